@@ -1,0 +1,93 @@
+"""Compiling rules to durable-rules rulesets: one ruleset per club, one durable rule per disjunct.
+
+The incident's computed facts travel as ONE durable fact (`t: i`), so most rules match a single
+pattern; each fact a club's definition derives travels as a small fact (`t: d`, `n`: name,
+`v`: value). Conditions arrive negation-free (conditions.py pushes negations to the leaves), so
+no durable `$not` is ever emitted, and every pattern starts with a positive test of its kind
+(`t`), so a lone `$nex` can never match the session state (durable-rules traps 1 and 3).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .conditions import Leaf, disjuncts
+from .errors import FloorcallError
+from .model import Rule
+
+MAX_FACT_PROPERTIES = 255          # durable-rules trap 10
+COMPARISON = {"lt": "$lt", "le": "$lte", "gt": "$gt", "ge": "$gte"}
+
+
+@dataclass(frozen=True)
+class Branch:
+    """What one compiled durable rule stands for."""
+
+    rule_id: str
+    derives: tuple = ()     # (fact, value) asserted when it fires; () for a ruling
+
+
+def leaf_terms(leaf: Leaf, field: str) -> list:
+    """durable-rules tests (to be and-ed) for one leaf on `field`."""
+    op, value = leaf.op, leaf.value
+    if op == "eq":
+        return [{field: value}]
+    if op == "ne":
+        return [{"$ex": {field: 1}}, {"$neq": {field: value}}]
+    if op in COMPARISON:
+        return [{COMPARISON[op]: {field: value}}]
+    if op == "in":
+        return [{"$or": [{field: v} for v in value]}]
+    if op == "not_in":
+        return [{"$ex": {field: 1}}] + [{"$neq": {field: v}} for v in value]
+    if op == "known":
+        return [{"$ex": {field: 1}}] if value else [{"$nex": {field: 1}}]
+    raise ValueError(op)
+
+
+def compile_conjunction(leaves, vocabulary) -> list:
+    """The `all` list of patterns for one conjunction of leaves."""
+    incident_terms, defined = [], {}
+    for leaf in leaves:
+        if vocabulary.facts[leaf.fact].source == "defined":
+            defined.setdefault(leaf.fact, []).extend(leaf_terms(leaf, "v"))
+        else:
+            incident_terms.extend(leaf_terms(leaf, leaf.fact))
+    patterns = []
+    if incident_terms or not defined:
+        patterns.append({"i": {"$and": [{"t": "i"}] + incident_terms}})
+    for index, (fact, terms) in enumerate(sorted(defined.items())):
+        patterns.append({f"d{index}": {"$and": [{"t": "d"}, {"n": fact}] + terms}})
+    return patterns
+
+
+def _negate_all(node):
+    """Negation of a parsed (negation-free) condition, again negation-free."""
+    from .conditions import All, Any_
+    if isinstance(node, Leaf):
+        return node.negated()
+    parts = tuple(_negate_all(p) for p in node.parts)
+    return Any_(parts) if isinstance(node, All) else All(parts)
+
+
+def compile_rules(rules, vocabulary) -> tuple[dict, dict, list]:
+    """Compile one club's rules.
+
+    Returns (durable rule definitions without `run`, branch per durable rule name, the incident
+    fact names the ruleset reads).
+    """
+    definitions, branches, incident_fields = {}, {}, set()
+    for rule in rules:
+        variants = [(rule.when, rule.defines, "")]
+        if rule.is_definition and rule.otherwise is not None:
+            variants.append((_negate_all(rule.when), (rule.defines[0], rule.otherwise), "else"))
+        for condition, derives, tag in variants:
+            for index, conj in enumerate(disjuncts(condition)):
+                name = f"{rule.id}#{tag}{index}"
+                definitions[name] = {"all": compile_conjunction(conj, vocabulary)}
+                branches[name] = Branch(rule.id, tuple(derives))
+                incident_fields.update(l.fact for l in conj if vocabulary.facts[l.fact].source != "defined")
+    if len(incident_fields) + 2 > MAX_FACT_PROPERTIES:
+        raise FloorcallError(rules[0].file if rules else "knowledge/rules", None,
+                             f"at most {MAX_FACT_PROPERTIES - 2} distinct incident facts per club",
+                             f"{len(incident_fields)}", "durable-rules cannot match a fact with more properties")
+    return definitions, branches, sorted(incident_fields)

@@ -1,0 +1,120 @@
+"""From a validated incident to the computed facts the rules test (no club's definitions here)."""
+from __future__ import annotations
+
+from .incident import Incident
+from .replay import parse_said, replay
+
+STRUCTURE = {"NLHE": "no-limit", "PLO": "pot-limit", "PLHE": "pot-limit", "LHE": "limit", "stud": "limit"}
+
+
+def _question_index(actions) -> int | None:
+    marked = [i for i, a in enumerate(actions) if a.get("in_question")]
+    if marked:
+        return marked[-1]
+    return len(actions) - 1 if actions else None
+
+
+def _action_facts(data: dict, index: int) -> dict:
+    action = data["actions"][index]
+    state = replay(data, index)
+    seat = action["seat"]
+    term, declared_amount = parse_said(action.get("said")) or ("none", None)
+    chips = action.get("chips", [])
+    chips_total = sum(chips)
+    to_call = state.to_call(seat)
+    all_in = term == "all-in" or (bool(chips) and chips_total >= state.stacks.get(seat, float("inf")))
+    short = 0 < chips_total < to_call and not all_in
+    facts = {
+        "action_seat": seat,
+        "action_in_turn": action.get("in_turn", True),
+        "action_declared": term,
+        "action_chips": chips_total,
+        "action_chip_count": len(chips),
+        "action_same_denomination": len(set(chips)) <= 1,
+        "action_all_in": all_in,
+        "facing_bet": to_call > 0,
+        "to_call": to_call,
+        "current_bet": state.current_bet,
+        "call_shortfall": max(0, to_call - chips_total),
+        "call_fraction": round(chips_total / to_call, 4) if to_call else 0,
+        "action_short_of_call": short,
+        "bets_this_round": state.bets_this_round,
+        "players_in_hand": len(state.in_hand),
+        "heads_up": len(state.in_hand) == 2,
+    }
+    if declared_amount is not None:
+        facts["action_declared_amount"] = declared_amount
+    streak = 0
+    if short:
+        streak = 1
+        for _seat, kind, _delta, _in_turn in reversed(state.history):
+            if kind != "short":
+                break
+            streak += 1
+    facts["undercalls_in_sequence"] = streak
+    return facts
+
+
+def _log_facts(data: dict) -> dict:
+    """Counts over the whole action log: what had happened when the floor was called."""
+    actions = data.get("actions", [])
+    state = replay(data, len(actions))
+    in_turn = [h for h in state.all_history if h[4]]
+    with_chips = [h for h in in_turn if h[3] > 0]
+    bet_call = any(a[2] in ("bet", "raise") and b[2] == "call"
+                   for a, b in zip(state.all_history, state.all_history[1:]))
+    return {"actions_in_turn": len(in_turn), "actions_in_turn_with_chips": len(with_chips),
+            "bet_and_immediate_call": bet_call, "_final_state": state}
+
+
+def _event_facts(data: dict, final_state) -> dict:
+    facts = {}
+    for event in data.get("events", []):
+        kind = event["kind"]
+        if kind == "card_dealt_early":
+            facts["premature_street"] = event["street"]
+            facts["premature_burn_only"] = event["burn_only"]
+        elif kind == "flop_dealt":
+            facts["flop_card_count"] = event["cards"]
+        elif kind == "card_exposed":
+            facts["exposed_during"] = event["during"]
+            facts["exposed_by"] = event["by"]
+            facts["exposed_count"] = facts.get("exposed_count", 0) + event["count"]
+            facts["exposed_deliberate"] = event["deliberate"]
+            facts["exposed_owner_had_control"] = event["owner_had_control"]
+            if "deal_position" in event:
+                facts["exposed_deal_position"] = event["deal_position"]
+        elif kind == "hand_mucked":
+            seat = event["seat"]
+            facts.update({
+                "muck_by": event["by"],
+                "muck_believed_won": event["believed_won"],
+                "muck_tabled": event["tabled"],
+                "muck_recoverable": event["retrievable"],
+                "muck_winning": event["winning"],
+                "muck_seat": seat,
+            })
+            others = [v for s, v in final_state.round_in.items() if s != seat]
+            facts["muck_uncalled"] = max(0, final_state.round_in.get(seat, 0) - max(others, default=0))
+    return facts
+
+
+def computed_facts(incident: Incident) -> dict:
+    """The computed facts of an incident, keyed by vocabulary name."""
+    data = incident.data
+    game = data["game"]
+    facts = {
+        "game_format": game["format"],
+        "betting_structure": STRUCTURE[game["variant"]],
+        "street": data["street"],
+    }
+    log = _log_facts(data)
+    final_state = log.pop("_final_state")
+    facts.update(log)
+    facts["players_in_hand"] = len(final_state.in_hand)
+    facts["heads_up"] = len(final_state.in_hand) == 2
+    index = _question_index(data.get("actions", []))
+    if index is not None:
+        facts.update(_action_facts(data, index))
+    facts.update(_event_facts(data, final_state))
+    return facts

@@ -1,0 +1,114 @@
+"""Running incidents through durable-rules: the only module that talks to the engine.
+
+Guards, each pinned by a test in tests/test_durable_traps.py:
+- the Host's background threads are never started (batch asserts would run actions later);
+- facts are asserted one at a time and derived facts are asserted by this module, not from
+  inside actions, so an unmatched or repeated fact is caught here (MessageNotHandled/Observed);
+- actions take exactly one argument and only record which branch fired (closure factory);
+- the session state is checked for a stored exception after every incident, then deleted;
+- each ruleset is registered once per process, from a copy of the compiled definitions.
+"""
+from __future__ import annotations
+
+import copy
+import itertools
+import warnings
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from durable import engine as durable
+
+from .compiler import Branch, compile_rules
+
+
+class EngineError(RuntimeError):
+    """durable-rules reported a failure inside a rule action."""
+
+
+class _SyncHost(durable.Host):
+    """A Host whose dispatch threads never start: everything runs inside the assert call."""
+
+    def _run(self):
+        return None
+
+
+def _recorder(sink: list, name: str):
+    def action(c):
+        sink.append(name)
+    return action
+
+
+class ClubEngine:
+    """The compiled rulesets of every club, registered on one durable-rules host."""
+
+    def __init__(self, kb):
+        self.kb = kb
+        self.host = _SyncHost()
+        self._fired: list = []
+        self._branches: dict = {}
+        self._fields: dict = {}
+        self._sids = itertools.count(1)
+        rulesets = {}
+        for club, rules in kb.rules.items():
+            definitions, branches, fields = compile_rules(rules, kb.vocabulary)
+            self._branches[club] = branches
+            self._fields[club] = fields
+            ruleset = copy.deepcopy(definitions)
+            for name, rule in ruleset.items():
+                rule["run"] = _recorder(self._fired, name)
+            if ruleset:
+                rulesets[self.ruleset_name(club)] = ruleset
+        if rulesets:
+            self.host.register_rulesets(rulesets)
+
+    @staticmethod
+    def ruleset_name(club: str) -> str:
+        return f"floorcall_{club}"
+
+    def run(self, club: str, facts: dict) -> tuple[list, dict]:
+        """Match one incident's computed facts against a club's rules.
+
+        Returns (rule ids in firing order, facts the club's definitions derived).
+        """
+        branches = self._branches.get(club)
+        if not branches:
+            return [], {}
+        name = self.ruleset_name(club)
+        sid = str(next(self._sids))
+        fired, derived, asserted = [], {}, set()
+        incident_fact = {"sid": sid, "t": "i"}
+        incident_fact.update({k: facts[k] for k in self._fields[club] if k in facts})
+        self._fired.clear()
+        try:
+            self._assert(name, incident_fact)
+            while self._fired:
+                new = []
+                for branch_name in self._fired:
+                    branch: Branch = branches[branch_name]
+                    if branch.rule_id not in fired:
+                        fired.append(branch.rule_id)
+                    if branch.derives and branch.derives not in asserted:
+                        asserted.add(branch.derives)
+                        new.append(branch.derives)
+                self._fired.clear()
+                for fact, value in new:      # forward chaining: what a definition derived
+                    derived.setdefault(fact, []).append(value)
+                    self._assert(name, {"sid": sid, "t": "d", "n": fact, "v": value})
+            state = self.host.get_state(name, sid)
+            if state.get("exception"):
+                raise EngineError(f"a rule action failed in {club}: {state['exception']}")
+        finally:
+            try:
+                self.host.delete_state(name, sid)
+            except Exception:  # noqa: BLE001 - a session that never started has no state
+                pass
+        derived = {k: v[0] if len(v) == 1 else v for k, v in derived.items()}
+        return fired, derived
+
+    def _assert(self, ruleset: str, fact: dict) -> None:
+        try:
+            self.host.assert_fact(ruleset, fact)
+        except durable.MessageNotHandledException:
+            pass      # no rule of this club looks at such a fact: nothing follows from it
+        except durable.MessageObservedException:
+            pass      # the same fact is already in the session

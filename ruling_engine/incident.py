@@ -1,0 +1,123 @@
+"""Reading an incident file: checked field by field against the vocabulary's incident records."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import FloorcallError, did_you_mean
+from .vocabulary import FieldSpec, Vocabulary
+from .yaml_source import load_file
+
+
+@dataclass(frozen=True)
+class Incident:
+    file: str
+    data: dict              # validated, defaults filled in
+
+    @property
+    def house(self) -> str:
+        return self.data["house"]
+
+    @property
+    def title(self) -> str:
+        return self.data.get("title") or Path(self.file).stem
+
+
+class _Validator:
+    def __init__(self, vocabulary: Vocabulary, clubs, file: str):
+        self.records = vocabulary.records
+        self.clubs = tuple(clubs)
+        self.file = file
+
+    def record(self, name: str, node, line) -> dict:
+        fields = self.records[name]
+        if not isinstance(node, dict):
+            raise FloorcallError(self.file, getattr(node, "line", line),
+                                 f"a mapping of {name} fields ({', '.join(fields)})", repr(node))
+        out = {}
+        for key, value in node.items():
+            key_line = node.line_of(key) if hasattr(node, "line_of") else line
+            if key not in fields:
+                raise FloorcallError(self.file, key_line, f"a {name} field", f"unknown field {key!r}",
+                                     did_you_mean(key, fields))
+            out[key] = self.value(fields[key], value, key_line)
+        for key, spec in fields.items():
+            if key in out:
+                continue
+            if spec.required:
+                raise FloorcallError(self.file, getattr(node, "line", line), f"a `{key}:` field in {name}",
+                                     "none", spec.help or spec.question)
+            if spec.default is not None:
+                out[key] = spec.default
+        return out
+
+    def value(self, spec: FieldSpec, value, line):
+        t = spec.type
+        if t == "record":
+            return self.record(spec.record, value, line)
+        if t == "list":
+            if not isinstance(value, list):
+                raise FloorcallError(self.file, line, f"a list under `{spec.name}:`", repr(value),
+                                     "start each item on its own line with '- '")
+            lines = getattr(value, "item_lines", [line] * len(value))
+            if spec.record == "event":
+                return [self.event(item, item_line) for item, item_line in zip(value, lines)]
+            return [self.record(spec.record, item, item_line) for item, item_line in zip(value, lines)]
+        if t == "mapping":
+            if not isinstance(value, dict):
+                raise FloorcallError(self.file, line, f"a mapping under `{spec.name}:`", repr(value))
+            return value
+        if t in ("amounts", "cards"):
+            if not isinstance(value, list) or not value:
+                raise FloorcallError(self.file, line, f"a list under `{spec.name}:`", repr(value),
+                                     "e.g. [10, 5]" if t == "amounts" else "e.g. [As, Kd]")
+            item_spec = FieldSpec(spec.name, "amount" if t == "amounts" else "card")
+            for item in value:
+                item_spec.check_value(item, self.file, line)
+            return list(value)
+        if t == "club":
+            if value not in self.clubs:
+                raise FloorcallError(self.file, line, "one of the clubs " + ", ".join(self.clubs),
+                                     repr(value), did_you_mean(value, self.clubs))
+            return value
+        spec.check_value(value, self.file, line)
+        return value
+
+    def event(self, node, line) -> dict:
+        kinds = self.records["event"]
+        if not isinstance(node, dict) or len(node) != 1:
+            raise FloorcallError(self.file, getattr(node, "line", line),
+                                 "one event per item, written `- kind: {fields}`", repr(node),
+                                 "event kinds: " + ", ".join(kinds))
+        (kind, body), = node.items()
+        if kind not in kinds:
+            raise FloorcallError(self.file, node.line_of(kind), "an event kind", repr(kind),
+                                 did_you_mean(kind, kinds))
+        return {"kind": kind, **self.record(kinds[kind].record, body, node.line_of(kind))}
+
+
+def _check_seats(data: dict, node, file: str) -> None:
+    seats = [p["seat"] for p in data["players"]]
+    if not seats:
+        raise FloorcallError(file, node.line_of("players"), "at least one player", "an empty list")
+    if len(set(seats)) != len(seats):
+        raise FloorcallError(file, node.line_of("players"), "each seat once among the players",
+                             f"seats {seats}")
+    known = ", ".join(map(str, sorted(seats)))
+    for section in ("actions", "events"):
+        raw_items = node.get(section) or []
+        for item, raw in zip(data.get(section, []), raw_items):
+            seat = item.get("seat")
+            if seat is not None and seat not in seats:
+                line = raw.line if section == "actions" else next(iter(raw.values())).line
+                raise FloorcallError(file, line, f"a seat of a player in the hand ({known})",
+                                     f"seat {seat}", "add the player under players:, or correct the seat")
+
+
+def load_incident(path, vocabulary: Vocabulary, clubs) -> Incident:
+    """Read and validate an incident file; every problem is a FloorcallError naming file and line."""
+    file = str(path)
+    node = load_file(path, what="an incident: a mapping with house, game, street and players")
+    data = _Validator(vocabulary, clubs, file).record("incident", node, 1)
+    _check_seats(data, node, file)
+    return Incident(file=file, data=data)

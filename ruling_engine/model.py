@@ -1,0 +1,115 @@
+"""The typed model shared by every stage: knowledge (clubs, clauses, rules) and results."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Clause:
+    id: str
+    club: str
+    locator: str
+    kind: str
+    topic: str
+    text: str
+    normative: bool = True
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Club:
+    short: str
+    title: str              # how the club is named in a sentence: EDP, Gala, ...
+    name: str
+    governs: tuple          # game formats the rulebook covers: cash, tournament
+    games: str              # what it governs, in words
+    floor: str              # what the club calls its floor person, short
+    floor_long: str         # the same, in full
+    discretion: tuple       # clause ids of its discretion ("best interest of the game") clauses
+    source: str             # path of the source text, relative to knowledge/
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What follows from a rule: the decision in words and in structure."""
+
+    outcome: str            # short key, comparable across clubs (declared per issue)
+    decision: str           # the decision in words
+    do: tuple = ()          # what to do at the table now; may name facts as {fact}
+    effects: tuple = ()     # structured effects: ({"effect": name, **params}, ...)
+    discretion: bool = False
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    club: str
+    clause: str
+    quote: str
+    topic: str
+    when: object            # parsed condition (conditions.All / Any_ / Leaf)
+    file: str
+    line: int
+    issue: str = ""         # rulings: the question this rule settles
+    then: Outcome | None = None
+    basis: str = "express"  # express | reading
+    reading: str = ""       # why the clause applies, when basis is reading
+    overrides: tuple = ()   # ids of rules this one is an exception to
+    defines: tuple = ()     # definitions: (fact, value)
+    otherwise: object = None  # definitions: value when the condition does not hold
+
+    @property
+    def is_definition(self) -> bool:
+        return bool(self.defines)
+
+
+@dataclass(frozen=True)
+class Citation:
+    club: str
+    clause: str
+    locator: str
+    quote: str
+    rule: str
+
+
+@dataclass
+class ClubRuling:
+    """One club's answer on one issue of an incident."""
+
+    club: str
+    issue: str
+    basis: str                      # express | reading | conflict | not covered
+    outcome: str
+    decision: str
+    do: list = field(default_factory=list)
+    effects: list = field(default_factory=list)
+    numbers: dict = field(default_factory=dict)
+    discretion: bool = False
+    citations: list = field(default_factory=list)
+    readings: list = field(default_factory=list)
+    alternatives: list = field(default_factory=list)   # conflicting outcomes, each with citations
+    set_aside: list = field(default_factory=list)      # rules an exception overrode
+    rules_fired: list = field(default_factory=list)
+    precedents: list = field(default_factory=list)
+
+
+@dataclass
+class ClubAnswer:
+    """Everything one club says about an incident, with the trace that led there."""
+
+    club: str
+    club_name: str
+    floor: str
+    rulings: list                    # ClubRuling per issue
+    derived: dict                    # facts the club's definitions derived
+    fired: list                      # rule ids in firing order
+
+
+@dataclass
+class Report:
+    incident_file: str
+    title: str
+    house: str
+    issues: list                     # (issue id, title)
+    given: dict                      # facts the incident states or the replay computes
+    answers: dict                    # club -> ClubAnswer, house first
