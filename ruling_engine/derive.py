@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .incident import Incident
-from .replay import parse_said, replay
+from .replay import clockwise_from, parse_said, replay
 
 STRUCTURE = {"NLHE": "no-limit", "PLO": "pot-limit", "PLHE": "pot-limit", "LHE": "limit", "stud": "limit"}
 
@@ -70,7 +70,7 @@ def _log_facts(data: dict) -> dict:
 def _event_facts(data: dict, final_state) -> dict:
     facts = {}
     for event in data.get("events", []):
-        kind = event["kind"]
+        kind = event["event"]
         if kind == "card_dealt_early":
             facts["premature_street"] = event["street"]
             facts["premature_burn_only"] = event["burn_only"]
@@ -82,6 +82,8 @@ def _event_facts(data: dict, final_state) -> dict:
             facts["exposed_count"] = facts.get("exposed_count", 0) + event["count"]
             facts["exposed_deliberate"] = event["deliberate"]
             facts["exposed_owner_had_control"] = event["owner_had_control"]
+            facts["exposed_seen_by"] = event["seen_by"]
+            facts["exposed_both_cards"] = event["by"] == "player" and facts["exposed_count"] >= 2
             if "deal_position" in event:
                 facts["exposed_deal_position"] = event["deal_position"]
         elif kind == "hand_mucked":
@@ -93,9 +95,48 @@ def _event_facts(data: dict, final_state) -> dict:
                 "muck_recoverable": event["retrievable"],
                 "muck_winning": event["winning"],
                 "muck_seat": seat,
+                "muck_protected": event["protected"],
+                "muck_touched": event["touched_muck"],
             })
             others = [v for s, v in final_state.round_in.items() if s != seat]
             facts["muck_uncalled"] = max(0, final_state.round_in.get(seat, 0) - max(others, default=0))
+        elif kind == "deal_error":
+            facts["deal_error"] = event["kind"]
+        elif kind == "no_one_shows":
+            facts["showdown_stalled"] = True
+            facts["all_in_showdown"] = event["all_in"] or any(
+                stack == 0 for seat, stack in final_state.stacks.items() if seat in final_state.in_hand)
+        elif kind == "asks_to_see":
+            facts["see_asker_seat"] = event["seat"]
+            facts["see_target_seat"] = event["target"]
+            facts["see_asker_kept_cards"] = event["asker_kept_cards"]
+    return facts
+
+
+def _showdown_facts(data: dict, final_state) -> dict:
+    """Who bet last, who called last and who acts first, on the final betting round."""
+    history = final_state.all_history
+    facts = {}
+    if not history:
+        return facts
+    final_street = history[-1][0]
+    final = [h for h in history if h[0] == final_street]
+    aggressors = [h[1] for h in final if h[2] in ("bet", "raise")]
+    callers = [h[1] for h in final if h[2] == "call"]
+    facts["final_round_bet"] = bool(aggressors)
+    if aggressors:
+        facts["last_aggressor_seat"] = aggressors[-1]
+    live = final_state.in_hand
+    button = data.get("button")
+    if button is not None and live:
+        facts["first_to_act_seat"] = clockwise_from(live, button)[0]
+    if callers and live:
+        facts["left_of_last_caller_seat"] = clockwise_from(live, callers[-1])[0]
+    asks = [e for e in data.get("events", []) if e["event"] == "asks_to_see"]
+    if asks:
+        asker, target = asks[-1]["seat"], asks[-1]["target"]
+        facts["see_asker_called_river"] = final_street == "river" and asker in callers
+        facts["see_target_is_last_aggressor"] = bool(aggressors) and aggressors[-1] == target
     return facts
 
 
@@ -116,5 +157,6 @@ def computed_facts(incident: Incident) -> dict:
     index = _question_index(data.get("actions", []))
     if index is not None:
         facts.update(_action_facts(data, index))
+    facts.update(_showdown_facts(data, final_state))
     facts.update(_event_facts(data, final_state))
     return facts

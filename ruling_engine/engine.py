@@ -6,7 +6,9 @@ Guards, each pinned by a test in tests/test_durable_traps.py:
   inside actions, so an unmatched or repeated fact is caught here (MessageNotHandled/Observed);
 - actions take exactly one argument and only record which branch fired (closure factory);
 - the session state is checked for a stored exception after every incident, then deleted;
-- each ruleset is registered once per process, from a copy of the compiled definitions.
+- each ruleset is registered once per process, from a copy of the compiled definitions;
+- every ruleset accepts every fact (two catch-all rules): deleting the state of a session whose
+  only fact went unhandled crashes the C core (double free), as measured here.
 """
 from __future__ import annotations
 
@@ -30,6 +32,16 @@ class _SyncHost(durable.Host):
 
     def _run(self):
         return None
+
+
+ACCEPT_ALL = {
+    "floorcall#accept-incident": {"all": [{"i": {"t": "i"}}]},
+    "floorcall#accept-derived": {"all": [{"d": {"t": "d"}}]},
+}
+
+
+def _ignore(c):
+    return None
 
 
 def _recorder(sink: list, name: str):
@@ -56,8 +68,9 @@ class ClubEngine:
             ruleset = copy.deepcopy(definitions)
             for name, rule in ruleset.items():
                 rule["run"] = _recorder(self._fired, name)
-            if ruleset:
-                rulesets[self.ruleset_name(club)] = ruleset
+            for name, rule in copy.deepcopy(ACCEPT_ALL).items():
+                ruleset[name] = {**rule, "run": _ignore}
+            rulesets[self.ruleset_name(club)] = ruleset
         if rulesets:
             self.host.register_rulesets(rulesets)
 
@@ -70,9 +83,7 @@ class ClubEngine:
 
         Returns (rule ids in firing order, facts the club's definitions derived).
         """
-        branches = self._branches.get(club)
-        if not branches:
-            return [], {}
+        branches = self._branches[club]
         name = self.ruleset_name(club)
         sid = str(next(self._sids))
         fired, derived, asserted = [], {}, set()
@@ -98,10 +109,7 @@ class ClubEngine:
             if state.get("exception"):
                 raise EngineError(f"a rule action failed in {club}: {state['exception']}")
         finally:
-            try:
-                self.host.delete_state(name, sid)
-            except Exception:  # noqa: BLE001 - a session that never started has no state
-                pass
+            self.host.delete_state(name, sid)
         derived = {k: v[0] if len(v) == 1 else v for k, v in derived.items()}
         return fired, derived
 

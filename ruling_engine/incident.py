@@ -93,7 +93,7 @@ class _Validator:
         if kind not in kinds:
             raise FloorcallError(self.file, node.line_of(kind), "an event kind", repr(kind),
                                  did_you_mean(kind, kinds))
-        return {"kind": kind, **self.record(kinds[kind].record, body, node.line_of(kind))}
+        return {"event": kind, **self.record(kinds[kind].record, body, node.line_of(kind))}
 
 
 def _check_seats(data: dict, node, file: str) -> None:
