@@ -1,0 +1,147 @@
+"""Command line: `rule-on` and the `floorcall` group. Thin: parse, call, print, exit code.
+
+Exit codes: 0 ruled / all checks pass; 1 a check found problems; 2 bad input (a message naming
+file, line, what was expected and a suggestion — never a traceback).
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from ruling_engine.errors import FloorcallError
+
+FORMATS = ("text", "json", "markdown")
+RULE_ON_HELP = """Rule on an incident file under its house club and the three others.
+
+\b
+Examples:
+  rule-on cases/undercall-heads-up-turn.yaml
+  rule-on cases/premature-turn-cash.yaml --club fpc --explain
+  rule-on my-incident.yaml --format json > ruling.json
+"""
+
+
+def _fail(error: FloorcallError):
+    click.echo(f"error: {error}", err=True)
+    sys.exit(2)
+
+
+def _rule_on(file, club, fmt, explain):
+    from ruling_engine.knowledge import load_knowledge
+    from ruling_engine.render import render_json, render_markdown, render_text
+    from ruling_engine.ruling import rule_on
+    try:
+        kb = load_knowledge()
+        if club and club not in kb.clubs:
+            from ruling_engine.errors import did_you_mean
+            raise FloorcallError("--club", None, "a club short name", repr(club), did_you_mean(club, kb.clubs))
+        report = rule_on(file, house=club, kb=kb)
+    except FloorcallError as error:
+        _fail(error)
+    if fmt == "json":
+        click.echo(render_json(report))
+    elif fmt == "markdown":
+        click.echo(render_markdown(report, explain), nl=False)
+    else:
+        click.echo(render_text(report, explain), nl=False)
+
+
+def _rule_on_options(func):
+    func = click.option("--explain", is_flag=True, help="Show the trace: facts given, derived, rules fired.")(func)
+    func = click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)(func)
+    func = click.option("--club", metavar="CLUB", help="Rule as if this club were the house (edp, gala, fpc, ppl).")(func)
+    func = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))(func)
+    return func
+
+
+@click.command("rule-on", help=RULE_ON_HELP)
+@_rule_on_options
+def rule_on_command(file, club, fmt, explain):
+    _rule_on(file, club, fmt, explain)
+
+
+@click.group(help="floorcall: poker floor rulings grounded in four clubs' rulebooks.")
+def floorcall():
+    pass
+
+
+floorcall.add_command(click.command("rule-on", help=RULE_ON_HELP)(_rule_on_options(
+    lambda file, club, fmt, explain: _rule_on(file, club, fmt, explain))))
+
+
+@floorcall.command(help="Validate the knowledge base: quotes verbatim, ids unique, facts declared, rules reachable.")
+def check():
+    from ruling_engine.checks import check_knowledge
+    from ruling_engine.knowledge import load_knowledge
+    try:
+        kb = load_knowledge()
+    except FloorcallError as error:
+        _fail(error)
+    problems = check_knowledge(kb)
+    for problem in problems:
+        click.echo(problem, err=True)
+    rules = sum(len(r) for r in kb.rules.values())
+    clauses = sum(len(c) for c in kb.clauses.values())
+    if problems:
+        click.echo(f"check failed: {len(problems)} problem(s)", err=True)
+        sys.exit(1)
+    click.echo(f"knowledge ok: {len(kb.clubs)} clubs, {clauses} clauses, {rules} rules, "
+               f"{len(kb.vocabulary.facts)} facts")
+
+
+@floorcall.command(help="Per club: clauses in the index, clauses encoded by a rule, and those not yet encoded.")
+@click.option("--format", "fmt", type=click.Choice(("text", "json")), default="text", show_default=True)
+def coverage(fmt):
+    from ruling_engine.coverage import coverage as compute, coverage_text
+    from ruling_engine.knowledge import load_knowledge
+    try:
+        data = compute(load_knowledge())
+    except FloorcallError as error:
+        _fail(error)
+    click.echo(json.dumps(data, indent=2) if fmt == "json" else coverage_text(data), nl=fmt == "json")
+
+
+@floorcall.command(help="Print the incident JSON Schema (or --write it to knowledge/schema/).")
+@click.option("--write", is_flag=True, help="Write knowledge/schema/incident.schema.json.")
+def schema(write):
+    from ruling_engine.knowledge import load_knowledge
+    from ruling_engine.schema import schema_path, schema_text
+    try:
+        kb = load_knowledge()
+    except FloorcallError as error:
+        _fail(error)
+    if write:
+        path = schema_path(kb)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(schema_text(kb), encoding="utf-8")
+        click.echo(f"wrote {path}")
+    else:
+        click.echo(schema_text(kb), nl=False)
+
+
+def main_rule_on():
+    _guarded(rule_on_command)
+
+
+def main():
+    _guarded(floorcall)
+
+
+def _guarded(command):
+    """Run a click command; an unexpected internal error is reported in one line, not a traceback."""
+    try:
+        command(standalone_mode=True)
+    except SystemExit:
+        raise
+    except FloorcallError as error:
+        _fail(error)
+    except Exception as exc:  # noqa: BLE001 - last line of defence for the user's terminal
+        click.echo(f"internal error: {type(exc).__name__}: {exc} (please report it with the incident file)", err=True)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,101 @@
+"""`floorcall check`: the knowledge base keeps its promises.
+
+Quotes and clause texts verbatim in the sources; ids unique; every fact declared (the loader
+already refuses undeclared ones); every rule reachable; the published JSON Schema up to date;
+every club's rules compile for durable-rules.
+"""
+from __future__ import annotations
+
+from .compiler import compile_rules
+from .conditions import Leaf, disjuncts
+from .errors import FloorcallError
+from .schema import schema_path, schema_text
+
+
+def fold(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def _contradictory(conj) -> bool:
+    """True when a conjunction of leaves can never hold (same fact pinned incompatibly)."""
+    by_fact: dict = {}
+    for leaf in conj:
+        by_fact.setdefault(leaf.fact, []).append(leaf)
+    for leaves in by_fact.values():
+        equal = {l.value for l in leaves if l.op == "eq"}
+        if len(equal) > 1:
+            return True
+        if any(l.op == "known" and not l.value for l in leaves) and any(
+                not (l.op == "known" and not l.value) for l in leaves):
+            return True
+        for value in equal:
+            probe = {leaves[0].fact: value}
+            if not all(l.holds(probe) for l in leaves):
+                return True
+        numbers = [l for l in leaves if l.op in ("lt", "le", "gt", "ge")]
+        if numbers and not equal:
+            low = max([l.value for l in numbers if l.op in ("gt", "ge")], default=float("-inf"))
+            high = min([l.value for l in numbers if l.op in ("lt", "le")], default=float("inf"))
+            if low > high:
+                return True
+    return False
+
+
+def check_knowledge(kb) -> list:
+    """Every problem found, as 'file: message' lines (empty when all is well)."""
+    problems = []
+    for club, info in kb.clubs.items():
+        try:
+            source = fold(kb.source_text(club))
+        except OSError as exc:
+            problems.append(f"{kb.root / info.source}: cannot read the source text ({exc})")
+            continue
+        index_file = kb.root / "clauses" / f"{club}.yaml"
+        for clause in kb.clauses[club].values():
+            if fold(clause.text) not in source:
+                problems.append(f"{index_file}: clause {clause.id} text is not verbatim in {info.source}")
+            if not clause.normative and not clause.reason:
+                problems.append(f"{index_file}: clause {clause.id} is marked non-normative without a reason")
+        rules = kb.rules.get(club, [])
+        ids = {r.id for r in rules}
+        defined_values = {}
+        for rule in rules:
+            if rule.is_definition:
+                fact, value = rule.defines
+                defined_values.setdefault(fact, set()).add(value)
+                if rule.otherwise is not None:
+                    defined_values[fact].add(rule.otherwise)
+        for rule in rules:
+            where = f"{rule.file}:{rule.line}"
+            clause = kb.clauses[club][rule.clause]
+            if fold(rule.quote) not in fold(clause.text):
+                problems.append(f"{where}: rule {rule.id}: quote is not verbatim in clause {rule.clause}")
+            for target in rule.overrides:
+                if target not in ids:
+                    problems.append(f"{where}: rule {rule.id} overrides unknown rule {target}")
+            live = [conj for conj in disjuncts(rule.when) if not _contradictory(conj)]
+            if not live:
+                problems.append(f"{where}: rule {rule.id} can never fire (its conditions contradict each other)")
+                continue
+            if not any(_defined_available(conj, kb, defined_values) for conj in live):
+                problems.append(f"{where}: rule {rule.id} is unreachable: it needs a defined fact that no "
+                                f"definition rule of {club} derives with that value")
+        try:
+            compile_rules(rules, kb.vocabulary)
+        except FloorcallError as exc:
+            problems.append(str(exc))
+    path = schema_path(kb)
+    if not path.exists() or path.read_text(encoding="utf-8") != schema_text(kb):
+        problems.append(f"{path}: out of date with knowledge/vocabulary.yaml; run `floorcall schema --write`")
+    return problems
+
+
+def _defined_available(conj, kb, defined_values) -> bool:
+    for leaf in conj:
+        if kb.vocabulary.facts[leaf.fact].source != "defined":
+            continue
+        values = defined_values.get(leaf.fact, set())
+        if not values or not any(Leaf.holds(leaf, {leaf.fact: v}) for v in values):
+            if not (leaf.op == "known" and not leaf.value):
+                return False
+    return True

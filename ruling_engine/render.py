@@ -1,0 +1,138 @@
+"""Rendering a Report: a stable JSON structure, plain text for the floor, and Markdown."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import textwrap
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+BASIS_WORDS = {
+    "express": "a clause says so",
+    "reading": "a clause applied by interpretation",
+    "conflict": "the club's own clauses disagree",
+    "not covered": "the rulebook is silent; the floor's discretion clause applies",
+}
+
+
+def _jsonable(value):
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return value
+
+
+def to_dict(report) -> dict:
+    """The documented JSON structure of a ruling (see README, 'JSON output')."""
+    house = report.answers[report.house]
+    house_outcomes = {r.issue: r.outcome for r in house.rulings}
+    clubs = {}
+    for club, answer in report.answers.items():
+        rulings = []
+        for r in answer.rulings:
+            rulings.append({
+                "issue": r.issue,
+                "outcome": r.outcome,
+                "basis": r.basis,
+                "decision": r.decision,
+                "do": list(r.do),
+                "effects": _jsonable(r.effects),
+                "numbers": _jsonable(r.numbers),
+                "discretion": r.discretion,
+                "citations": [dataclasses.asdict(c) for c in r.citations],
+                "readings": list(r.readings),
+                "alternatives": [{"outcome": a["outcome"], "decision": a["decision"],
+                                  "clauses": [c.clause for c in a["citations"]]} for a in r.alternatives],
+                "set_aside": list(r.set_aside),
+                "precedents": [{"file": f, "title": t} for f, t in r.precedents],
+                "differs_from_house": r.outcome != house_outcomes.get(r.issue),
+            })
+        clubs[club] = {
+            "name": answer.club_name,
+            "floor": answer.floor,
+            "house": club == report.house,
+            "rulings": rulings,
+            "trace": {"given": _jsonable(report.given), "derived": _jsonable(answer.derived),
+                      "fired": list(answer.fired)},
+        }
+    return {
+        "floorcall": 1,
+        "incident": {"file": report.incident_file, "title": report.title, "house": report.house},
+        "issues": [{"id": i, "title": t} for i, t in report.issues],
+        "clubs": clubs,
+    }
+
+
+def render_json(report) -> str:
+    return json.dumps(to_dict(report), indent=2, ensure_ascii=False)
+
+
+def _wrap(text: str, indent: str) -> str:
+    return textwrap.fill(text, width=96, initial_indent=indent, subsequent_indent=indent)
+
+
+def render_text(report, explain: bool = False) -> str:
+    """House ruling first, then one short block per other club, marking where it differs."""
+    data = to_dict(report)
+    house = data["clubs"][report.house]
+    out = [f"{report.title}", f"  incident: {report.incident_file}",
+           f"  house: {house['name']} — floor: {house['floor']}", ""]
+    if not data["issues"]:
+        out.append("No irregularity recognised: the incident raises none of the issues the rules know.")
+        out.append("Check the incident describes what went wrong (see README, 'Incident format').")
+    for index, issue in enumerate(data["issues"]):
+        ruling = house["rulings"][index]
+        out.append(f"== {issue['title']} ==")
+        out.append(_wrap(f"RULING ({report.house}): {ruling['decision']}", "  "))
+        if ruling["do"]:
+            out.append("  Do now:")
+            out.extend(_wrap(line, "    - ")[0:] for line in ruling["do"])
+        out.append(f"  Basis: {ruling['basis']} — {BASIS_WORDS[ruling['basis']]}"
+                   + ("; the floor keeps discretion." if ruling["discretion"] and ruling["basis"] != "not covered" else "."))
+        for reading in ruling["readings"]:
+            out.append(_wrap(f"Reading ({reading['rule']}): {reading['reading']}", "    "))
+        for alt in ruling["alternatives"]:
+            out.append(_wrap(f"Option — {alt['outcome']}: {alt['decision']} [{', '.join(alt['clauses'])}]", "    "))
+        out.append("  Cites:")
+        for c in ruling["citations"]:
+            out.append(_wrap(f"{c['locator']} [{c['clause']}]: \u201c{c['quote']}\u201d", "    "))
+        if ruling["precedents"]:
+            out.append("  Precedents: " + "; ".join(f"{p['file']} ({p['title']})" for p in ruling["precedents"][:5]))
+        out.append("")
+        out.append("  Other clubs:")
+        for club, answer in data["clubs"].items():
+            if club == report.house:
+                continue
+            other = answer["rulings"][index]
+            mark = "DIFFERS" if other["differs_from_house"] else "same outcome"
+            out.append(_wrap(f"{club} ({mark}; {other['basis']}): {other['decision']}", "    "))
+            if other["do"] and other["basis"] not in ("not covered",):
+                out.extend(_wrap(line, "      do: ") for line in other["do"][:2])
+            out.append("      cites: " + ", ".join(c["clause"] for c in other["citations"]))
+        out.append("")
+    if explain:
+        out.append("== Trace ==")
+        out.append("  Facts given and computed from the incident:")
+        for name, value in data["clubs"][report.house]["trace"]["given"].items():
+            out.append(f"    {name} = {value}")
+        for club, answer in data["clubs"].items():
+            out.append(f"  {club}: derived {answer['trace']['derived'] or '{}'}")
+            out.append(_wrap("rules fired: " + (", ".join(answer["trace"]["fired"]) or "none"), "    "))
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _environment() -> Environment:
+    env = Environment(loader=FileSystemLoader(str(TEMPLATES)), undefined=StrictUndefined,
+                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["md"] = lambda s: str(s).replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
+    return env
+
+
+def render_markdown(report, explain: bool = False) -> str:
+    template = _environment().get_template("ruling.md.j2")
+    return template.render(report=to_dict(report), basis_words=BASIS_WORDS, explain=explain)

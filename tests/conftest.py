@@ -1,0 +1,30 @@
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = ROOT / "cases"
+
+
+@pytest.fixture(scope="session")
+def kb():
+    from ruling_engine.knowledge import load_knowledge
+    return load_knowledge()
+
+
+@pytest.fixture
+def knowledge_copy(tmp_path):
+    """A private copy of the knowledge folder that a test may break."""
+    target = tmp_path / "knowledge"
+    shutil.copytree(ROOT / "knowledge", target)
+    return target
+
+
+def run_cli(*args, env=None, cwd=None):
+    """Run a console command as a user would, returning the CompletedProcess."""
+    exe = Path(sys.executable).parent / args[0]
+    return subprocess.run([str(exe), *args[1:]], capture_output=True, text=True, env=env,
+                          cwd=cwd or ROOT, timeout=60)

@@ -1,0 +1,59 @@
+"""Every incident in cases/ is ruled as a knowledgeable floor person expects, under every club."""
+from pathlib import Path
+
+import pytest
+import yaml
+
+from ruling_engine.ruling import rule_on
+
+from conftest import CASES
+
+CASE_FILES = sorted(CASES.glob("*.yaml"))
+CLUBS = ("edp", "gala", "fpc", "ppl")
+
+
+def _expected(path):
+    return yaml.safe_load(path.read_text(encoding="utf-8")).get("expected") or {}
+
+
+@pytest.fixture(scope="module")
+def reports(kb):
+    return {path.name: rule_on(path, kb=kb) for path in CASE_FILES}
+
+
+def test_there_are_enough_cases_of_each_first_kind():
+    names = [p.name for p in CASE_FILES]
+    for kind in ("premature", "undercall", "exposed", "muck"):
+        assert sum(kind in n for n in names) >= 3, kind
+    assert len(names) >= 16
+
+
+@pytest.mark.parametrize("path", CASE_FILES, ids=lambda p: p.stem)
+def test_case_expects_every_club_on_every_issue_raised(path, reports):
+    report = reports[path.name]
+    expected = _expected(path)
+    raised = {issue for issue, _ in report.issues}
+    assert raised, "the incident raises no issue"
+    for club in CLUBS:
+        assert set(expected.get(club) or {}) == raised, f"{club}: expected issues differ from those raised"
+
+
+@pytest.mark.parametrize("path", CASE_FILES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("club", CLUBS)
+def test_case_ruling(path, club, reports):
+    report = reports[path.name]
+    rulings = {r.issue: r for r in report.answers[club].rulings}
+    for issue, want in (_expected(path).get(club) or {}).items():
+        got = rulings[issue]
+        assert got.outcome == want["outcome"], f"{issue}: {got.decision}"
+        assert got.basis == want["basis"], issue
+        assert sorted({c.clause for c in got.citations}) == sorted(set(want["cites"])), issue
+        for effect in want.get("effects") or []:
+            assert effect in got.effects, f"{issue}: missing effect {effect}; got {got.effects}"
+        if got.basis == "not covered":
+            assert {c.clause for c in got.citations} == set(report_kb_discretion(club))
+
+
+def report_kb_discretion(club):
+    from ruling_engine.knowledge import load_knowledge
+    return load_knowledge().clubs[club].discretion
