@@ -1,0 +1,67 @@
+"""Bad incident files get a clear error naming file and line, a suggestion, exit code 2, no traceback."""
+import pytest
+
+from conftest import run_cli
+
+GOOD = """title: t
+house: edp
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+street: turn
+players:
+  - {seat: 2, stack: 180}
+  - {seat: 7, stack: 150}
+actions:
+  - {seat: 2, chips: [10, 5]}
+  - {seat: 7, chips: [10]}
+"""
+
+BAD = {
+    "unknown field": (GOOD.replace("street: turn", "stret: turn"), "3" and ":4:", "did you mean 'street'"),
+    "wrong type": (GOOD.replace("stack: 180", "stack: lots"), ":6:", "a number"),
+    "malformed yaml": (GOOD.replace("players:\n", "players:\n  - {seat: 2, stack: 180\n"), ":", "well-formed YAML"),
+    "empty file": ("", ":1:", "an empty file"),
+    "seat that does not exist": (GOOD.replace("{seat: 7, chips: [10]}", "{seat: 9, chips: [10]}"), ":10:", "seat 9"),
+    "unknown club": (GOOD.replace("house: edp", "house: epd"), ":2:", "did you mean 'edp'"),
+    "unknown event kind": (GOOD + "events:\n  - card_exposd: {by: dealer, during: deal}\n", ":12:", "did you mean 'card_exposed'"),
+    "enum value": (GOOD.replace("street: turn", "street: trun"), ":4:", "did you mean 'turn'"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD))
+def test_bad_incident_is_a_clear_error(name, tmp_path):
+    text, where, message = BAD[name]
+    path = tmp_path / "incident.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = run_cli("rule-on", str(path))
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert str(path) + where in result.stderr
+    assert message in result.stderr
+    assert path.read_text(encoding="utf-8") == text        # nothing the user wrote is touched
+
+
+def test_missing_file_is_a_clear_error(tmp_path):
+    result = run_cli("rule-on", str(tmp_path / "nope.yaml"))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+
+
+def test_unknown_club_option_suggests(tmp_path):
+    path = tmp_path / "incident.yaml"
+    path.write_text(GOOD, encoding="utf-8")
+    result = run_cli("rule-on", str(path), "--club", "gal")
+    assert result.returncode == 2 and "gala" in result.stderr
+
+
+def test_good_incident_from_the_issue_is_an_undercall_heads_up(tmp_path):
+    path = tmp_path / "incident.yaml"
+    path.write_text(GOOD, encoding="utf-8")
+    result = run_cli("rule-on", str(path), "--format", "json")
+    assert result.returncode == 0, result.stderr
+    import json
+    data = json.loads(result.stdout)
+    edp = data["clubs"]["edp"]
+    assert edp["trace"]["derived"]["undercall"] is True
+    assert edp["trace"]["given"]["heads_up"] is True
+    ruling = edp["rulings"][0]
+    assert ruling["outcome"] == "must-complete-call"
+    assert {"effect": "complete-call", "seat": 7, "add": 5, "total": 15} in ruling["effects"]
