@@ -6,7 +6,6 @@ import json
 import textwrap
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 BASIS_WORDS = {
@@ -126,7 +125,8 @@ def render_text(report, explain: bool = False) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def _environment() -> Environment:
+def _environment():
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["md"] = lambda s: str(s).replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")

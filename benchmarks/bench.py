@@ -1,0 +1,98 @@
+"""floorcall benchmark: rerun with `python benchmarks/bench.py` (after the README's setup).
+
+(a) whole-process time of `rule-on` on a case, cold (a new process each time);
+(b) club-rulings per second over all cases x all clubs in one process: the full pipeline, the
+    durable-rules matching alone, and a naive pure-Python matcher over the same compiled patterns.
+"""
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from naive_matcher import match  # noqa: E402
+from ruling_engine.compiler import compile_rules  # noqa: E402
+from ruling_engine.derive import computed_facts  # noqa: E402
+from ruling_engine.incident import load_incident  # noqa: E402
+from ruling_engine.knowledge import load_knowledge  # noqa: E402
+from ruling_engine.ruling import engine_for, rule_incident  # noqa: E402
+
+
+def cold_rule_on(case: Path, runs: int) -> list:
+    exe = Path(sys.executable).parent / "rule-on"
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([str(exe), str(case)], check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def throughput(seconds: float = 3.0) -> dict:
+    kb = load_knowledge()
+    incidents = [load_incident(p, kb.vocabulary, kb.clubs) for p in sorted((ROOT / "cases").glob("*.yaml"))]
+    engine = engine_for(kb)
+    facts = [computed_facts(i) for i in incidents]
+    compiled = {club: compile_rules(rules, kb.vocabulary) for club, rules in kb.rules.items()}
+    clubs = list(kb.clubs)
+
+    def timed(work):
+        count, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            count += work()
+        return count / (time.perf_counter() - start)
+
+    def full():
+        for incident in incidents:
+            rule_incident(incident, kb, with_precedents=False)
+        return len(incidents) * len(clubs)
+
+    def durable_only():
+        for f in facts:
+            for club in clubs:
+                engine.run(club, f)
+        return len(facts) * len(clubs)
+
+    def naive_only():
+        for f in facts:
+            for club in clubs:
+                definitions, branches, fields = compiled[club]
+                match(definitions, branches, {"t": "i", **{k: f[k] for k in fields if k in f}})
+        return len(facts) * len(clubs)
+
+    # the two matchers must agree before their speeds mean anything
+    for f in facts:
+        for club in clubs:
+            definitions, branches, fields = compiled[club]
+            naive = match(definitions, branches, {"t": "i", **{k: f[k] for k in fields if k in f}})
+            ours = engine.run(club, f)
+            assert sorted(naive[0]) == sorted(ours[0]), (club, naive[0], ours[0])
+    return {"cases": len(incidents), "clubs": len(clubs), "rules": sum(len(r) for r in kb.rules.values()),
+            "full pipeline": timed(full), "durable-rules matching": timed(durable_only),
+            "naive pure-Python matching": timed(naive_only)}
+
+
+def main():
+    case = ROOT / "cases" / "undercall-heads-up-turn.yaml"
+    cold = cold_rule_on(case, runs=int(os.environ.get("BENCH_RUNS", "10")))
+    rates = throughput()
+    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?") \
+        if Path("/proc/cpuinfo").exists() else platform.processor()
+    print(f"machine: {os.cpu_count()} cores, {cpu}, Python {platform.python_version()}, {platform.system()}")
+    print(f"(a) rule-on {case.relative_to(ROOT)}, cold process: median {statistics.median(cold)*1000:.0f} ms, "
+          f"min {min(cold)*1000:.0f} ms, max {max(cold)*1000:.0f} ms over {len(cold)} runs")
+    print(f"(b) {rates['cases']} cases x {rates['clubs']} clubs, {rates['rules']} rules, one process:")
+    for key in ("full pipeline", "durable-rules matching", "naive pure-Python matching"):
+        print(f"    {key:28} {rates[key]:8.0f} club-rulings/s")
+
+
+if __name__ == "__main__":
+    main()
