@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .incident import Incident
-from .replay import clockwise_from, parse_said, replay
+from .replay import action_delta, clockwise_from, parse_said, replay
 
 STRUCTURE = {"NLHE": "no-limit", "PLO": "pot-limit", "PLHE": "pot-limit", "LHE": "limit", "stud": "limit"}
 
@@ -20,7 +20,7 @@ def _action_facts(data: dict, index: int) -> dict:
     seat = action["seat"]
     term, declared_amount = parse_said(action.get("said")) or ("none", None)
     chips = action.get("chips", [])
-    chips_total = sum(chips)
+    chips_total = sum(chips) if chips else min(action_delta(action, state), state.stacks.get(seat, 0))
     to_call = state.to_call(seat)
     all_in = term == "all-in" or (bool(chips) and chips_total >= state.stacks.get(seat, float("inf")))
     short = 0 < chips_total < to_call and not all_in
@@ -84,8 +84,9 @@ def _event_facts(data: dict, final_state) -> dict:
             facts["exposed_owner_had_control"] = event["owner_had_control"]
             facts["exposed_seen_by"] = event["seen_by"]
             facts["exposed_both_cards"] = event["by"] == "player" and facts["exposed_count"] >= 2
-            if "deal_position" in event:
-                facts["exposed_deal_position"] = event["deal_position"]
+            if "deal_position" in event:      # the earliest card of the deal that was exposed
+                facts["exposed_deal_position"] = min(event["deal_position"],
+                                                     facts.get("exposed_deal_position", event["deal_position"]))
         elif kind == "hand_mucked":
             seat = event["seat"]
             facts.update({
