@@ -38,7 +38,7 @@ class _Validator:
         for key, value in node.items():
             key_line = node.line_of(key) if hasattr(node, "line_of") else line
             if key not in fields:
-                raise FloorcallError(self.file, key_line, f"a {name} field", f"unknown field {key!r}",
+                raise FloorcallError(self.file, key_line, f"one of the {name} fields", f"unknown field {key!r}",
                                      did_you_mean(key, fields))
             out[key] = self.value(fields[key], value, key_line)
         for key, spec in fields.items():
