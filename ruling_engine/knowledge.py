@@ -6,14 +6,12 @@ suggestion), before anything reaches the engine.
 from __future__ import annotations
 
 import functools
-import hashlib
 import os
-import pickle
 import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from .cache import cached
 from .conditions import ConditionParser, facts_used
 from .errors import FloorcallError, did_you_mean
 from .model import Clause, Club, Outcome, Rule
@@ -198,51 +196,15 @@ def load_rules(kb: KnowledgeBase, club: str) -> list:
     return rules
 
 
-CACHE_VERSION = "1"
-
-
-def _fingerprint(root: Path) -> str:
-    """Changes whenever any knowledge file, or the loader itself, changes."""
-    digest = hashlib.sha256(CACHE_VERSION.encode())
-    for path in sorted(root.rglob("*")) + sorted(Path(__file__).parent.glob("*.py")):
-        if path.is_file():
-            stat = path.stat()
-            digest.update(f"{path}:{stat.st_mtime_ns}:{stat.st_size}".encode())
-    return digest.hexdigest()[:24]
-
-
-def _cache_file(root: Path) -> Path:
-    base = Path(os.environ.get("FLOORCALL_CACHE") or Path.home() / ".cache" / "floorcall")
-    return base / f"knowledge-{_fingerprint(root)}.pickle"
-
-
 @functools.lru_cache(maxsize=4)
 def load_knowledge(root: Path | None = None) -> KnowledgeBase:
     """Load and check the whole knowledge base.
 
     Parsing the YAML with line numbers takes a few hundred milliseconds, so the checked result is
-    kept in a cache file keyed by every knowledge file's path, size and modification time; a change
-    to any of them loads (and checks) afresh. The cache is an optimisation only: when it cannot be
-    read or written, the knowledge is simply loaded.
+    kept on disk (cache.py) until any knowledge file changes.
     """
     root = Path(root or knowledge_root()).resolve()
-    cache = _cache_file(root)
-    try:
-        with cache.open("rb") as handle:
-            kb = pickle.load(handle)
-        if isinstance(kb, KnowledgeBase) and kb.root == root:
-            return kb
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
-        pass
-    kb = _load_knowledge(root)
-    try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("wb", dir=cache.parent, delete=False) as handle:
-            pickle.dump(kb, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(handle.name, cache)
-    except OSError:
-        pass
-    return kb
+    return cached("knowledge", [root], lambda: _load_knowledge(root))
 
 
 def _load_knowledge(root: Path) -> KnowledgeBase:

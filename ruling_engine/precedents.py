@@ -6,6 +6,8 @@ from pathlib import Path
 
 import yaml
 
+from .cache import cached
+
 CASES_DIR = Path(__file__).resolve().parent.parent / "cases"
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -13,6 +15,10 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 @functools.lru_cache(maxsize=2)
 def case_index(folder: Path = CASES_DIR) -> tuple:
     """(file, title, club, clause ids) for every expected ruling in the cases folder."""
+    return cached("cases", [folder], lambda: _build_index(folder))
+
+
+def _build_index(folder: Path) -> tuple:
     rows = []
     for path in sorted(Path(folder).glob("*.yaml")):
         try:
