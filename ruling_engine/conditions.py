@@ -165,9 +165,3 @@ def holds(node, facts: dict) -> bool:
         return all(holds(p, facts) for p in node.parts)
     return any(holds(p, facts) for p in node.parts)
 
-
-def describe(node) -> str:
-    if isinstance(node, Leaf):
-        return str(node)
-    joiner = " and " if isinstance(node, All) else " or "
-    return "(" + joiner.join(describe(p) for p in node.parts) + ")"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .cache import cached
-from .conditions import ConditionParser, facts_used
+from .conditions import ConditionParser
 from .errors import FloorcallError, did_you_mean
 from .model import Clause, Club, Outcome, Rule
 from .vocabulary import Vocabulary, parse_vocabulary
@@ -227,7 +227,3 @@ def _load_knowledge(root: Path) -> KnowledgeBase:
                                      did_you_mean(cid, kb.clauses[short]))
         kb.rules[short] = load_rules(kb, short)
     return kb
-
-
-def facts_of(rule: Rule) -> set:
-    return facts_used(rule.when)

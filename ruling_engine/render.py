@@ -71,8 +71,9 @@ def render_json(report) -> str:
     return json.dumps(to_dict(report), indent=2, ensure_ascii=False)
 
 
-def _wrap(text: str, indent: str) -> str:
-    return textwrap.fill(text, width=96, initial_indent=indent, subsequent_indent=indent)
+def _wrap(text: str, indent: str, hanging: str | None = None) -> str:
+    return textwrap.fill(text, width=96, initial_indent=indent,
+                         subsequent_indent=hanging if hanging is not None else " " * len(indent))
 
 
 def render_text(report, explain: bool = False) -> str:
@@ -90,7 +91,7 @@ def render_text(report, explain: bool = False) -> str:
         out.append(_wrap(f"RULING ({report.house}): {ruling['decision']}", "  "))
         if ruling["do"]:
             out.append("  Do now:")
-            out.extend(_wrap(line, "    - ")[0:] for line in ruling["do"])
+            out.extend(_wrap(line, "    - ") for line in ruling["do"])
         out.append(f"  Basis: {ruling['basis']} — {BASIS_WORDS[ruling['basis']]}"
                    + ("; the floor keeps discretion." if ruling["discretion"] and ruling["basis"] != "not covered" else "."))
         for reading in ruling["readings"]:
