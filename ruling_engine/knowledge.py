@@ -216,6 +216,9 @@ def _load_knowledge(root: Path) -> KnowledgeBase:
         clubs[club.short] = club
     if not clubs:
         raise FloorcallError(str(root / "clubs"), None, "one YAML file per club", "none")
+    issue_parser = ConditionParser(vocabulary, str(vocab_file))
+    for issue in vocabulary.issues.values():     # checked once here, not on every incident
+        issue["condition"] = issue_parser.parse(issue["raised_when"], line=getattr(issue, "line", None))
     kb = KnowledgeBase(root=root, clubs=clubs, clauses={}, vocabulary=vocabulary, rules={})
     for short in clubs:
         kb.clauses[short] = load_clauses(root / "clauses" / f"{short}.yaml", short)

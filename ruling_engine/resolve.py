@@ -7,21 +7,16 @@ club's rule is borrowed.
 """
 from __future__ import annotations
 
-import re
 
 from .conditions import holds
+from .knowledge import TEMPLATE_NAME
 from .model import Citation, ClubRuling
 
-TEMPLATE = re.compile(r"\{([a-z_]+)\}")
 
 
-def raised_issues(vocabulary, parser, facts: dict) -> list:
-    """The issues whose `raised_when` condition holds for these computed facts."""
-    out = []
-    for issue_id, issue in vocabulary.issues.items():
-        if holds(parser.parse(issue["raised_when"]), facts):
-            out.append(issue_id)
-    return out
+def raised_issues(vocabulary, facts: dict) -> list:
+    """The issues whose `raised_when` condition (parsed at load) holds for these computed facts."""
+    return [issue_id for issue_id, issue in vocabulary.issues.items() if holds(issue["condition"], facts)]
 
 
 def format_value(value, spec_type: str, currency: str) -> str:
@@ -49,11 +44,11 @@ class Filler:
                 return "(not stated)"
             self.used[name] = self.facts[name]
             return format_value(self.facts[name], self.vocabulary.facts[name].type, self.currency)
-        return TEMPLATE.sub(sub, template)
+        return TEMPLATE_NAME.sub(sub, template)
 
     def param(self, value):
         if isinstance(value, str):
-            whole = TEMPLATE.fullmatch(value)
+            whole = TEMPLATE_NAME.fullmatch(value)
             if whole and whole.group(1) in self.facts:
                 self.used[whole.group(1)] = self.facts[whole.group(1)]
                 return self.facts[whole.group(1)]

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import functools
 
-from .conditions import ConditionParser
 from .derive import computed_facts
 from .engine import ClubEngine
 from .incident import Incident, load_incident
@@ -36,8 +35,7 @@ def rule_incident(incident: Incident, kb: KnowledgeBase | None = None, house: st
     kb = kb or load_knowledge()
     house = house or incident.house
     facts = computed_facts(incident)
-    parser = ConditionParser(kb.vocabulary, "knowledge/vocabulary.yaml")
-    issues = raised_issues(kb.vocabulary, parser, facts)
+    issues = raised_issues(kb.vocabulary, facts)
     engine = engine_for(kb)
     currency = currency_of(incident)
     answers = {}
