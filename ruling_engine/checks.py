@@ -7,38 +7,13 @@ every club's rules compile for durable-rules.
 from __future__ import annotations
 
 from .compiler import compile_rules
-from .conditions import Leaf, disjuncts
+from .conditions import Leaf, can_hold, disjuncts
 from .errors import FloorcallError
 from .schema import schema_path, schema_text
 
 
 def fold(text: str) -> str:
     return " ".join(str(text).split())
-
-
-def _contradictory(conj) -> bool:
-    """True when a conjunction of leaves can never hold (same fact pinned incompatibly)."""
-    by_fact: dict = {}
-    for leaf in conj:
-        by_fact.setdefault(leaf.fact, []).append(leaf)
-    for leaves in by_fact.values():
-        equal = {l.value for l in leaves if l.op == "eq"}
-        if len(equal) > 1:
-            return True
-        if any(l.op == "known" and not l.value for l in leaves) and any(
-                not (l.op == "known" and not l.value) for l in leaves):
-            return True
-        for value in equal:
-            probe = {leaves[0].fact: value}
-            if not all(l.holds(probe) for l in leaves):
-                return True
-        numbers = [l for l in leaves if l.op in ("lt", "le", "gt", "ge")]
-        if numbers and not equal:
-            low = max([l.value for l in numbers if l.op in ("gt", "ge")], default=float("-inf"))
-            high = min([l.value for l in numbers if l.op in ("lt", "le")], default=float("inf"))
-            if low > high:
-                return True
-    return False
 
 
 def check_knowledge(kb) -> list:
@@ -73,7 +48,7 @@ def check_knowledge(kb) -> list:
             for target in rule.overrides:
                 if target not in ids:
                     problems.append(f"{where}: rule {rule.id} overrides unknown rule {target}")
-            live = [conj for conj in disjuncts(rule.when) if not _contradictory(conj)]
+            live = [conj for conj in disjuncts(rule.when) if can_hold(conj)]
             if not live:
                 problems.append(f"{where}: rule {rule.id} can never fire (its conditions contradict each other)")
                 continue

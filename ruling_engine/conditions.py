@@ -165,3 +165,35 @@ def holds(node, facts: dict) -> bool:
         return all(holds(p, facts) for p in node.parts)
     return any(holds(p, facts) for p in node.parts)
 
+
+def can_hold(conj) -> bool:
+    """Whether a conjunction of leaves can hold for some facts (False: a fact pinned incompatibly).
+
+    Judged fact by fact, so it may say True for leaves about facts that are related in the
+    world (street and premature card, say); it never says False for a conjunction that can hold.
+    """
+    return not _contradictory(conj)
+
+
+def _contradictory(conj) -> bool:
+    by_fact: dict = {}
+    for leaf in conj:
+        by_fact.setdefault(leaf.fact, []).append(leaf)
+    for leaves in by_fact.values():
+        equal = {l.value for l in leaves if l.op == "eq"}
+        if len(equal) > 1:
+            return True
+        if any(l.op == "known" and not l.value for l in leaves) and any(
+                not (l.op == "known" and not l.value) for l in leaves):
+            return True
+        for value in equal:
+            probe = {leaves[0].fact: value}
+            if not all(l.holds(probe) for l in leaves):
+                return True
+        numbers = [l for l in leaves if l.op in ("lt", "le", "gt", "ge")]
+        if numbers and not equal:
+            low = max([l.value for l in numbers if l.op in ("gt", "ge")], default=float("-inf"))
+            high = min([l.value for l in numbers if l.op in ("lt", "le")], default=float("inf"))
+            if low > high:
+                return True
+    return False
