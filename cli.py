@@ -122,6 +122,35 @@ def schema(write):
         click.echo(schema_text(kb), nl=False)
 
 
+@floorcall.command(help="Build the comparison report of the four rulebooks (HTML or Markdown).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+              help="File to write (default: print to standard output).")
+@click.option("--format", "fmt", type=click.Choice(("html", "markdown")), default=None,
+              help="Default: from the --out suffix (.md is Markdown), else html.")
+@click.option("--force", is_flag=True, help="Replace --out even if it is not an earlier floorcall report.")
+def report(out, fmt, force):
+    from ruling_engine.knowledge import load_knowledge
+    from ruling_engine.report import is_generated_report, render_report
+    fmt = fmt or ("markdown" if out and out.suffix.lower() in (".md", ".markdown") else "html")
+    if out and out.exists() and not force and not is_generated_report(out):
+        _fail(FloorcallError(str(out), None, "a new file, or an earlier floorcall report to replace",
+                             "an existing file floorcall did not write",
+                             "choose another --out, or add --force to replace it"))
+    try:
+        text = render_report(load_knowledge(), fmt)
+    except FloorcallError as error:
+        _fail(error)
+    if not out:
+        click.echo(text, nl=False)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        _fail(FloorcallError(str(out), None, "a writable file", exc.strerror or str(exc),
+                             "check the folder exists and you may write to it"))
+    click.echo(f"wrote {out} ({fmt}, {len(text) // 1024} KB)")
+
+
 def main_rule_on():
     _guarded(rule_on_command)
 
