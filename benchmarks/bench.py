@@ -2,7 +2,8 @@
 
 (a) whole-process time of `rule-on` on a case, cold (a new process each time);
 (b) club-rulings per second over all cases x all clubs in one process: the full pipeline, the
-    durable-rules matching alone, and a naive pure-Python matcher over the same compiled patterns.
+    durable-rules matching alone, and a naive pure-Python matcher over the same compiled patterns;
+(c) whole-process time of `floorcall report` building the full comparison report, HTML and Markdown.
 """
 from __future__ import annotations
 
@@ -33,6 +34,20 @@ def cold_rule_on(case: Path, runs: int) -> list:
         start = time.perf_counter()
         subprocess.run([str(exe), str(case)], check=True, capture_output=True)
         times.append(time.perf_counter() - start)
+    return times
+
+
+def report_build(runs: int) -> dict:
+    import tempfile
+    exe = Path(sys.executable).parent / "floorcall"
+    times = {"html": [], "markdown": []}
+    with tempfile.TemporaryDirectory() as folder:
+        for _ in range(runs):
+            for fmt in times:
+                start = time.perf_counter()
+                subprocess.run([str(exe), "report", "--format", fmt, "--out", f"{folder}/report.{fmt}"],
+                               check=True, capture_output=True)
+                times[fmt].append(time.perf_counter() - start)
     return times
 
 
@@ -84,6 +99,7 @@ def main():
     case = ROOT / "cases" / "undercall-heads-up-turn.yaml"
     cold = cold_rule_on(case, runs=int(os.environ.get("BENCH_RUNS", "10")))
     rates = throughput()
+    report = report_build(runs=max(3, int(os.environ.get("BENCH_RUNS", "10")) // 3))
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?") \
         if Path("/proc/cpuinfo").exists() else platform.processor()
     print(f"machine: {os.cpu_count()} cores, {cpu}, Python {platform.python_version()}, {platform.system()}")
@@ -92,6 +108,9 @@ def main():
     print(f"(b) {rates['cases']} cases x {rates['clubs']} clubs, {rates['rules']} rules, one process:")
     for key in ("full pipeline", "durable-rules matching", "naive pure-Python matching"):
         print(f"    {key:28} {rates[key]:8.0f} club-rulings/s")
+    for fmt, times in report.items():
+        print(f"(c) floorcall report --format {fmt}, whole process: median {statistics.median(times):.2f} s, "
+              f"max {max(times):.2f} s over {len(times)} runs")
 
 
 if __name__ == "__main__":
