@@ -5,8 +5,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import FloorcallError, did_you_mean
+from .unknowns import UNKNOWN
 from .vocabulary import FieldSpec, Vocabulary
 from .yaml_source import load_file
+
+HAND_SIZE = {"NLHE": 2, "PLO": 4, "PLHE": 2, "LHE": 2, "stud": 7}     # a player's cards in a whole hand
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,8 @@ class _Validator:
                 raise FloorcallError(self.file, line, "one of the clubs " + ", ".join(self.clubs),
                                      repr(value), did_you_mean(value, self.clubs))
             return value
+        if value == UNKNOWN and t in ("enum", "bool") and spec.name != "house":
+            return value           # "don't know": the ruling is worked out for every possible value
         spec.check_value(value, self.file, line)
         return value
 
@@ -114,10 +119,23 @@ def _check_seats(data: dict, node, file: str) -> None:
                                      f"seat {seat}", "add the player under players:, or correct the seat")
 
 
+def _check_hand_sizes(data: dict, node, file: str) -> None:
+    """A player cannot turn up more cards than a whole hand of the game holds."""
+    size = HAND_SIZE[data["game"]["variant"]]
+    for item, raw in zip(data.get("events", []), node.get("events") or []):
+        if item["event"] == "hand_shown" and item["face_up"] > size:
+            body = next(iter(raw.values()))
+            raise FloorcallError(file, body.line_of("face_up"),
+                                 f"at most {size} cards face up in {data['game']['variant']}",
+                                 f"face_up: {item['face_up']}",
+                                 "count only the player's own cards, not the board")
+
+
 def load_incident(path, vocabulary: Vocabulary, clubs) -> Incident:
     """Read and validate an incident file; every problem is a FloorcallError naming file and line."""
     file = str(path)
     node = load_file(path, what="an incident: a mapping with house, game, street and players")
     data = _Validator(vocabulary, clubs, file).record("incident", node, 1)
     _check_seats(data, node, file)
+    _check_hand_sizes(data, node, file)
     return Incident(file=file, data=data)

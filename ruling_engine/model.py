@@ -91,6 +91,15 @@ class ClubRuling:
     set_aside: list = field(default_factory=list)      # rules an exception overrode
     rules_fired: list = field(default_factory=list)
     precedents: list = field(default_factory=list)
+    depends: list = field(default_factory=list)        # Branch per answer the ruling turns on
+
+
+@dataclass
+class Branch:
+    """One way a ruling goes, given answers to facts the floor could not establish."""
+
+    when: list                      # [[(field name, value), ...], ...]: any of these combinations
+    ruling: ClubRuling | None       # None: the issue does not arise then
 
 
 @dataclass

@@ -13,6 +13,7 @@ BASIS_WORDS = {
     "reading": "a clause applied by interpretation",
     "conflict": "the club's own clauses disagree",
     "not covered": "the rulebook is silent; the floor's discretion clause applies",
+    "depends": "the ruling turns on facts the floor could not establish (each case shown)",
 }
 
 
@@ -26,36 +27,40 @@ def _jsonable(value):
     return value
 
 
+def _ruling_dict(r, house_outcome) -> dict:
+    return {
+        "issue": r.issue,
+        "outcome": r.outcome,
+        "basis": r.basis,
+        "decision": r.decision,
+        "do": list(r.do),
+        "effects": _jsonable(r.effects),
+        "numbers": _jsonable(r.numbers),
+        "discretion": r.discretion,
+        "citations": [dataclasses.asdict(c) for c in r.citations],
+        "readings": list(r.readings),
+        "alternatives": [{"outcome": a["outcome"], "decision": a["decision"],
+                          "clauses": [c.clause for c in a["citations"]]} for a in r.alternatives],
+        "set_aside": list(r.set_aside),
+        "precedents": [{"file": f, "title": t} for f, t in r.precedents],
+        "differs_from_house": r.outcome != house_outcome,
+        "depends": [{"when": [dict(combination) for combination in branch.when],
+                     "ruling": _ruling_dict(branch.ruling, house_outcome) if branch.ruling else None}
+                    for branch in r.depends],
+    }
+
+
 def to_dict(report) -> dict:
     """The documented JSON structure of a ruling (see README, 'JSON output')."""
     house = report.answers[report.house]
     house_outcomes = {r.issue: r.outcome for r in house.rulings}
     clubs = {}
     for club, answer in report.answers.items():
-        rulings = []
-        for r in answer.rulings:
-            rulings.append({
-                "issue": r.issue,
-                "outcome": r.outcome,
-                "basis": r.basis,
-                "decision": r.decision,
-                "do": list(r.do),
-                "effects": _jsonable(r.effects),
-                "numbers": _jsonable(r.numbers),
-                "discretion": r.discretion,
-                "citations": [dataclasses.asdict(c) for c in r.citations],
-                "readings": list(r.readings),
-                "alternatives": [{"outcome": a["outcome"], "decision": a["decision"],
-                                  "clauses": [c.clause for c in a["citations"]]} for a in r.alternatives],
-                "set_aside": list(r.set_aside),
-                "precedents": [{"file": f, "title": t} for f, t in r.precedents],
-                "differs_from_house": r.outcome != house_outcomes.get(r.issue),
-            })
         clubs[club] = {
             "name": answer.club_name,
             "floor": answer.floor,
             "house": club == report.house,
-            "rulings": rulings,
+            "rulings": [_ruling_dict(r, house_outcomes.get(r.issue)) for r in answer.rulings],
             "trace": {"given": _jsonable(report.given), "derived": _jsonable(answer.derived),
                       "fired": list(answer.fired)},
         }
@@ -65,6 +70,14 @@ def to_dict(report) -> dict:
         "issues": [{"id": i, "title": t} for i, t in report.issues],
         "clubs": clubs,
     }
+
+
+def when_text(when: list) -> str:
+    """'by = dealer and deliberate = no, or ...' for the combinations a branch holds under."""
+    def value(v):
+        return {True: "yes", False: "no"}.get(v, str(v)) if isinstance(v, bool) else str(v)
+    return ", or ".join(" and ".join(f"{k} = {value(v)}" for k, v in combo.items()) or "always"
+                        for combo in when)
 
 
 def render_json(report) -> str:
@@ -89,6 +102,13 @@ def render_text(report, explain: bool = False) -> str:
         ruling = house["rulings"][index]
         out.append(f"== {issue['title']} ==")
         out.append(_wrap(f"RULING ({report.house}): {ruling['decision']}", "  "))
+        for branch in ruling["depends"]:
+            then = branch["ruling"]
+            out.append(_wrap(f"If {when_text(branch['when'])}: "
+                             + (f"{then['decision']} [{', '.join(c['clause'] for c in then['citations'])}]"
+                                if then else "this issue does not arise."), "    - ", "      "))
+            if then:
+                out.extend(_wrap(line, "        do: ") for line in then["do"])
         if ruling["do"]:
             out.append("  Do now:")
             out.extend(_wrap(line, "    - ") for line in ruling["do"])
@@ -98,7 +118,8 @@ def render_text(report, explain: bool = False) -> str:
             out.append(_wrap(f"Reading ({reading['rule']}): {reading['reading']}", "    "))
         for alt in ruling["alternatives"]:
             out.append(_wrap(f"Option — {alt['outcome']}: {alt['decision']} [{', '.join(alt['clauses'])}]", "    "))
-        out.append("  Cites:")
+        if ruling["citations"]:
+            out.append("  Cites:")
         for c in ruling["citations"]:
             out.append(_wrap(f"{c['locator']} [{c['clause']}]: \u201c{c['quote']}\u201d", "    "))
         if ruling["precedents"]:
@@ -111,9 +132,15 @@ def render_text(report, explain: bool = False) -> str:
             other = answer["rulings"][index]
             mark = "DIFFERS" if other["differs_from_house"] else "same outcome"
             out.append(_wrap(f"{club} ({mark}; {other['basis']}): {other['decision']}", "    "))
+            for branch in other["depends"]:
+                then = branch["ruling"]
+                out.append(_wrap(f"if {when_text(branch['when'])}: "
+                                 + (f"{then['outcome']} [{', '.join(c['clause'] for c in then['citations'])}]"
+                                    if then else "does not arise"), "      - ", "        "))
             if other["do"] and other["basis"] not in ("not covered",):
                 out.extend(_wrap(line, "      do: ") for line in other["do"][:2])
-            out.append("      cites: " + ", ".join(c["clause"] for c in other["citations"]))
+            if other["citations"]:
+                out.append("      cites: " + ", ".join(c["clause"] for c in other["citations"]))
         out.append("")
     if explain:
         out.append("== Trace ==")
@@ -136,4 +163,5 @@ def _environment():
 
 def render_markdown(report, explain: bool = False) -> str:
     template = _environment().get_template("ruling.md.j2")
-    return template.render(report=to_dict(report), basis_words=BASIS_WORDS, explain=explain)
+    return template.render(report=to_dict(report), basis_words=BASIS_WORDS, explain=explain,
+                           when_text=when_text)

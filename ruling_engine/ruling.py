@@ -7,9 +7,10 @@ from .derive import computed_facts
 from .engine import ClubEngine
 from .incident import Incident, load_incident
 from .knowledge import KnowledgeBase, load_knowledge
-from .model import ClubAnswer, Report
+from .model import Branch, ClubAnswer, ClubRuling, Report
 from .precedents import precedents_for
 from .resolve import raised_issues, resolve_club
+from .unknowns import combinations, path_name, unknown_paths
 
 
 @functools.lru_cache(maxsize=4)
@@ -31,8 +32,20 @@ def club_order(kb: KnowledgeBase, house: str) -> list:
 
 def rule_incident(incident: Incident, kb: KnowledgeBase | None = None, house: str | None = None,
                   with_precedents: bool = True) -> Report:
-    """Rule on a loaded incident under every club, the house club first."""
+    """Rule on a loaded incident under every club, the house club first.
+
+    Fields written `unknown` are ruled on for each of their possible values; a ruling that differs
+    between them says what it depends on (see unknowns.py).
+    """
     kb = kb or load_knowledge()
+    if not unknown_paths(incident.data):
+        return _rule_complete(incident, kb, house, with_precedents)
+    branches = [(assignment, _rule_complete(Incident(incident.file, data), kb, house, with_precedents))
+                for assignment, data in combinations(incident.data, kb.vocabulary, incident.file)]
+    return merge_branches(incident, branches)
+
+
+def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, with_precedents: bool) -> Report:
     house = house or incident.house
     facts = computed_facts(incident)
     issues = raised_issues(kb.vocabulary, facts)
@@ -59,3 +72,42 @@ def rule_on(path, house: str | None = None, kb: KnowledgeBase | None = None) -> 
     kb = kb or load_knowledge()
     incident = load_incident(path, kb.vocabulary, kb.clubs)
     return rule_incident(incident, kb, house)
+
+
+def _signature(ruling: ClubRuling) -> tuple:
+    return (ruling.outcome, ruling.basis, ruling.decision, tuple(ruling.do),
+            tuple(c.clause for c in ruling.citations))
+
+
+def merge_branches(incident: Incident, branches: list) -> Report:
+    """One report from the reports of every combination of unknown answers."""
+    first = branches[0][1]
+    issues = []
+    for _, report in branches:
+        issues += [i for i in report.issues if i not in issues]
+    names = {path: path_name(path, incident.data) for path in branches[0][0]}
+    answers = {}
+    for club, answer in first.answers.items():
+        rulings = []
+        for issue, _ in issues:
+            groups: dict = {}
+            for assignment, report in branches:
+                ruling = next((r for r in report.answers[club].rulings if r.issue == issue), None)
+                key = _signature(ruling) if ruling else None
+                when = [(names[p], v) for p, v in assignment.items()]
+                groups.setdefault(key, [ruling, []])[1].append(when)
+            if len(groups) == 1 and None not in groups:
+                rulings.append(next(iter(groups.values()))[0])
+                continue
+            depends = [Branch(when=whens, ruling=ruling) for ruling, whens in groups.values()]
+            rulings.append(ClubRuling(
+                club=club, issue=issue, basis="depends", outcome="depends",
+                decision="The ruling turns on facts the floor could not establish: "
+                         + ", ".join(sorted(names.values())) + ".",
+                depends=depends))
+        answers[club] = ClubAnswer(club=club, club_name=answer.club_name, floor=answer.floor,
+                                   rulings=rulings, derived=answer.derived, fired=answer.fired)
+    given = {k: v for k, v in first.given.items()
+             if all(report.given.get(k, object()) == v for _, report in branches)}
+    return Report(incident_file=first.incident_file, title=first.title, house=first.house,
+                  issues=issues, given=given, answers=answers)

@@ -1,7 +1,12 @@
-"""The incident format as JSON Schema, generated from the vocabulary's incident records."""
+"""The incident format as JSON Schema, generated from the vocabulary's incident records.
+
+Choice fields (enum, yes/no) also accept `unknown`: the floor could not establish them.
+"""
 from __future__ import annotations
 
 import json
+
+from .unknowns import UNKNOWN
 
 SCALARS = {
     "bool": {"type": "boolean"},
@@ -29,9 +34,11 @@ def _field(spec, vocabulary, clubs) -> dict:
     elif t == "mapping":
         out = {"type": "object"}
     elif t == "enum":
-        out = {"enum": list(spec.values)}
+        out = {"enum": list(spec.values) + [UNKNOWN]}
     elif t == "club":
         out = {"enum": sorted(clubs)}
+    elif t == "bool":
+        out = {"enum": [True, False, UNKNOWN]}
     else:
         out = dict(SCALARS[t])
     description = " ".join(p for p in (spec.question, spec.help) if p)
