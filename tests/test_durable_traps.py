@@ -1,6 +1,7 @@
 """Each durable-rules trap the engine can meet (shared/notes/durable-rules.md), pinned by a test."""
 import inspect
 import json
+import os
 import subprocess
 import sys
 import threading
@@ -148,7 +149,12 @@ try: h.assert_fact("rs", {"sid": "1", "t": "i", "y": 1})
 except d.MessageNotHandledException: pass
 h.delete_state("rs", "1")
 """
-    raw = subprocess.run([sys.executable, "-c", crash], capture_output=True, text=True, timeout=20, cwd=ROOT)
+    # The double free corrupts the heap; whether that crashes at once depends on the heap's layout
+    # (it did not in one shell whose only difference was PYTHONDONTWRITEBYTECODE). Routing Python's
+    # allocations through glibc malloc and poisoning freed memory makes it crash every time.
+    strict = {**os.environ, "PYTHONMALLOC": "malloc", "MALLOC_PERTURB_": "165"}
+    raw = subprocess.run([sys.executable, "-c", crash], capture_output=True, text=True, timeout=20, cwd=ROOT,
+                         env=strict)
     assert raw.returncode != 0          # the trap: double free in the C core
     safe = """
 import warnings; warnings.simplefilter('ignore')
@@ -159,7 +165,8 @@ for club in e.kb.clubs:
     e.run(club, {"street": "flop"})      # a fact no rule of the club matches
 print("ok")
 """
-    ours = subprocess.run([sys.executable, "-c", safe], capture_output=True, text=True, timeout=30, cwd=ROOT)
+    ours = subprocess.run([sys.executable, "-c", safe], capture_output=True, text=True, timeout=30, cwd=ROOT,
+                          env=strict)
     assert ours.returncode == 0 and ours.stdout.strip() == "ok", ours.stderr
 
 
