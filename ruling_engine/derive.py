@@ -1,8 +1,8 @@
 """From a validated incident to the computed facts the rules test (no club's definitions here)."""
 from __future__ import annotations
 
-from .incident import Incident
-from .replay import action_delta, clockwise_from, parse_said, replay
+from .incident import HAND_SIZE, Incident
+from .replay import STREETS, action_delta, clockwise_from, parse_said, replay
 
 STRUCTURE = {"NLHE": "no-limit", "PLO": "pot-limit", "PLHE": "pot-limit", "LHE": "limit", "stud": "limit"}
 
@@ -67,7 +67,110 @@ def _log_facts(data: dict) -> dict:
             "bet_and_immediate_call": bet_call, "_final_state": state}
 
 
+def _exposure_facts(event: dict, facts: dict) -> dict:
+    """A card exposed: who, when, how many (summed over events), who saw it, and why."""
+    out = {
+        "exposed_during": event["during"],
+        "exposed_by": event["by"],
+        "exposed_count": facts.get("exposed_count", 0) + event["count"],
+        "exposed_deliberate": event["deliberate"],
+        "exposed_owner_had_control": event["owner_had_control"],
+        "exposed_seen_by": event["seen_by"],
+        "exposed_to_influence": event["to_influence"],
+        "exposed_comment_affected_play": event["comment_affected_play"],
+    }
+    out["exposed_both_cards"] = event["by"] == "player" and out["exposed_count"] >= 2
+    if "deal_position" in event:      # the earliest card of the deal that was exposed
+        out["exposed_deal_position"] = min(event["deal_position"],
+                                           facts.get("exposed_deal_position", event["deal_position"]))
+    return out
+
+
+def _muck_facts(event: dict, data: dict, final_state) -> dict:
+    """A hand in the muck: what the floor saw, the uncalled part of the player's bet, and whether
+    he was facing a bet (something to call on the current round; never at showdown)."""
+    seat = event["seat"]
+    others = [v for s, v in final_state.round_in.items() if s != seat]
+    return {
+        "muck_by": event["by"],
+        "muck_believed_won": event["believed_won"],
+        "muck_tabled": event["tabled"],
+        "muck_recoverable": event["retrievable"],
+        "muck_winning": event["winning"],
+        "muck_seat": seat,
+        "muck_protected": event["protected"],
+        "muck_touched": event["touched_muck"],
+        "muck_misled_by": event["misled_by"],
+        "muck_forgot_own_bet": event["forgot_own_bet"],
+        "muck_uncalled": max(0, final_state.round_in.get(seat, 0) - max(others, default=0)),
+        "muck_facing_bet": data["street"] in STREETS and final_state.to_call(seat) > 0,
+    }
+
+
+def _deal_error_facts(event: dict, data: dict) -> dict:
+    """A dealing error, and where the affected seat sits relative to the button."""
+    out = {"deal_error": event["kind"], "deal_error_after_deal": event["after_deal"],
+           "deal_error_player_acted": event["acted"]}
+    if "cards" in event:
+        out["deal_error_cards"] = event["cards"]
+    seat, button = event.get("seat"), data.get("button")
+    if seat is not None:
+        out["deal_error_seat"] = seat
+        if button is not None:
+            seats = [p["seat"] for p in data["players"]]
+            out["deal_error_on_button"] = seat == button
+            out["deal_error_first_dealt"] = seat == clockwise_from(seats, button)[0]
+    return out
+
+
+def _shown_facts(event: dict, data: dict, final_state) -> dict:
+    """A hand at showdown: how much of it is face up against the cards of a whole hand, what the
+    player said or did, and whether he had been called (his final-round bet or raise was called)."""
+    seat = event["seat"]
+    history = final_state.all_history
+    final = [h for h in history if h[0] == history[-1][0]] if history else []
+    raises = [i for i, h in enumerate(final) if h[2] in ("bet", "raise")]
+    called = bool(raises) and final[raises[-1]][1] == seat and any(h[2] == "call" for h in final[raises[-1]:])
+    return {
+        "shown_seat": seat,
+        "shown_face_up": event["face_up"],
+        "shown_all_cards": event["face_up"] >= HAND_SIZE[data["game"]["variant"]],
+        "shown_readable": event["readable"],
+        "shown_would_win": event["would_win"],
+        "shown_refused_rest": event["refused_rest"],
+        "shown_landed_face_down": event["landed_face_down"],
+        "shown_was_called": called,
+        "board_play": event["board_play"],
+    }
+
+
+def _deck_facts(event: dict) -> dict:
+    """A dropped deck, or a card duplicated or missing from the pack."""
+    return {"deck_problem": event["kind"], "deck_cards_to_come": event["cards_to_come"],
+            "deck_disordered": event["disordered"], "deck_order_recoverable": event["order_recoverable"],
+            "deck_mixed_with_muck": event["mixed_with_muck"]}
+
+
+def _away_facts(event: dict) -> dict:
+    """A player away from his seat: at the first card, at the last card of the deal, at his turn."""
+    return {"away_seat": event["seat"], "away_at_first_card": event["at_first_card"],
+            "away_at_last_card": event["at_last_card"], "away_at_turn": event["at_turn"]}
+
+
+def _touch_facts(event: dict) -> dict:
+    """Discards touching a live hand: where the hand lay, whether protected, whether still identifiable."""
+    return {"touched_seat": event["seat"], "touched_outside_lines": event["outside_lines"],
+            "touched_protected": event["protected"], "touched_identifiable": event["identifiable"]}
+
+
+def _board_down_facts(event: dict) -> dict:
+    """The board turned face down: too soon or not, and whether the next hand had begun."""
+    return {"board_down_premature": event["premature"],
+            "board_down_new_hand_started": event["new_hand_started"]}
+
+
 def _event_facts(data: dict, final_state) -> dict:
+    """The facts of the incident's events, each kind by its own function (later events win)."""
     facts = {}
     for event in data.get("events", []):
         kind = event["event"]
@@ -77,32 +180,11 @@ def _event_facts(data: dict, final_state) -> dict:
         elif kind == "flop_dealt":
             facts["flop_card_count"] = event["cards"]
         elif kind == "card_exposed":
-            facts["exposed_during"] = event["during"]
-            facts["exposed_by"] = event["by"]
-            facts["exposed_count"] = facts.get("exposed_count", 0) + event["count"]
-            facts["exposed_deliberate"] = event["deliberate"]
-            facts["exposed_owner_had_control"] = event["owner_had_control"]
-            facts["exposed_seen_by"] = event["seen_by"]
-            facts["exposed_both_cards"] = event["by"] == "player" and facts["exposed_count"] >= 2
-            if "deal_position" in event:      # the earliest card of the deal that was exposed
-                facts["exposed_deal_position"] = min(event["deal_position"],
-                                                     facts.get("exposed_deal_position", event["deal_position"]))
+            facts.update(_exposure_facts(event, facts))
         elif kind == "hand_mucked":
-            seat = event["seat"]
-            facts.update({
-                "muck_by": event["by"],
-                "muck_believed_won": event["believed_won"],
-                "muck_tabled": event["tabled"],
-                "muck_recoverable": event["retrievable"],
-                "muck_winning": event["winning"],
-                "muck_seat": seat,
-                "muck_protected": event["protected"],
-                "muck_touched": event["touched_muck"],
-            })
-            others = [v for s, v in final_state.round_in.items() if s != seat]
-            facts["muck_uncalled"] = max(0, final_state.round_in.get(seat, 0) - max(others, default=0))
+            facts.update(_muck_facts(event, data, final_state))
         elif kind == "deal_error":
-            facts["deal_error"] = event["kind"]
+            facts.update(_deal_error_facts(event, data))
         elif kind == "no_one_shows":
             facts["showdown_stalled"] = True
             facts["all_in_showdown"] = event["all_in"] or any(
@@ -111,6 +193,16 @@ def _event_facts(data: dict, final_state) -> dict:
             facts["see_asker_seat"] = event["seat"]
             facts["see_target_seat"] = event["target"]
             facts["see_asker_kept_cards"] = event["asker_kept_cards"]
+        elif kind == "hand_shown":
+            facts.update(_shown_facts(event, data, final_state))
+        elif kind == "deck_problem":
+            facts.update(_deck_facts(event))
+        elif kind == "player_away":
+            facts.update(_away_facts(event))
+        elif kind == "discards_touch_hand":
+            facts.update(_touch_facts(event))
+        elif kind == "board_turned_down":
+            facts.update(_board_down_facts(event))
     return facts
 
 
@@ -148,6 +240,7 @@ def computed_facts(incident: Incident) -> dict:
     facts = {
         "game_format": game["format"],
         "betting_structure": STRUCTURE[game["variant"]],
+        "game_variant": game["variant"],
         "street": data["street"],
     }
     log = _log_facts(data)

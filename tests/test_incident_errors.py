@@ -24,6 +24,8 @@ BAD = {
     "unknown club": (GOOD.replace("house: edp", "house: epd"), ":2:", "did you mean 'edp'"),
     "unknown event kind": (GOOD + "events:\n  - card_exposd: {by: dealer, during: deal}\n", ":12:", "did you mean 'card_exposed'"),
     "enum value": (GOOD.replace("street: turn", "street: trun"), ":4:", "did you mean 'turn'"),
+    "more cards face up than a hand holds": (GOOD + "events:\n  - hand_shown: {seat: 7, face_up: 3}\n", ":12:",
+                                            "at most 2 cards face up in NLHE"),
 }
 
 
