@@ -59,6 +59,11 @@ def check_knowledge(kb) -> list:
             compile_rules(rules, kb.vocabulary)
         except FloorcallError as exc:
             problems.append(str(exc))
+    vocabulary_file = kb.root / "vocabulary.yaml"
+    for name, spec in kb.vocabulary.facts.items():
+        if spec.source == "computed" and not spec.sources:
+            problems.append(f"{vocabulary_file}: computed fact {name} does not say which incident fields it "
+                            f"is worked out from (`from: [...]`); the questionnaire needs it")
     path = schema_path(kb)
     if not path.exists() or path.read_text(encoding="utf-8") != schema_text(kb):
         problems.append(f"{path}: out of date with knowledge/vocabulary.yaml; run `floorcall schema --write`")

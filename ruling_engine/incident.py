@@ -4,10 +4,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+import yaml
+
 from .errors import FloorcallError, did_you_mean
 from .unknowns import UNKNOWN
 from .vocabulary import FieldSpec, Vocabulary
-from .yaml_source import load_file
+from .yaml_source import load_file, load_text
 
 HAND_SIZE = {"NLHE": 2, "PLO": 4, "PLHE": 2, "LHE": 2, "stud": 7}     # a player's cards in a whole hand
 
@@ -135,6 +137,20 @@ def load_incident(path, vocabulary: Vocabulary, clubs) -> Incident:
     """Read and validate an incident file; every problem is a FloorcallError naming file and line."""
     file = str(path)
     node = load_file(path, what="an incident: a mapping with house, game, street and players")
+    return validate_incident(node, file, vocabulary, clubs)
+
+
+def incident_text(data: dict) -> str:
+    """An incident as the YAML text of an incident file."""
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+
+
+def parse_incident_text(text: str, file: str, vocabulary: Vocabulary, clubs) -> Incident:
+    """Validate incident YAML text exactly as a file holding it would be validated."""
+    return validate_incident(load_text(text, file), file, vocabulary, clubs)
+
+
+def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Incident:
     data = _Validator(vocabulary, clubs, file).record("incident", node, 1)
     _check_seats(data, node, file)
     _check_hand_sizes(data, node, file)

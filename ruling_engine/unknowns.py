@@ -12,7 +12,7 @@ from itertools import product
 from .errors import FloorcallError
 
 UNKNOWN = "unknown"
-MAX_COMBINATIONS = 64
+MAX_COMBINATIONS = 256
 
 
 def unknown_paths(data, path=()) -> list:

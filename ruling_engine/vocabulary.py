@@ -25,6 +25,7 @@ class FieldSpec:
     default: object = None
     record: str = ""          # incident fields of type record / list: the record they hold
     records: tuple = ()       # incident fields of type event: the kinds of event allowed
+    sources: tuple = ()       # computed facts: the incident fields they are worked out from
 
     def check_value(self, value, file: str, line: int | None) -> None:
         """Raise a FloorcallError unless value fits this spec's scalar type."""
@@ -66,7 +67,7 @@ class Vocabulary:
 def _spec(name, raw, file, line, *, is_fact: bool) -> FieldSpec:
     if not isinstance(raw, dict):
         raise FloorcallError(file, line, f"a mapping describing {name!r}", repr(raw))
-    allowed = {"type", "question", "help", "values", "source", "required", "default", "record", "records"}
+    allowed = {"type", "question", "help", "values", "source", "required", "default", "record", "records", "from"}
     for key in raw:
         if key not in allowed:
             raise FloorcallError(file, raw.line_of(key), f"one of {sorted(allowed)}", repr(key),
@@ -89,7 +90,8 @@ def _spec(name, raw, file, line, *, is_fact: bool) -> FieldSpec:
     return FieldSpec(name=name, type=t, question=raw.get("question", ""), help=raw.get("help", ""),
                      values=tuple(raw.get("values") or ()), source=raw.get("source", ""),
                      required=bool(raw.get("required", False)), default=raw.get("default"),
-                     record=raw.get("record", ""), records=tuple(raw.get("records") or ()))
+                     record=raw.get("record", ""), records=tuple(raw.get("records") or ()),
+                     sources=tuple(raw.get("from") or ()))
 
 
 def parse_vocabulary(data: dict, file: str) -> Vocabulary:
@@ -108,7 +110,35 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
             if target and target not in vocab.records:
                 raise FloorcallError(file, None, f"record {target!r} (used by {name!r}) under incident:",
                                      "no such record", did_you_mean(target, vocab.records))
+    for name, spec in vocab.facts.items():
+        for source in spec.sources:
+            if not field_exists(vocab, source):
+                raise FloorcallError(file, data["facts"][name].line_of("from"),
+                                     "incident fields like actions, game.format or card_exposed.by",
+                                     repr(source), did_you_mean(source, incident_field_names(vocab)))
     for name, raw in data["effects"].items():
         vocab.effects[name] = {"help": raw.get("help", ""), "params": list(raw.get("params") or [])}
     vocab.issues = {name: dict(raw) for name, raw in data["issues"].items()}
     return vocab
+
+
+def incident_field_names(vocab: Vocabulary) -> list:
+    """Every field an incident may hold, as `street`, `game.format`, `card_exposed.by`, ...
+
+    Event kinds appear by themselves too (`no_one_shows`): a fact may come from an event's presence.
+    """
+    names = []
+    for name, spec in vocab.records["incident"].items():
+        if spec.type == "record":
+            names += [f"{name}.{sub}" for sub in vocab.records[spec.record]]
+        elif spec.type == "list" and spec.record == "event":
+            for kind, kind_spec in vocab.records["event"].items():
+                names.append(kind)
+                names += [f"{kind}.{sub}" for sub in vocab.records[kind_spec.record]]
+        else:
+            names.append(name)
+    return names
+
+
+def field_exists(vocab: Vocabulary, name: str) -> bool:
+    return name in incident_field_names(vocab)
