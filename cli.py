@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from ruling_engine.errors import FloorcallError
+from ruling_engine.errors import FloorcallError, did_you_mean
 
 FORMATS = ("text", "json", "markdown")
 RULE_ON_HELP = """Rule on an incident file under its house club and the three others.
@@ -36,7 +36,6 @@ def _rule_on(file, club, fmt, explain):
     try:
         kb = load_knowledge()
         if club and club not in kb.clubs:
-            from ruling_engine.errors import did_you_mean
             raise FloorcallError("--club", None, "a club short name", repr(club), did_you_mean(club, kb.clubs))
         report = rule_on(file, house=club, kb=kb)
     except FloorcallError as error:
@@ -149,6 +148,37 @@ def report(out, fmt, force):
         _fail(FloorcallError(str(out), None, "a writable file", exc.strerror or str(exc),
                              "check the folder exists and you may write to it"))
     click.echo(f"wrote {out} ({fmt}, {len(text) // 1024} KB)")
+
+
+@floorcall.command(help="The floor questionnaire: asks only what the rules need, then gives every club's ruling.")
+@click.option("--club", metavar="CLUB", envvar="FLOORCALL_HOUSE",
+              help="The house club (or set FLOORCALL_HOUSE); asked otherwise.")
+@click.option("--answers", "answers_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Answers by question name (YAML). Required when standard input is not a terminal.")
+@click.option("--save", type=click.Path(dir_okay=False, path_type=Path),
+              help="With --answers: save the incident to this file.")
+@click.option("--force", is_flag=True, help="With --save: replace an existing file.")
+def ask(club, answers_file, save, force):
+    from ruling_engine.ask_ui import run_interactive, run_scripted
+    from ruling_engine.answers import load_answers
+    from ruling_engine.knowledge import load_knowledge
+    try:
+        kb = load_knowledge()
+        if club and club not in kb.clubs:
+            raise FloorcallError("--club", None, "a club short name", repr(club), did_you_mean(club, kb.clubs))
+        if not sys.stdin.isatty() or save:
+            if not answers_file:
+                raise FloorcallError("<stdin>", None, "a terminal, or --answers FILE",
+                                     "standard input is not a terminal",
+                                     "run it in a terminal, or give the answers with --answers FILE")
+            click.echo(run_scripted(kb, answers_file, club, save, force), nl=False)
+            if save:
+                click.echo(f"saved {save}")
+            return
+        given = load_answers(answers_file) if answers_file else None
+        sys.exit(run_interactive(kb, club, given, str(answers_file) if answers_file else None))
+    except FloorcallError as error:
+        _fail(error)
 
 
 def main_rule_on():

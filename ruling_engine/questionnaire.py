@@ -1,0 +1,327 @@
+"""The floor questionnaire's logic (no terminal here): which question next, and when to stop.
+
+Answers build an ordinary incident. After the club, what happened and who is in the hand, the next
+question is chosen from the rules still possible: a rule (or an issue's `raised_when`) is still
+possible while no settled fact contradicts it; its leaves on facts not yet settled are open, and
+each computed fact names, in the vocabulary (`from:`), the incident fields it is worked out from.
+The fields behind open leaves are the candidates. A choice field is asked only if trying its values
+changes some club's ruling; the candidate in most open leaves is asked first. When no candidate is
+left, the ruling is determined: fields never asked either did not matter or keep their defaults.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .conditions import disjuncts
+from .derive import computed_facts
+from .incident import Incident, incident_text, parse_incident_text
+from .ruling import rule_incident
+from .unknowns import UNKNOWN
+
+BETTING = "betting"
+ALWAYS_FIRST = ("house", "happened", "players")
+SKIPPED = {"title", "notes", "expected", "game.currency", "board", "house", "players"}
+
+
+@dataclass
+class Question:
+    name: str                       # field name: street, game.format, card_exposed.by, actions, ...
+    text: str
+    kind: str                       # choice | yesno | number | seat | seats | amounts | actions | menu | club
+    help: str = ""
+    choices: list = field(default_factory=list)
+    allow_unknown: bool = False
+
+
+class Session:
+    """One floor call: answers so far, and the questions the rules still need."""
+
+    def __init__(self, kb, house: str | None = None):
+        self.kb = kb
+        self.vocab = kb.vocabulary
+        self.answers: dict = {}
+        if house:
+            self.answers["house"] = house
+        self.order: list = [n for n in self.answers]
+
+    # -- answering -------------------------------------------------------------------------------
+    def answer(self, name: str, value) -> None:
+        self.answers[name] = value
+        if name in self.order:
+            self.order.remove(name)
+        self.order.append(name)
+
+    def back(self) -> str | None:
+        """Forget the last answer (not a preset club); returns its name."""
+        while self.order:
+            name = self.order.pop()
+            self.answers.pop(name, None)
+            return name
+        return None
+
+    @property
+    def events(self) -> list:
+        return [k for k in self.answers.get("happened", []) if k != BETTING]
+
+    # -- the incident the answers describe ---------------------------------------------------------
+    def incident_data(self, title: str | None = None, fill_first: bool = False) -> dict:
+        """The incident so far: required choice fields not asked are `unknown` (or, with
+        fill_first, their first value: a stand-in while working out what to ask)."""
+        self._fill_first = fill_first
+        a = self.answers
+        records = self.vocab.records
+        data = {"title": title or self.default_title(), "house": a["house"]}
+        game = {}
+        for name, spec in records["game"].items():
+            self._put(game, f"game.{name}", spec)
+        data["game"] = game
+        self._put(data, "street", records["incident"]["street"])
+        if "button" in a:
+            data["button"] = a["button"]
+        data["players"] = a.get("players", [])
+        if a.get("actions"):
+            data["actions"] = a["actions"]
+        events = []
+        for kind in self.events:
+            body = {}
+            for name, spec in records[records["event"][kind].record].items():
+                self._put(body, f"{kind}.{name}", spec)
+            events.append({kind: body})
+        if events:
+            data["events"] = events
+        return data
+
+    def _put(self, target: dict, name: str, spec) -> None:
+        key = name.rsplit(".", 1)[-1]
+        if name in self.answers:
+            target[key] = self.answers[name]
+        elif spec.required and spec.type in ("enum", "bool"):
+            target[key] = (True if spec.type == "bool" else spec.values[0]) if self._fill_first else UNKNOWN
+
+    def default_title(self) -> str:
+        labels = [label for value, label in self.menu() if value in self.answers.get("happened", [])]
+        return "Floor call: " + "; ".join(labels) if labels else "Floor call"
+
+    def _validated(self, data: dict) -> Incident:
+        """The incident with defaults filled, validated exactly as its saved file would be."""
+        return parse_incident_text(incident_text(data), "<questionnaire>", self.vocab, self.kb.clubs)
+
+    def report(self, fill_first: bool = False):
+        data = self.incident_data(fill_first=fill_first)
+        return rule_incident(self._validated(data), self.kb, with_precedents=not fill_first)
+
+    # -- what to ask -------------------------------------------------------------------------------
+    def menu(self) -> list:
+        """What happened: betting, or one of the vocabulary's event kinds (their help lines)."""
+        records = self.vocab.records
+        items = [(BETTING, "A betting action: words or chips put out")]
+        items += [(kind, spec.help.rstrip(".")) for kind, spec in records["event"].items()]
+        return items
+
+    def next_question(self) -> Question | None:
+        for name in ALWAYS_FIRST:
+            if name not in self.answers:
+                return self.question(name)
+        for name in self._required_open():
+            return self.question(name)
+        ranked = self.candidates()
+        if ranked:
+            return self.question(ranked[0])
+        pending = self._unasked_the_ruling_turns_on()
+        return self.question(pending[0]) if pending else None
+
+    def _unasked_the_ruling_turns_on(self) -> list:
+        """Fields never asked (left `unknown`) on which the ruling still turns, jointly with others.
+
+        Candidates are tested one field at a time; this final check catches fields that matter
+        only in combination, so a shown ruling never depends on a question that was not asked.
+        """
+        names = []
+        for answer in self.report().answers.values():
+            for ruling in answer.rulings:
+                for branch in ruling.depends:
+                    for combination in branch.when:
+                        names += [n for n, _ in combination if n not in self.answers and n not in names]
+        order = {name: i for i, name in enumerate(_field_order(self))}
+        return sorted(names, key=lambda n: order.get(n, 999))
+
+    def _required_open(self) -> list:
+        """Required fields that are not choices (seats, counts): always asked, they cannot be unknown."""
+        out = []
+        if BETTING in self.answers["happened"] and "actions" not in self.answers:
+            out.append("actions")
+        records = self.vocab.records
+        for kind in self.events:
+            for name, spec in records[records["event"][kind].record].items():
+                full = f"{kind}.{name}"
+                if spec.required and spec.type not in ("enum", "bool") and full not in self.answers:
+                    out.append(full)
+        return out
+
+    def _answered(self, source: str) -> bool:
+        kind = source.split(".", 1)[0]
+        if kind in self.vocab.records["event"]:
+            return kind not in self.events or source == kind or source in self.answers
+        return source in self.answers
+
+    def candidates(self) -> list:
+        """Unanswered fields behind the open leaves of still-possible rules, most needed first."""
+        facts = _facts_of_any_completion(self, self.incident_data(fill_first=True))
+        settled = {name for name, spec in self.vocab.facts.items()
+                   if spec.source == "computed" and all(self._answered(s) for s in spec.sources)}
+        weight: dict = {}
+        for conj, rule in self._possible_conjunctions(facts, settled):
+            needed = [leaf.fact for leaf in conj] + (_template_facts(rule) if rule else [])
+            for fact in needed:
+                if fact in settled or fact not in self.vocab.facts:
+                    continue
+                for source in self.vocab.facts[fact].sources:
+                    if not self._answered(source) and source.split(".", 1)[0] not in SKIPPED \
+                            and source not in SKIPPED:
+                        weight[source] = weight.get(source, 0) + 1
+        order = {name: i for i, name in enumerate(_field_order(self))}
+        ranked = sorted(weight, key=lambda n: (-weight[n], order.get(n, 999)))
+        return [name for name in ranked if self._can_change_ruling(name)
+                or self._can_change_ruling(name, with_others=[n for n in ranked if n != name])]
+
+    def _possible_conjunctions(self, facts: dict, settled: set):
+        """Conjunctions of leaves (definitions expanded) of rules and issues not yet ruled out."""
+        def alive(conj):
+            return not any(leaf.fact in settled and not leaf.holds(facts) for leaf in conj)
+
+        issues = {}
+        for issue, spec in self.vocab.issues.items():
+            live = [c for c in disjuncts(spec["condition"]) if alive(c)]
+            if live:
+                issues[issue] = live
+                yield from ((c, None) for c in live)
+        for club, rules in self.kb.rules.items():
+            definitions: dict = {}
+            for rule in rules:
+                if rule.is_definition:
+                    definitions.setdefault(rule.defines[0], []).append(rule)
+            for rule in rules:
+                if rule.is_definition or rule.issue not in issues:
+                    continue
+                for conj in _expand(rule, definitions):
+                    if alive(conj):
+                        yield conj, rule
+
+    def _sample(self, name: str):
+        values = self._trial_values(self.question(name))
+        return values[0] if values else None
+
+    def _trial_values(self, question) -> list | None:
+        if question.kind in ("choice", "yesno", "seat"):
+            return [v for v, _ in question.choices]
+        if question.kind == "number":
+            return [1, 2, 3, 4, 5]
+        if question.kind == "amounts":
+            return [[1, 2], [50, 100]]
+        return None
+
+    def _can_change_ruling(self, name: str, with_others: list = ()) -> bool:
+        """Whether some value of `name` changes some club's ruling (always true for free-text fields).
+
+        with_others: first give those other open fields a sample value (a field such as the button
+        matters only once the blinds are known, and the other way round).
+        """
+        base = self
+        if with_others:
+            samples = {n: self._sample(n) for n in with_others}
+            base = Session(self.kb)
+            base.answers = {**self.answers, **{n: v for n, v in samples.items() if v is not None}}
+            base.order = list(self.order)
+        return base._changes(name)
+
+    def _changes(self, name: str) -> bool:
+        question = self.question(name)
+        values = self._trial_values(question)
+        if values is None:
+            return True
+        seen = {ruling_signature(self.report(fill_first=True))}     # as it stands, the field unanswered
+        for value in values:
+            trial = Session(self.kb)
+            trial.answers = {**self.answers, name: value}
+            trial.order = list(self.order)
+            try:
+                seen.add(ruling_signature(trial.report(fill_first=True)))
+            except Exception:      # noqa: BLE001 - a value the rest of the incident cannot take
+                return True
+            if len(seen) > 1:
+                return True
+        return False
+
+    # -- questions -----------------------------------------------------------------------------------
+    def spec_of(self, name: str):
+        records = self.vocab.records
+        if "." in name:
+            head, tail = name.split(".", 1)
+            if head == "game":
+                return records["game"][tail]
+            return records[records["event"][head].record][tail]
+        return records["incident"][name]
+
+    def question(self, name: str) -> Question:
+        if name == "house":
+            return Question(name, "Which club's card room is this?", "club",
+                            choices=[(c, f"{info.name} ({c})") for c, info in self.kb.clubs.items()])
+        if name == "happened":
+            return Question(name, "What happened?", "menu", choices=self.menu())
+        if name == "players":
+            return Question(name, "Which seats are in the hand? (e.g. '2 4 7', or with stacks '2:150 4:80 7:200')",
+                            "seats", help="Every player dealt into the hand, by seat.")
+        if name == "actions":
+            return Question(name, "Enter the actions of this hand in order, one per line; empty line to finish.",
+                            "actions", help="SEAT [what was said] [= chips ...] [out of turn], "
+                                            "optionally after 'flop:' etc. e.g. '2 bet 15 = 10 5', '7 = 10'")
+        spec = self.spec_of(name)
+        text = spec.question or spec.help or name
+        if spec.type == "enum":
+            return Question(name, text, "choice", spec.help, [(v, str(v)) for v in spec.values], allow_unknown=True)
+        if spec.type == "bool":
+            return Question(name, text, "yesno", spec.help, [(True, "yes"), (False, "no")], allow_unknown=True)
+        if spec.type == "seat":
+            seats = [p["seat"] for p in self.answers.get("players", [])]
+            return Question(name, text or f"Which seat? ({name})", "seat", spec.help,
+                            [(s, f"seat {s}") for s in seats])
+        if spec.type == "amounts":
+            return Question(name, text, "amounts", spec.help)
+        return Question(name, text, "number", spec.help)
+
+
+def ruling_signature(report) -> tuple:
+    """What a floor person reads: each club's outcome, decision, actions and cited clauses, per issue."""
+    out = []
+    for club, answer in sorted(report.answers.items()):
+        for r in answer.rulings:
+            branches = tuple((str(b.when), b.ruling.outcome if b.ruling else None) for b in r.depends)
+            out.append((club, r.issue, r.outcome, r.basis, r.decision, tuple(r.do),
+                        tuple(c.clause for c in r.citations), branches))
+    return tuple(out)
+
+
+def _template_facts(rule) -> list:
+    """Facts a rule's decision, do-lines and effects name as {fact}: its numbers and seats."""
+    from .knowledge import TEMPLATE_NAME
+    then = rule.then
+    texts = [then.decision, *then.do, str(then.effects)]
+    return [name for text in texts for name in TEMPLATE_NAME.findall(text)]
+
+
+def _expand(rule, definitions: dict) -> list:
+    from .comparison import _expanded
+    return _expanded(rule, definitions)
+
+
+def _field_order(session: Session) -> list:
+    from .vocabulary import incident_field_names
+    return incident_field_names(session.vocab)
+
+
+def _facts_of_any_completion(session: Session, data: dict) -> dict:
+    """Computed facts of the incident with unknown choices at their first value (only settled ones are read)."""
+    from .unknowns import combinations
+    incident = session._validated(data)
+    completed = combinations(incident.data, session.vocab, incident.file)[0][1]
+    return computed_facts(Incident(incident.file, completed))

@@ -1,0 +1,63 @@
+"""The questionnaire's logic: it rests on each computed fact's declared `from:` fields."""
+import sys
+
+from conftest import CASES, ROOT
+
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from fact_sources import observed_sources  # noqa: E402
+
+from ruling_engine.questionnaire import Session  # noqa: E402
+
+
+def test_every_field_that_changes_a_computed_fact_is_declared_in_its_from(kb):
+    """Perturb every case one field at a time: a fact that changes must name that field in `from:`."""
+    seen = observed_sources(kb, sorted(CASES.glob("*.yaml")))
+    missing = {name: sorted(fields - set(kb.vocabulary.facts[name].sources))
+               for name, fields in seen.items()
+               if name in kb.vocabulary.facts and fields - set(kb.vocabulary.facts[name].sources)}
+    assert missing == {}
+
+
+def test_first_questions_are_the_club_what_happened_and_who_is_in_the_hand(kb):
+    session = Session(kb)
+    assert session.next_question().name == "house"
+    session.answer("house", "edp")
+    menu = session.next_question()
+    assert menu.name == "happened" and "card_exposed" in [v for v, _ in menu.choices]
+    session.answer("happened", ["card_exposed"])
+    assert session.next_question().name == "players"
+
+
+def test_fields_never_asked_do_not_change_the_ruling(kb):
+    """For several cases: change any field the questionnaire did not ask, and rule-on still gives
+    the ruling the questionnaire reached."""
+    import ask_replay
+    import yaml
+    from fact_sources import _variants
+    from ruling_engine.incident import incident_text, parse_incident_text
+    from ruling_engine.questionnaire import ruling_signature
+    from ruling_engine.ruling import rule_incident
+    for case in ("premature-flop.yaml", "exposed-first-card-deal.yaml", "undercall-heads-up-turn.yaml"):
+        count, same, asked = ask_replay.replay(kb, CASES / case)
+        assert same
+        data = yaml.safe_load((CASES / case).read_text(encoding="utf-8"))
+        data.pop("expected")
+        base = ruling_signature(rule_incident(parse_incident_text(incident_text(data), case, kb.vocabulary,
+                                                                  kb.clubs), kb, with_precedents=False))
+        for field, changed in _variants(data, kb.vocabulary):
+            if field in asked or field in kb.vocabulary.records["event"] or field == "players":
+                continue
+            incident = parse_incident_text(incident_text(changed), case, kb.vocabulary, kb.clubs)
+            assert ruling_signature(rule_incident(incident, kb, with_precedents=False)) == base, (case, field)
+
+
+def test_back_forgets_the_last_answer_and_asks_it_again(kb):
+    session = Session(kb, house="edp")
+    session.answer("happened", ["card_exposed"])
+    session.answer("players", [{"seat": 2}, {"seat": 4}])
+    first = session.next_question().name
+    session.answer(first, session.question(first).choices[0][0] if session.question(first).choices else [])
+    assert session.back() == first
+    assert session.next_question().name == first
