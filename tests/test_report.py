@@ -180,3 +180,8 @@ def test_report_loads_in_a_headless_browser_without_errors_or_overflow_at_phone_
     assert [url for url in requests if not url.startswith("file:")] == []   # self-contained
     assert widths[0] <= widths[1] and wide == [], wide
     assert title.startswith("floorcall")
+
+
+def test_the_readme_excerpt_is_current_report_output(markdown):
+    excerpt = (CASES.parent / "docs" / "report-excerpt.md").read_text(encoding="utf-8").splitlines()[1:]
+    assert excerpt and "\n".join(excerpt) in markdown
