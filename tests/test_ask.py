@@ -172,6 +172,11 @@ def test_scripted_answers_when_stdin_is_not_a_terminal(tmp_path, floor_answers):
     done = run_cli("floorcall", "ask", "--answers", str(path), "--save", str(tmp_path / "out.yaml"))
     assert done.returncode == 0, done.stderr
     assert "RULING (fpc)" in done.stdout
+    import jsonschema
+    from ruling_engine.knowledge import load_knowledge
+    from ruling_engine.schema import incident_schema
+    jsonschema.validate(yaml.safe_load((tmp_path / "out.yaml").read_text(encoding="utf-8")),
+                        incident_schema(load_knowledge()))
     again = run_cli("rule-on", str(tmp_path / "out.yaml"))
     assert again.stdout.split("\n", 2)[2] == done.stdout.split("\n", 2)[2].replace(f"saved {tmp_path / 'out.yaml'}\n", "")
     refused = run_cli("floorcall", "ask", "--answers", str(path), "--save", str(tmp_path / "out.yaml"))
