@@ -103,11 +103,10 @@ def _ask(question, session, questionary):
             choices.append(questionary.Choice("Don't know", value=DONT_KNOW))
         if can_go_back:
             choices.append(questionary.Choice("<- Back", value=BACK))
-        picked = _unsafe(questionary.select(question.text, choices=choices, instruction=_hint(question)))
+        picked = _unsafe(questionary.select(question.text, choices=choices, instruction="(arrow keys, Enter)"))
         return UNKNOWN if picked == DONT_KNOW else picked
     if question.kind == "actions":
         return _ask_actions(question, session, questionary)
-    seats = [p["seat"] for p in session.answers.get("players", [])]
     while True:
         text = _unsafe(questionary.text(question.text + (" (b = back)" if can_go_back else ""),
                                         instruction=question.help or None))
@@ -195,11 +194,7 @@ def _quit(session, questionary) -> int:
 
 
 def _plain_answers(session) -> dict:
-    out = {}
-    for name in session.order:
-        value = session.answers[name]
-        out[name] = value
-    return out
+    return {name: session.answers[name] for name in session.order}
 
 
 def _unsafe(prompt):
@@ -208,10 +203,6 @@ def _unsafe(prompt):
     except KeyboardInterrupt:
         raise Quit() from None
     return answer
-
-
-def _hint(question) -> str:
-    return "(arrow keys, Enter)"
 
 
 def _show(value) -> str:

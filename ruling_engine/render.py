@@ -89,6 +89,13 @@ def _wrap(text: str, indent: str, hanging: str | None = None) -> str:
                          subsequent_indent=hanging if hanging is not None else " " * len(indent))
 
 
+def _branch_line(branch: dict, word: str, key: str, absent: str, indent: str) -> str:
+    """One way a 'depends' ruling goes: 'if <answers>: <decision or outcome> [clauses]'."""
+    then = branch["ruling"]
+    said = f"{then[key]} [{', '.join(c['clause'] for c in then['citations'])}]" if then else absent
+    return _wrap(f"{word} {when_text(branch['when'])}: {said}", indent, " " * (len(indent) - 2))
+
+
 def render_text(report, explain: bool = False) -> str:
     """House ruling first, then one short block per other club, marking where it differs."""
     data = to_dict(report)
@@ -103,12 +110,9 @@ def render_text(report, explain: bool = False) -> str:
         out.append(f"== {issue['title']} ==")
         out.append(_wrap(f"RULING ({report.house}): {ruling['decision']}", "  "))
         for branch in ruling["depends"]:
-            then = branch["ruling"]
-            out.append(_wrap(f"If {when_text(branch['when'])}: "
-                             + (f"{then['decision']} [{', '.join(c['clause'] for c in then['citations'])}]"
-                                if then else "this issue does not arise."), "    - ", "      "))
-            if then:
-                out.extend(_wrap(line, "        do: ") for line in then["do"])
+            out.append(_branch_line(branch, "If", "decision", "this issue does not arise.", "    - "))
+            if branch["ruling"]:
+                out.extend(_wrap(line, "        do: ") for line in branch["ruling"]["do"])
         if ruling["do"]:
             out.append("  Do now:")
             out.extend(_wrap(line, "    - ") for line in ruling["do"])
@@ -133,10 +137,7 @@ def render_text(report, explain: bool = False) -> str:
             mark = "DIFFERS" if other["differs_from_house"] else "same outcome"
             out.append(_wrap(f"{club} ({mark}; {other['basis']}): {other['decision']}", "    "))
             for branch in other["depends"]:
-                then = branch["ruling"]
-                out.append(_wrap(f"if {when_text(branch['when'])}: "
-                                 + (f"{then['outcome']} [{', '.join(c['clause'] for c in then['citations'])}]"
-                                    if then else "does not arise"), "      - ", "        "))
+                out.append(_branch_line(branch, "if", "outcome", "does not arise", "      - "))
             if other["do"] and other["basis"] not in ("not covered",):
                 out.extend(_wrap(line, "      do: ") for line in other["do"][:2])
             if other["citations"]:
