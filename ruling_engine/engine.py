@@ -12,7 +12,6 @@ Guards, each pinned by a test in tests/test_durable_traps.py:
 """
 from __future__ import annotations
 
-import copy
 import itertools
 import warnings
 
@@ -65,11 +64,9 @@ class ClubEngine:
             definitions, branches, fields = compile_rules(rules, kb.vocabulary)
             self._branches[club] = branches
             self._fields[club] = fields
-            ruleset = copy.deepcopy(definitions)
-            for name, rule in ruleset.items():
-                rule["run"] = _recorder(self._fired, name)
-            for name, rule in copy.deepcopy(ACCEPT_ALL).items():
-                ruleset[name] = {**rule, "run": _ignore}
+            # register_rulesets deletes each rule's `run` key: hand it fresh rule mappings
+            ruleset = {name: {**rule, "run": _recorder(self._fired, name)} for name, rule in definitions.items()}
+            ruleset.update({name: {**rule, "run": _ignore} for name, rule in ACCEPT_ALL.items()})
             rulesets[self.ruleset_name(club)] = ruleset
         if rulesets:
             self.host.register_rulesets(rulesets)
