@@ -99,6 +99,7 @@ def _wants_to_play(e: dict) -> dict:
     """Whether someone may play: membership, age, refusal, eligibility for the cash table."""
     out = {"visitor_signed_in": e["signed_in"], "visitor_age_in_doubt": e["age_in_doubt"],
            "visitor_refused": e["refused_by_management"], "visitor_cash_only_nights": e["cash_only_nights"]}
+    _put(out, "visitor_seat", e.get("seat"))
     _put(out, "visitor_member", e.get("member"))
     _put(out, "visitor_age", e.get("age"))
     _put(out, "visitor_played_tournament_tonight", e.get("played_tournament_tonight"))
