@@ -11,7 +11,7 @@ SCENARIOS = [
     ("standard stakes questioned", "cash", "stakes_questioned: {bet: 20}", "edp", "stakes", "within-stakes", ["edp.1-12"]),
     ("approved higher stakes", "cash", "stakes_questioned: {floor_approved: true}", "edp", "stakes", "within-stakes", ["edp.1-12"]),
     ("bet within the £5 cap", "cash", "stakes_questioned: {bet: 5, pot: 60}", "ppl", "stakes", "within-stakes", ["ppl.nights-4-s3"]),
-    ("pot over £100", "cash", "stakes_questioned: {bet: 5, pot: 105}", "ppl", "stakes", "over-stakes", ["ppl.nights-4-s3"]),
+    ("pot over £100", "cash", "stakes_questioned: {bet: 5, pot: 105}", "ppl", "stakes", "outside-stakes", ["ppl.nights-4-s3"]),
     ("top-up between deals", "cash", "buys_chips: {seat: 1, amount: 40}", "edp", "buy-in", "allowed", ["edp.2-6"]),
     ("top-up during the hand", "cash", "buys_chips: {seat: 1, amount: 40, arrived: during-hand}", "edp", "buy-in", "not-allowed", ["edp.2-6"]),
     ("chips added mid-hand do not play", "cash", "buys_chips: {seat: 1, amount: 40, arrived: during-hand}", "edp", "chips-in-play", "not-in-play", ["edp.2-5"]),
