@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .incident import HAND_SIZE, Incident
+from .money import money_facts
 from .replay import STREETS, action_delta, clockwise_from, parse_said, replay
 
 STRUCTURE = {"NLHE": "no-limit", "PLO": "pot-limit", "PLHE": "pot-limit", "LHE": "limit", "stud": "limit"}
@@ -253,4 +254,5 @@ def computed_facts(incident: Incident) -> dict:
         facts.update(_action_facts(data, index))
     facts.update(_showdown_facts(data, final_state))
     facts.update(_event_facts(data, final_state))
+    facts.update(money_facts(data))
     return facts
