@@ -113,7 +113,8 @@ def test_edp_penalty_options_escalate_with_earlier_warnings(kb, warnings, first_
     got = ruling(report, "edp", "conduct-penalty")
     assert got.outcome == "options-at-discretion" and got.discretion
     assert _steps(report, "edp") == list(range(first_step, 6))       # in EDP's own order, ending at DQ
-    assert ("edp.9-10" in {c.clause for c in got.citations}) == cites_escalation
+    assert ("edp.9-10.escalating-penalties" in got.rules_fired) == cites_escalation
+    assert "edp.9-10.crms-discretion" in got.rules_fired
 
 
 @pytest.mark.parametrize("warnings, steps", [(0, [1, 2, 3, 4, 5, 6]), (2, [3, 4, 5, 6]), (4, [5, 6])])
