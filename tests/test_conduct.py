@@ -173,3 +173,28 @@ def test_unknown_conduct_is_a_clear_error_with_a_suggestion(kb):
     with pytest.raises(FloorcallError) as err:
         parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs)
     assert "t.yaml" in str(err.value) and "did" in str(err.value)
+
+
+DID = ["phone-call", "phone-use", "device-on-table", "betting-app", "other-language", "foul-language",
+       "abused-dealer", "abused-player", "threatened", "disclosed-cards", "advised-play", "criticised-play",
+       "asked-advice", "speculated-on-hand", "showed-cards", "agreed-check-down", "soft-play", "chip-dumping",
+       "signalled-hand", "asked-pot-out-of-turn", "slow-rolled", "excessive-chatter", "touched-others-chips",
+       "ungracious", "inattentive", "ignored-mistake", "unclear-action", "hand-unprotected",
+       "cards-or-chips-hidden", "delayed-game"]
+FORBIDDEN = {"not-allowed", "hand-dead", "removal-possible", "cards-may-be-exposed"}
+
+
+@pytest.mark.parametrize("flags", ["live_hand: true, disruptive: true, third_player_all_in: true, about_hand: own-live, to_player_in_hand: true",
+                                   "live_hand: false, about_hand: other-folded",
+                                   "live_hand: false, hand_in_progress: false, objection: true"])
+@pytest.mark.parametrize("did", DID)
+def test_a_penalty_is_offered_exactly_where_the_clubs_own_clauses_forbid_the_conduct(kb, did, flags):
+    report = rule(kb, f"seat: 3, did: {did}, {flags}")
+    for club in ("edp", "gala", "fpc", "ppl"):
+        conduct, penalty = ruling(report, club, "conduct"), ruling(report, club, "conduct-penalty")
+        if conduct.basis == "not covered":
+            assert penalty.basis == "not covered", (club, did)
+        elif conduct.outcome == "allowed":
+            assert penalty.outcome in ("no-penalty", "floor-decides"), (club, did)
+        elif conduct.outcome in FORBIDDEN and club != "gala":
+            assert penalty.basis != "not covered", (club, did)     # Gala's penalties cover its unethical list only
