@@ -170,6 +170,31 @@ def _board_down_facts(event: dict) -> dict:
             "board_down_new_hand_started": event["new_hand_started"]}
 
 
+def _conduct_facts(event: dict, data: dict) -> dict:
+    """Conduct at the table: what was done and in what circumstances, the player's earlier
+    warnings and stack (for escalating penalties and chips removed), and what one round away on
+    penalty means here (hands dealt to his seat, blinds he posts)."""
+    out = {"conduct_what": event["did"], "conduct_by": event["by"],
+           "conduct_live_hand": event["live_hand"], "conduct_hand_in_progress": event["hand_in_progress"],
+           "conduct_about_hand": event["about_hand"], "conduct_to_player_in_hand": event["to_player_in_hand"],
+           "conduct_disruptive": event["disruptive"], "conduct_objection": event["objection"],
+           "conduct_deliberate": event["deliberate"], "conduct_final_table": event["final_table"],
+           "conduct_third_player_all_in": event["third_player_all_in"],
+           "conduct_round_hands": len(data["players"])}
+    player = next((p for p in data["players"] if p["seat"] == event.get("seat")), None)
+    warnings = player["warnings"] if player and event["by"] == "player" else 0
+    out["conduct_prior_warnings"] = warnings
+    out["conduct_repeated"] = warnings >= 1
+    if event.get("seat") is not None:
+        out["conduct_seat"] = event["seat"]
+    if player and event["by"] == "player" and "stack" in player:
+        out["conduct_stack"] = player["stack"]
+    blinds = data["game"].get("blinds")
+    if blinds:
+        out["conduct_round_blinds"] = sum(blinds[:2])
+    return out
+
+
 def _event_facts(data: dict, final_state) -> dict:
     """The facts of the incident's events, each kind by its own function (later events win)."""
     facts = {}
@@ -204,6 +229,8 @@ def _event_facts(data: dict, final_state) -> dict:
             facts.update(_touch_facts(event))
         elif kind == "board_turned_down":
             facts.update(_board_down_facts(event))
+        elif kind == "conduct":
+            facts.update(_conduct_facts(event, data))
     return facts
 
 
