@@ -100,22 +100,23 @@ def chip_race_facts(colour: dict | None, entries: list, stacks: dict) -> dict:
     if not colour:
         return out
     chip, into = colour["chip"], colour["into"]
-    value = total_odd * chip
-    won = value // into
-    out["race_value"] = value
-    out["race_chips_to_win"] = won
     out["round_up_result"] = ", ".join(
         f"seat {e['seat']}: {e['odd_chips']} × {_fmt(chip)} becomes 1 × {_fmt(into)}"
         for e in entries if e["odd_chips"])
-    all_in = [e["seat"] for e in entries if e["seat"] in stacks and stacks[e["seat"]] <= e["odd_chips"] * chip]
-    if all_in:
-        out["race_whole_stack_seat"] = all_in[0]
-    dealt = [(card_strength(c), c, e["seat"]) for e in entries for c in e.get("cards", [])]
-    if dealt and len(dealt) == total_odd:
+    whole = [e["seat"] for e in entries
+             if e["seat"] in stacks and stacks[e["seat"]] <= e["odd_chips"] * chip]
+    if whole:                                  # rounded up instead of racing: out of the race
+        out["race_whole_stack_seat"] = whole[0]
+    racing = [e for e in entries if e["seat"] not in whole]
+    value = sum(e["odd_chips"] for e in racing) * chip
+    won = value // into
+    out["race_value"] = value
+    out["race_chips_to_win"] = won
+    dealt = [(card_strength(c), c, e["seat"]) for e in racing for c in e.get("cards", [])]
+    if dealt and len(dealt) == sum(e["odd_chips"] for e in racing):
         dealt.sort(reverse=True)
-        winners = dealt[:won]
         tally: dict = {}
-        for _, card, seat in winners:
+        for _, card, seat in dealt[:won]:
             tally.setdefault(seat, []).append(card)
         out["race_winners"] = "; ".join(
             f"seat {s} wins {len(cards)} × {_fmt(into)} ({', '.join(cards)})" for s, cards in tally.items()) \
