@@ -67,7 +67,9 @@ def finishing_facts(busted: list, stacks: dict) -> dict:
         return {}
     seats = [e["seat"] for e in busted]
     ordered = sorted(seats, key=lambda s: -stacks.get(s, 0))
-    out = {"busted_count": len(seats), "busted_seat": seats[-1],
+    named = f"seat {seats[0]}" if len(seats) == 1 else \
+        "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+    out = {"busted_count": len(seats), "busted_seat": seats[-1], "busted_seats": named,
            "busted_stacks_known": all(s in stacks for s in seats)}
     if not out["busted_stacks_known"]:
         return out
