@@ -4,6 +4,7 @@ from __future__ import annotations
 from .incident import HAND_SIZE, Incident
 from .money import money_facts
 from .replay import STREETS, action_delta, clockwise_from, parse_said, replay
+from .tournament import tournament_facts
 
 STRUCTURE = {"NLHE": "no-limit", "PLO": "pot-limit", "PLHE": "pot-limit", "LHE": "limit", "stud": "limit"}
 
@@ -261,6 +262,12 @@ def _showdown_facts(data: dict, final_state) -> dict:
     return facts
 
 
+def _tournament_facts(data: dict) -> dict:
+    """Tournament procedure: tables, entries, re-buys, knock-outs, colour-ups, league records
+    (the arithmetic is in tournament.py)."""
+    return tournament_facts(data)
+
+
 def computed_facts(incident: Incident) -> dict:
     """The computed facts of an incident, keyed by vocabulary name."""
     data = incident.data
@@ -282,4 +289,5 @@ def computed_facts(incident: Incident) -> dict:
     facts.update(_showdown_facts(data, final_state))
     facts.update(_event_facts(data, final_state))
     facts.update(money_facts(data))
+    facts.update(_tournament_facts(data))
     return facts
