@@ -67,11 +67,14 @@ def _handling_facts(event: dict) -> dict:
 
 
 def _absent_facts(event: dict) -> dict:
-    """An absent player: left mid-hand, never arrived, levels missed, said he will not return."""
+    """An absent player: left mid-hand, never arrived, levels missed, said he will not return, and
+    whether he was in the room when the deal began."""
     facts = {"away_left_mid_hand": event["left_mid_hand"], "away_since_start": event["since_start"],
              "away_not_returning": event["said_not_returning"]}
     if "levels_missed" in event:
         facts["away_levels_missed"] = event["levels_missed"]
+    if "in_room" in event:
+        facts["away_in_room"] = event["in_room"]
     return facts
 
 
