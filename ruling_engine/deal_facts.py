@@ -6,6 +6,8 @@ amount to under each club is for the clubs' rules.
 """
 from __future__ import annotations
 
+from .replay import clockwise_from
+
 _PROCEDURE_FIELDS = {      # dealing_procedure field -> fact
     "found": "procedure_found", "riffles": "shuffle_riffles", "scrambled": "shuffle_scrambled",
     "cut_by": "cut_by", "cuts": "cut_count", "cut_cards": "cut_cards", "cut_card": "cut_card",
@@ -78,6 +80,18 @@ def _absent_facts(event: dict) -> dict:
     return facts
 
 
+def _away_blind_due(data: dict, seat) -> dict:
+    """The blind the absent player owes on this hand (0 if he is in neither blind), from the button
+    and the seats dealt in (heads-up the button is the small blind); needs blinds and button."""
+    blinds, button = data["game"].get("blinds"), data.get("button")
+    seats = [p["seat"] for p in data["players"]]
+    if not blinds or button is None or len(seats) < 2:
+        return {}
+    order = clockwise_from(seats, button)
+    small, big = (button, order[0]) if len(seats) == 2 else (order[0], order[1])
+    return {"away_blind_due": blinds[0] if seat == small else blinds[-1] if seat == big else 0}
+
+
 def _exposer_all_in(events: list, final_state) -> dict:
     """Whether the player who exposed his cards (last card_exposed event with a seat) is all-in:
     still in the hand with no chips behind after the action log."""
@@ -108,6 +122,7 @@ def deal_event_facts(data: dict, final_state) -> dict:
             facts["deck_change_requested"] = True
         elif kind == "player_away":
             facts.update(_absent_facts(event))
+            facts.update(_away_blind_due(data, event["seat"]))
     combined = _deal_exposed_or_boxed(events)
     if combined is not None:
         facts["deal_exposed_or_boxed"] = combined

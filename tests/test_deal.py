@@ -149,3 +149,9 @@ def test_bad_dealing_procedure_value_is_a_clear_error(tmp_path):
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert f"{path}:11:" in result.stderr and "did you mean 'joker'" in result.stderr
+
+
+@pytest.mark.parametrize("seat, due", [(4, 1), (7, 2), (2, 0)])
+def test_absent_players_blind_is_worked_out_from_the_button(kb, seat, due):
+    facts = computed_facts(_incident(kb, BASE + f"events:\n  - player_away: {{seat: {seat}}}\n"))
+    assert facts["away_blind_due"] == due          # button 2: seat 4 small blind, seat 7 big blind
