@@ -1,5 +1,6 @@
 """Facts of the dealing-room events: disputes, objections to the rules, the dealing procedure,
-boxed cards, how a player holds his cards, deck changes, and an absent player's leaving and chips.
+boxed cards, how a player holds his cards, deck changes, an absent player's leaving, chips and
+blind, and which card of the deal an exposed hole card was.
 
 Plain read-outs of what the floor saw (each event kind by its own small function); what they
 amount to under each club is for the clubs' rules.
@@ -92,6 +93,26 @@ def _away_blind_due(data: dict, seat) -> dict:
     return {"away_blind_due": blinds[0] if seat == small else blinds[-1] if seat == big else 0}
 
 
+def _deal_position(data: dict, event: dict):
+    """Which card of the deal an exposed hole card was (1 = the first card dealt): as stated, or
+    from the seat, the button and which of the player's own cards it was (dealing clockwise from
+    the seat left of the button, one card a round)."""
+    if "deal_position" in event:
+        return event["deal_position"]
+    seat, card, button = event.get("seat"), event.get("players_card"), data.get("button")
+    seats = [p["seat"] for p in data["players"]]
+    if seat is None or card is None or button is None or seat not in seats:
+        return None
+    return clockwise_from(seats, button).index(seat) + 1 + (card - 1) * len(seats)
+
+
+def _exposed_deal_position(data: dict, events: list) -> dict:
+    """The earliest card of the deal exposed during the deal, over all card_exposed events."""
+    positions = [_deal_position(data, e) for e in events if e["event"] == "card_exposed" and e["during"] == "deal"]
+    positions = [p for p in positions if p is not None]
+    return {"exposed_deal_position": min(positions)} if positions else {}
+
+
 def _exposer_all_in(events: list, final_state) -> dict:
     """Whether the player who exposed his cards (last card_exposed event with a seat) is all-in:
     still in the hand with no chips behind after the action log."""
@@ -127,4 +148,5 @@ def deal_event_facts(data: dict, final_state) -> dict:
     if combined is not None:
         facts["deal_exposed_or_boxed"] = combined
     facts.update(_exposer_all_in(events, final_state))
+    facts.update(_exposed_deal_position(data, events))
     return facts

@@ -155,3 +155,16 @@ def test_bad_dealing_procedure_value_is_a_clear_error(tmp_path):
 def test_absent_players_blind_is_worked_out_from_the_button(kb, seat, due):
     facts = computed_facts(_incident(kb, BASE + f"events:\n  - player_away: {{seat: {seat}}}\n"))
     assert facts["away_blind_due"] == due          # button 2: seat 4 small blind, seat 7 big blind
+
+
+@pytest.mark.parametrize("seat, card, position", [(4, 1, 1), (7, 1, 2), (2, 1, 3), (4, 2, 4), (2, 2, 6)])
+def test_which_card_of_the_deal_is_worked_out_from_seat_button_and_round(kb, seat, card, position):
+    text = BASE + f"events:\n  - card_exposed: {{seat: {seat}, by: dealer, during: deal, players_card: {card}}}\n"
+    assert computed_facts(_incident(kb, text))["exposed_deal_position"] == position
+
+
+def test_ppl_button_card_heads_up_is_the_second_card_of_the_deal_so_a_misdeal(kb):
+    text = BASE.replace("  - {seat: 7, stack: 100}\n", "") + (
+        "events:\n  - card_exposed: {seat: 2, by: dealer, during: deal, players_card: 1}\n")
+    assert computed_facts(_incident(kb, text))["exposed_deal_position"] == 2
+    assert _ruling(kb, text, "ppl", "exposed-card-deal").outcome == "misdeal"
