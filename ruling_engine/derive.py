@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .deal_facts import deal_event_facts
 from .incident import HAND_SIZE, Incident
+from .money import money_facts
 from .replay import STREETS, action_delta, clockwise_from, parse_said, replay
 
 STRUCTURE = {"NLHE": "no-limit", "PLO": "pot-limit", "PLHE": "pot-limit", "LHE": "limit", "stud": "limit"}
@@ -255,4 +256,5 @@ def computed_facts(incident: Incident) -> dict:
     facts.update(_showdown_facts(data, final_state))
     facts.update(_event_facts(data, final_state))
     facts.update(deal_event_facts(data, final_state))
+    facts.update(money_facts(data))
     return facts
