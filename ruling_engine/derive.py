@@ -1,6 +1,7 @@
 """From a validated incident to the computed facts the rules test (no club's definitions here)."""
 from __future__ import annotations
 
+from .deal_facts import deal_event_facts
 from .incident import HAND_SIZE, Incident
 from .money import money_facts
 from .replay import STREETS, action_delta, clockwise_from, parse_said, replay
@@ -288,6 +289,7 @@ def computed_facts(incident: Incident) -> dict:
         facts.update(_action_facts(data, index))
     facts.update(_showdown_facts(data, final_state))
     facts.update(_event_facts(data, final_state))
+    facts.update(deal_event_facts(data, final_state))
     facts.update(money_facts(data))
     facts.update(_tournament_facts(data))
     return facts
