@@ -104,7 +104,11 @@ def _chip_facts(action: dict, state, chips_total) -> dict:
         "action_total": _amount(total),
         "chips_raise_by": _amount(max(0, total - state.current_bet)),
         "chips_over_minimum": total > facts["minimum_raise_total"],
+        "chips_reach_minimum": total >= facts["minimum_raise_total"],
+        "minimum_raise_shortfall": _amount(max(0, facts["minimum_raise_total"] - total)),
     })
+    if state.largest_raise:
+        facts["chips_raise_fraction"] = round(max(0, total - state.current_bet) / state.largest_raise, 4)
     if len(chips) >= 2:
         facts["one_chip_fewer_covers_call"] = chips_total - largest >= to_call
     term, amount = parse_said(action.get("said")) or ("none", None)
