@@ -128,6 +128,7 @@ def _motion_facts(action: dict, state) -> dict:
         return {"action_motions": 1} if action.get("chips") else {}
     round_in = state.round_in.get(action["seat"], 0)
     return {"action_motions": len(motions), "first_motion_chips": motions[0],
+            "later_motion_chips": _amount(sum(motions[1:])),
             "first_motion_total": _amount(round_in + motions[0]),
             "first_motion_covers_call": motions[0] >= state.to_call(action["seat"])}
 
