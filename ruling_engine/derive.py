@@ -72,6 +72,9 @@ def _words_facts(action: dict, state, game: dict) -> dict:
         facts["declared_total_add"] = _amount(max(0, amount - round_in))
         facts["declared_increment_total"] = _amount(state.current_bet + amount)
         facts["declared_increment_add"] = _amount(max(0, state.current_bet + amount - round_in))
+        chips_total = sum(action.get("chips", []))
+        facts["declared_amount_shortfall"] = _amount(max(0, amount - round_in - chips_total))
+        facts["declared_amount_excess"] = _amount(max(0, chips_total - (amount - round_in)))
         if words.unit == "none" and game["format"] == "cash":
             facts["declared_amount_as_pence"] = _amount(round(amount / 100, 2))
             smallest = min(game.get("blinds") or [0])
