@@ -64,6 +64,7 @@ def read_said(text) -> Said:
     if re.match(r"^if\b", raw) or re.search(r"\bif\b.*\bthen\b", raw):
         return Said("none", None, conditional=True)
     words = re.sub(r"[,.!?]", " ", raw).replace("all in", "all-in").split()
+    words = [part for word in words for part in ([word] if word == "all-in" else word.split("-")) if part]
     if words[:1] in (["i"], ["i'm"]) and len(words) > 1 and words[1] not in ("in",):
         words = words[1:]
     term = "none"

@@ -37,6 +37,8 @@ def _rulings(kb, actions: str, issue: str, head: str = HEADS_UP_FLOP):
     ("50p", "amount-only", 50, "pence", "none"),
     ("£50", "amount-only", 50, "pounds", "none"),
     ("a hundred and fifty", "amount-only", 150, "none", "none"),
+    ("raise, £10", "raise", 10, "pounds", "none"),
+    ("bet twenty-five", "bet", 25, "none", "none"),
     ("I bet the pot", "pot", None, "none", "none"),
 ])
 def test_read_said_keeps_the_number_neutral(said, term, amount, unit, wording):
