@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .incident import HAND_SIZE, Incident
+from .money import money_facts
 from .replay import STREETS, _amount, action_delta, clockwise_from, parse_said, replay
 from .said import read_said
 
@@ -391,4 +392,5 @@ def computed_facts(incident: Incident) -> dict:
         facts.update(_declaration_facts(data, index))
     facts.update(_showdown_facts(data, final_state))
     facts.update(_event_facts(data, final_state))
+    facts.update(money_facts(data))
     return facts
