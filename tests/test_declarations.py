@@ -126,3 +126,43 @@ def test_a_plain_call_raises_no_declaration_issue(kb):
                                          "  - {seat: 1, said: call, chips: [10], first: together}\n"),
                            kb, with_precedents=False)
     assert not {i for i, _ in report.issues} & {"declared-action", "chips-without-declaration", "string-bet"}
+
+
+BET = "  - {seat: 4, said: bet 20, chips: [20], first: together}\n"
+# (what the floor saw, the actions after seat 4's £20 bet — or the whole action list — club, issue,
+#  a rule that must have fired, the outcome)
+SCENARIOS = [
+    ("mixed chips under half a raise", BET + "  - {seat: 1, chips: [20, 1]}\n", "edp",
+     "chips-without-declaration", "edp.8-23.mixed-chips-under-half-raise", "conflict"),
+    ("'raise by' is the increment", BET + "  - {seat: 1, said: raise by 30}\n", "edp",
+     "declared-action", "edp.8-18.raise-by-amount", "raise"),
+    ("'raise to' at Gala is the total", BET + "  - {seat: 1, said: raise to 60}\n", "gala",
+     "declared-action", "gala.betting-call-and-raise-p1-s1.raise-to-total", "raise"),
+    ("'pot' facing a bet in no-limit", BET + "  - {seat: 1, said: pot}\n", "edp",
+     "declared-action", "edp.8-27.pot-raise-in-no-limit", "raise"),
+    ("'call' said after three £10 chips went out", BET.replace("bet 20, chips: [20]", "bet 12, chips: [10, 2]")
+     + "  - {seat: 1, said: call, chips: [10, 10, 10], first: chips}\n", "edp",
+     "declared-action", "edp.8-1-s1-3.chips-first-raise", "raise"),
+    ("'call' said after a £25 chip went out", BET + "  - {seat: 1, said: call, chips: [25], first: chips}\n", "edp",
+     "declared-action", "edp.8-1-s1-3.chips-first-call", "call"),
+    ("full amount declared, then two motions", BET + "  - {seat: 1, said: raise 60, chips: [20, 20, 20], motions: [20, 40], first: words}\n",
+     "edp", "string-bet", "edp.8-14-b2.full-amount-declared-first", "raise-stands"),
+    ("a bare amount said with a smaller chip", "  - {seat: 4, said: twenty, chips: [10], first: words}\n", "edp",
+     "declared-action", "edp.8-1-s4-6.amount-only-as-chips", "bet"),
+]
+
+
+@pytest.mark.parametrize("what, actions, club, issue, rule, outcome", SCENARIOS, ids=[s[0] for s in SCENARIOS])
+def test_each_declaration_rule_is_reached_by_what_the_floor_saw(kb, what, actions, club, issue, rule, outcome):
+    ruling = _rulings(kb, actions, issue)[club]
+    assert rule in ruling.rules_fired, (what, ruling.rules_fired)
+    assert ruling.outcome == outcome, (what, ruling.decision)
+
+
+def test_an_amount_that_may_be_pence_sets_aside_the_amount_only_rule(kb):
+    """EDP 8 ¶32 is the exception to 8 ¶1 s4-6 for a number that may mean 50p or £50."""
+    head = HEADS_UP_FLOP.replace("blinds: [1, 2]", "blinds: [0.5, 1]")
+    ruling = _rulings(kb, "  - {seat: 4, said: fifty}\n", "declared-action", head)["edp"]
+    assert ruling.outcome == "lesser-amount"
+    assert "edp.8-1-s4-6.amount-only-as-chips" in ruling.set_aside
+    assert {"effect": "ruled-bet", "seat": 4, "total": 0.5} in ruling.effects
