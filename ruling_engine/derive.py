@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .incident import HAND_SIZE, Incident
 from .replay import STREETS, action_delta, clockwise_from, parse_said, replay
+from .table_facts import table_facts
 
 STRUCTURE = {"NLHE": "no-limit", "PLO": "pot-limit", "PLHE": "pot-limit", "LHE": "limit", "stud": "limit"}
 
@@ -253,4 +254,14 @@ def computed_facts(incident: Incident) -> dict:
         facts.update(_action_facts(data, index))
     facts.update(_showdown_facts(data, final_state))
     facts.update(_event_facts(data, final_state))
+    facts.update(_order_facts(data, index, facts))
     return facts
+
+
+def _order_facts(data: dict, index, facts: dict) -> dict:
+    """Table facts (positions, order of action, blinds, button, counts, clock); an action the log
+    shows was out of turn is not in turn, whatever its `in_turn` field says."""
+    out = table_facts(data, index, facts)
+    if index is not None and out.get("_oot_index") == index:
+        out["action_in_turn"] = False
+    return {k: v for k, v in out.items() if not k.startswith("_")}
