@@ -170,9 +170,8 @@ def _oot_facts(oot: dict, pending: list, rnd: _Round, data: dict) -> dict:
     }
     if oot["changed"] or not pending:
         out["oot_action_changed"] = oot["changed"]
-    if oot["changed"]:
-        now = rnd.bet
-        out["oot_bet_now"] = _amount(now)
-        out["oot_call_now"] = _amount(max(0, min(now - oot["before"], rnd.stacks.get(seat, 0) + 0)))
-        out["oot_topped"] = now > oot["before"] + oot["amount"]
+    now = rnd.bet                      # the bet facing him, his out-of-turn chips not counted
+    out["oot_bet_now"] = _amount(now)
+    out["oot_call_now"] = _amount(max(0, min(now - oot["before"], rnd.stacks.get(seat, 0))))
+    out["oot_topped"] = now > oot["before"] + oot["amount"]
     return out
