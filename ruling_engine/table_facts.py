@@ -148,7 +148,8 @@ def _clock(event: dict, data: dict) -> dict:
     seat = event["seat"]
     state = replay(data, len(data.get("actions", [])))
     return {"clock_seat": seat, "clock_seconds_before": event["seconds_before"],
-            "clock_seconds_after": event["seconds_after"], "clock_final_table": event["final_table"],
+            "clock_seconds_after": event["seconds_after"],
+            "clock_seconds_total": event["seconds_before"] + event["seconds_after"], "clock_final_table": event["final_table"],
             "clock_refused_to_act": event["refused_to_act"], "clock_stalling": event["stalling"],
             "clock_repeated": event["repeated"], "clock_facing_bet": state.to_call(seat) > 0,
             "clock_to_call": _amount(state.to_call(seat)), "clock_facing_all_in": _facing_all_in(state, seat)}
