@@ -87,13 +87,10 @@ def order_facts(data: dict, index: int) -> dict:
     """The first out-of-turn action on the street of action `index`, and whose turn it is now.
 
     Needs the button (and, pre-flop, the blinds' positions follow from it). Returns {} when the
-    order cannot be worked out (no button; seven-card stud, where the upcards set the order).
-    Straddles are not taken into account. Private keys start with '_'.
+    order cannot be worked out. Private keys start with '_'.
     """
     actions = data.get("actions", [])
     if not actions or data.get("button") is None or len(data["players"]) < 2:
-        return {}
-    if data["game"].get("variant") == "stud":      # stud's order follows the upcards, not a button
         return {}
     default = data["street"] if data["street"] in STREETS else "preflop"
     street = actions[index].get("street", default)
