@@ -87,7 +87,8 @@ def order_facts(data: dict, index: int) -> dict:
     """The first out-of-turn action on the street of action `index`, and whose turn it is now.
 
     Needs the button (and, pre-flop, the blinds' positions follow from it). Returns {} when the
-    order cannot be worked out. Private keys start with '_'.
+    order cannot be worked out. Straddles are not taken into account; stud incidents give no
+    button (the upcards set the order there). Private keys start with '_'.
     """
     actions = data.get("actions", [])
     if not actions or data.get("button") is None or len(data["players"]) < 2:
