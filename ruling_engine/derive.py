@@ -6,6 +6,7 @@ from .incident import HAND_SIZE, Incident
 from .money import money_facts
 from .replay import STREETS, _amount, action_delta, clockwise_from, parse_said, replay
 from .said import read_said
+from .table_facts import table_facts
 from .tournament import tournament_facts
 
 STRUCTURE = {"NLHE": "no-limit", "PLO": "pot-limit", "PLHE": "pot-limit", "LHE": "limit", "stud": "limit"}
@@ -430,4 +431,14 @@ def computed_facts(incident: Incident) -> dict:
     facts.update(deal_event_facts(data, final_state))
     facts.update(money_facts(data))
     facts.update(_tournament_facts(data))
+    facts.update(_order_facts(data, index, facts))
     return facts
+
+
+def _order_facts(data: dict, index, facts: dict) -> dict:
+    """Table facts (positions, order of action, blinds, button, counts, clock); an action the log
+    shows was out of turn is not in turn, whatever its `in_turn` field says."""
+    out = table_facts(data, index, facts)
+    if index is not None and out.get("_oot_index") == index:
+        out["action_in_turn"] = False
+    return {k: v for k, v in out.items() if not k.startswith("_")}

@@ -194,9 +194,24 @@ def parse_incident_text(text: str, file: str, vocabulary: Vocabulary, clubs) -> 
     return validate_incident(load_text(text, file), file, vocabulary, clubs)
 
 
+def _check_event_seat_fields(data: dict, node, file: str, vocabulary: Vocabulary) -> None:
+    """Every other seat an event names (a target, the blinds' seats) is a player in the hand."""
+    seats = [p["seat"] for p in data["players"]]
+    records = vocabulary.records
+    for item, raw in zip(data.get("events", []), node.get("events") or []):
+        fields = records[records["event"][item["event"]].record]
+        body = next(iter(raw.values()))
+        for name, spec in fields.items():
+            if name != "seat" and spec.type == "seat" and name in item and item[name] not in seats:
+                line = body.line_of(name) if hasattr(body, "line_of") else None
+                raise FloorcallError(file, line, f"a seat of a player in the hand ({', '.join(map(str, sorted(seats)))})",
+                                     f"{name}: {item[name]}", "add the player under players:, or correct the seat")
+
+
 def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Incident:
     data = _Validator(vocabulary, clubs, file).record("incident", node, 1)
     _check_seats(data, node, file)
+    _check_event_seat_fields(data, node, file, vocabulary)
     _check_hand_sizes(data, node, file)
     _check_tournament_events(data, node, file)
     _check_motions(data, node, file)

@@ -1,0 +1,172 @@
+"""The order of action, blinds, the button, counts and the clock: worked out from what the floor saw."""
+import pytest
+
+from ruling_engine.derive import computed_facts
+from ruling_engine.errors import FloorcallError
+from ruling_engine.incident import parse_incident_text
+from ruling_engine.ruling import rule_incident
+
+FLOP = """house: edp
+game: {{format: cash, variant: NLHE, blinds: [1, 2]}}
+street: flop
+button: 1
+players:
+  - {{seat: 1, stack: 200}}
+  - {{seat: 3, stack: 200}}
+  - {{seat: 5, stack: 200, warnings: {warnings}}}
+  - {{seat: 7, stack: 200}}
+actions:
+{actions}
+"""
+
+
+def _incident(kb, text):
+    return parse_incident_text(text, "test.yaml", kb.vocabulary, kb.clubs)
+
+
+def _facts(kb, actions, warnings=0):
+    return computed_facts(_incident(kb, FLOP.format(actions=actions, warnings=warnings)))
+
+
+def _ruling(kb, text, club, issue):
+    report = rule_incident(_incident(kb, text), kb, with_precedents=False)
+    return next(r for r in report.answers[club].rulings if r.issue == issue)
+
+
+def test_bet_before_the_first_player_left_of_the_button_is_out_of_turn(kb):
+    facts = _facts(kb, "  - {seat: 5, said: bet 20, chips: [20]}")
+    assert facts["oot_seat"] == 5 and facts["oot_rightful_seat"] == 3 and facts["oot_skipped_count"] == 1
+    assert facts["oot_kind"] == "bet" and facts["oot_aggressive"] and facts["oot_amount"] == 20
+    assert facts["action_in_turn"] is False
+    assert "oot_action_changed" not in facts            # seat 3 has not acted yet
+    assert facts["next_to_act_seat"] == 3
+
+
+def test_actions_in_order_raise_no_out_of_turn_issue(kb):
+    facts = _facts(kb, "  - {seat: 3, said: check}\n  - {seat: 5, said: bet 20, chips: [20]}\n"
+                       "  - {seat: 7, said: fold}\n  - {seat: 1, said: call, chips: [20]}")
+    assert "oot_seat" not in facts and facts["action_in_turn"] is True
+    assert facts["next_to_act_seat"] == 3
+
+
+def test_skipped_player_checking_leaves_the_action_unchanged(kb):
+    facts = _facts(kb, "  - {seat: 5, said: bet 20, chips: [20]}\n  - {seat: 3, said: check}")
+    assert facts["oot_action_changed"] is False and facts["oot_topped"] is False
+    assert facts["next_to_act_seat"] == 5
+
+
+def test_skipped_player_betting_more_changes_and_tops_the_out_of_turn_bet(kb):
+    facts = _facts(kb, "  - {seat: 5, said: bet 20, chips: [20]}\n  - {seat: 3, said: bet 50, chips: [50]}")
+    assert facts["oot_action_changed"] is True and facts["oot_topped"] is True
+    assert facts["oot_bet_now"] == 50 and facts["oot_call_now"] == 50
+
+
+def test_later_out_of_turn_actions_past_the_skipped_player_are_counted(kb):
+    facts = _facts(kb, "  - {seat: 5, said: bet 20, chips: [20]}\n  - {seat: 7, said: call, chips: [20]}\n"
+                       "  - {seat: 1, said: fold}")
+    assert facts["oot_later_actions"] == 2 and facts["oot_later_actions_with_chips"] == 1
+    assert facts["oot_skipped_all_acted"] is False
+
+
+def test_heads_up_preflop_the_button_acts_first(kb):
+    text = """house: fpc
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+street: preflop
+button: 4
+players:
+  - {seat: 4, stack: 100}
+  - {seat: 8, stack: 100}
+actions:
+  - {seat: 8, said: check}
+"""
+    facts = computed_facts(_incident(kb, text))
+    assert facts["oot_seat"] == 8 and facts["oot_rightful_seat"] == 4 and facts["oot_heads_up"]
+    ruling = _ruling(kb, text, "fpc", "turn-to-act")
+    assert ruling.outcome == "rightful-player-acts" and {c.clause for c in ruling.citations} == {"fpc.11"}
+
+
+def test_edp_8_8_oot_bet_returned_when_the_action_changes(kb):
+    text = FLOP.format(warnings=0, actions="  - {seat: 5, said: bet 20, chips: [20]}\n"
+                                           "  - {seat: 3, said: bet 30, chips: [30]}")
+    ruling = _ruling(kb, text, "edp", "out-of-turn")
+    assert ruling.outcome == "void-call-or-fold"
+    assert {"effect": "return-chips", "seat": 5, "amount": 20} in ruling.effects
+    assert {"effect": "may-call-or-fold", "seat": 5, "call": 30} in ruling.effects
+
+
+def test_edp_8_9_a_warned_player_loses_aggressive_options(kb):
+    text = FLOP.format(warnings=1, actions="  - {seat: 5, said: bet 20, chips: [20]}")
+    assert _ruling(kb, text, "edp", "out-of-turn-penalty").outcome == "aggressive-options-lost"
+    first = FLOP.format(warnings=0, actions="  - {seat: 5, said: bet 20, chips: [20]}")
+    assert _ruling(kb, first, "edp", "out-of-turn-penalty").outcome == "warning"
+
+
+def test_emptied_small_blind_seat_and_the_seats_of_the_next_blinds(kb):
+    text = """house: edp
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+street: showdown
+button: 2
+players:
+  - {seat: 2}
+  - {seat: 4}
+  - {seat: 6}
+  - {seat: 9}
+events:
+  - seat_emptied: {seat: 4, reason: left}
+"""
+    facts = computed_facts(_incident(kb, text))
+    assert facts["emptied_role"] == "small-blind" and facts["players_after"] == 3
+    assert (facts["last_sb_seat"], facts["last_bb_seat"], facts["next_after_bb_seat"]) == (4, 6, 9)
+    ruling = _ruling(kb, text, "edp", "button-move")
+    assert ruling.outcome == "dead-button" and {"effect": "button-to", "seat": 4} in ruling.effects
+
+
+def test_three_handed_the_button_is_under_the_gun_for_a_straddle(kb):
+    text = """house: edp
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+street: preflop
+button: 5
+players:
+  - {seat: 1}
+  - {seat: 3}
+  - {seat: 5}
+events:
+  - straddle: {seat: 5, amount: 4}
+"""
+    facts = computed_facts(_incident(kb, text))
+    assert facts["straddle_under_the_gun"] and facts["straddle_on_button"] and facts["straddle_multiple"] == 2
+    ruling = _ruling(kb, text, "edp", "straddle")
+    assert ruling.outcome == "straddle-stands"
+    assert {c.clause for c in ruling.citations} == {"edp.3-19", "edp.3-21"}
+
+
+@pytest.mark.parametrize("before, after, outcome", [(5, 0, "time-allowed"), (15, 10, "decide-now")])
+def test_fpc_43_ten_seconds_when_not_facing_a_bet(kb, before, after, outcome):
+    text = f"""house: fpc
+game: {{format: tournament, variant: NLHE, blinds: [100, 200]}}
+street: flop
+button: 1
+players:
+  - {{seat: 1}}
+  - {{seat: 3}}
+events:
+  - clock_called: {{seat: 3, seconds_before: {before}, seconds_after: {after}}}
+"""
+    assert computed_facts(_incident(kb, text))["clock_facing_bet"] is False
+    assert _ruling(kb, text, "fpc", "clock").outcome == outcome
+
+
+def test_an_event_naming_a_seat_not_at_the_table_is_an_error_with_its_line(kb):
+    text = """house: edp
+game: {format: cash}
+street: deal
+button: 3
+players:
+  - {seat: 3}
+  - {seat: 7}
+events:
+  - blinds_posted: {small_blind: 7, big_blind: 4}
+"""
+    with pytest.raises(FloorcallError) as err:
+        _incident(kb, text)
+    assert err.value.line == 9 and "big_blind: 4" in str(err.value)
