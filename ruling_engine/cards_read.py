@@ -89,7 +89,11 @@ def facts(data: dict, final_state, known: dict, contributions: dict) -> dict:
         out["royal_flush_won"] = out["royal_flush_seat"] == contenders[0]
     if len(contenders) < 2 or not all(s in read for s in contenders):
         return out
-    at_showdown = data["street"] == "showdown" or data["street"] not in STREETS
+    # the cards decide the pot only when every hand is still in play and shown in full: a hand in the
+    # muck, or one not fully shown, is first ruled on as such (mucked-hand, hand-not-fully-shown)
+    settled_elsewhere = any(e["event"] == "hand_mucked" for e in data.get("events", [])) or \
+        known.get("shown_all_cards") is False or known.get("shown_readable") is False
+    at_showdown = (data["street"] == "showdown" or data["street"] not in STREETS) and not settled_elsewhere
     winners = _winners(read, contenders)
     order = hands.clockwise_order(winners, button)
     ranked = sorted(contenders, key=lambda s: read[s].rank)
@@ -129,6 +133,7 @@ def facts(data: dict, final_state, known: dict, contributions: dict) -> dict:
         out["split_ways"] = len(sharers)
         out["split_pot_amount"] = amount
         out["odd_chip_seat"] = sharers[0]
+        out["split_seats"] = hands.seats_text(sharers)
         currency = data["game"].get("currency") or ("£" if data["game"]["format"] == "cash" else "")
         out["pot_division_broken"], out["split_share_broken"], out["split_odd_broken"] = \
             _division(pots_won, in_play, button, currency)
