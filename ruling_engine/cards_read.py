@@ -2,7 +2,7 @@
 
 Which hands are read, who wins each pot, how a split pot divides (broken down to the smallest chip
 in play, or in the chips as they lie), the royal flush, and the cards behind what was shown, mucked
-or named. Returns nothing when the incident gives no hole cards, so hands.py is never called.
+or named. Without hole cards only cards_known (false) is returned and the evaluator is never called.
 """
 from __future__ import annotations
 
@@ -57,12 +57,12 @@ def _division(pots_won: list, unit, button, currency: str) -> tuple:
 
 def facts(data: dict, final_state, known: dict, contributions: dict) -> dict:
     """The card facts (vocabulary: the cards read; pots, split pots and odd chips; the royal flush;
-    hands declared) for an incident; {} when no hole cards are given."""
+    hands declared) for an incident; only cards_known (false) when no hole cards are given."""
     if not any(p.get("cards") for p in data["players"]):
-        return {}
+        return {"cards_known": False}
     variant, board, button = data["game"]["variant"], data.get("board", []), data.get("button")
     read = _hands(data)
-    out = {}
+    out = {"cards_known": True}
     contenders = list(final_state.in_hand)
     # -- the royal flush ------------------------------------------------------------------------------
     royal = [h for h in read.values() if h.category == "royal-flush"]
