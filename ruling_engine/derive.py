@@ -285,8 +285,11 @@ def _showdown_event_facts(data: dict, final_state) -> dict:
                 facts["muck_handled_seat"] = event["seat"]
         elif kind == "upcards_picked_up":
             facts["upcards_seat"] = event["seat"]
-            facts["upcards_facing_bet"] = data["street"] not in ("showdown", "deal") and \
-                final_state.to_call(event["seat"]) > 0
+            if "facing_bet" in event:
+                facts["upcards_facing_bet"] = event["facing_bet"]
+            elif data.get("actions"):
+                facts["upcards_facing_bet"] = data["street"] not in ("showdown", "deal") and \
+                    final_state.to_call(event["seat"]) > 0
         elif kind == "royal_flush_claimed":
             facts["royal_flush_member"] = event["member"]
             facts["royal_flush_witnessed"] = event["witnessed_by_official"]
