@@ -83,6 +83,8 @@ def facts(data: dict, final_state, known: dict, contributions: dict) -> dict:
         loose = hands.best_with_any_cards(owner["cards"], board) if variant != "stud" else hand
         out["declared_ignores_card_limit"] = (not out["declared_correct"]
                                               and loose.category == known.get("declared_hand"))
+    if known.get("shown_seat") in read:
+        out["shown_plays_board"] = read[known["shown_seat"]].plays_board
     # -- the showdown: every hand still in must be readable -------------------------------------------------
     out["hands_read"] = "; ".join(f"seat {s}: {read[s].text()}" for s in sorted(read))
     if len(contenders) == 1 and contenders[0] in read and "royal_flush_seat" in out:

@@ -175,3 +175,12 @@ def test_evaluator_is_imported_only_for_incidents_with_cards():
             "print('phevaluator' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert out.stdout.split() == ["False", "True"], out.stderr
+
+
+def test_edp_3_13_a_hand_that_plays_the_board_must_show_all_hole_cards(kb):
+    board_straight = ONE_CARD.replace("board: [Kh, 9h, 4h, 2c, Jd]", "board: [Ad, Kc, Qs, Jh, Td]") \
+        .replace("cards: [Ah, 5d]", "cards: [3c, 5d]").replace("cards: [Qh, 7c]", "cards: [2s, 7c]")
+    assert _facts(kb, board_straight)["shown_plays_board"] is True
+    ruling = _ruling(kb, board_straight, "edp", "hand-not-fully-shown")
+    assert ruling.outcome == "must-show-all" and "edp.3-13" in {c.clause for c in ruling.citations}
+    assert "edp.3-13" not in {c.clause for c in _ruling(kb, ONE_CARD, "edp", "hand-not-fully-shown").citations}
