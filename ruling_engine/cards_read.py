@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from . import hands
 from .incident import HAND_SIZE
-from .replay import STREETS
 
 
 def _hands(data: dict) -> dict:
@@ -95,7 +94,7 @@ def facts(data: dict, final_state, known: dict, contributions: dict) -> dict:
     # muck, or one not fully shown, is first ruled on as such (mucked-hand, hand-not-fully-shown)
     settled_elsewhere = any(e["event"] == "hand_mucked" for e in data.get("events", [])) or \
         known.get("shown_all_cards") is False or known.get("shown_readable") is False
-    at_showdown = (data["street"] == "showdown" or data["street"] not in STREETS) and not settled_elsewhere
+    at_showdown = data["street"] == "showdown" and not settled_elsewhere
     winners = _winners(read, contenders)
     order = hands.clockwise_order(winners, button)
     ranked = sorted(contenders, key=lambda s: read[s].rank)
