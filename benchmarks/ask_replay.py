@@ -50,10 +50,19 @@ def replay(kb, path: Path) -> tuple:
     return len(asked), reached == expected, asked
 
 
+def has_cards(kb, path: Path) -> bool:
+    """Incidents giving hole cards: the questionnaire asks for seats and stacks, never for cards."""
+    return any(p.get("cards") for p in load_incident(path, kb.vocabulary, kb.clubs).data["players"])
+
+
 def main() -> int:
     kb = load_knowledge()
-    counts, failures = [], []
+    counts, failures, skipped = [], [], []
     for path in sorted((ROOT / "cases").glob("*.yaml")):
+        if has_cards(kb, path):
+            skipped.append(path.name)
+            print(f"{path.name:48} skipped: gives hole cards, which the questionnaire does not ask for")
+            continue
         count, same, asked = replay(kb, path)
         counts.append(count)
         mark = "same ruling" if same else "DIFFERENT RULING"
@@ -61,7 +70,8 @@ def main() -> int:
         if not same:
             failures.append(path.name)
     print(f"\n{len(counts)} cases: median {statistics.median(counts)} questions, max {max(counts)}; "
-          f"{len(counts) - len(failures)} reach rule-on's ruling, {len(failures)} do not")
+          f"{len(counts) - len(failures)} reach rule-on's ruling, {len(failures)} do not; "
+          f"{len(skipped)} skipped (hole cards)")
     return 1 if failures else 0
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from .deal_facts import deal_event_facts
 from .incident import HAND_SIZE, Incident
 from .money import money_facts
-from .replay import STREETS, _amount, action_delta, clockwise_from, parse_said, replay
+from .replay import STREETS, _amount, action_delta, clockwise_from, parse_said, replay, total_in
 from .said import read_said
 from .table_facts import table_facts
 from .tournament import tournament_facts
@@ -432,6 +432,8 @@ def computed_facts(incident: Incident) -> dict:
     facts.update(money_facts(data))
     facts.update(_tournament_facts(data))
     facts.update(_order_facts(data, index, facts))
+    facts.update(_showdown_event_facts(data, final_state))
+    facts.update(_card_facts(data, final_state, facts))
     return facts
 
 
@@ -442,3 +444,50 @@ def _order_facts(data: dict, index, facts: dict) -> dict:
     if index is not None and out.get("_oot_index") == index:
         out["action_in_turn"] = False
     return {k: v for k, v in out.items() if not k.startswith("_")}
+
+
+def _showdown_event_facts(data: dict, final_state) -> dict:
+    """Hands named at showdown, rabbit hunting, the muck handled, stud up-cards picked up, a royal
+    flush claimed (later events win); and whether the pot went to a bet or raise nobody called."""
+    facts = {}
+    history = final_state.all_history
+    if len(final_state.in_hand) == 1 and history:
+        last_aggressive = [h for h in history if h[2] in ("bet", "raise")]
+        facts["pot_won_uncalled"] = bool(last_aggressive) and last_aggressive[-1][1] in final_state.in_hand
+    for event in data.get("events", []):
+        kind = event["event"]
+        if kind == "hand_declared":
+            facts.update({"declared_hand_of": event["hand_of"], "declared_by": event["by"],
+                          "declared_hand": event["said"], "declared_deliberate": event["deliberate"],
+                          "declared_before_shown": event["before_shown"]})
+        elif kind == "rabbit_hunt":
+            facts.update({"rabbit_hunt_asked": True, "rabbit_hunt_dealt": event["dealt"],
+                          "rabbit_hunt_requests": event["requests"]})
+            if "asked_by" in event:
+                facts["rabbit_hunt_seat"] = event["asked_by"]
+        elif kind == "muck_handled":
+            facts.update({"muck_handled_by": event["by"], "muck_turned_over": event["turned_over"],
+                          "burns_with_discards": event["burns_with_discards"],
+                          "muck_hand_live": event["hand_live"]})
+            if "seat" in event:
+                facts["muck_handled_seat"] = event["seat"]
+        elif kind == "upcards_picked_up":
+            facts["upcards_seat"] = event["seat"]
+            if "facing_bet" in event:
+                facts["upcards_facing_bet"] = event["facing_bet"]
+            elif data.get("actions"):
+                facts["upcards_facing_bet"] = data["street"] not in ("showdown", "deal") and \
+                    final_state.to_call(event["seat"]) > 0
+        elif kind == "royal_flush_claimed":
+            facts["royal_flush_member"] = event["member"]
+            facts["royal_flush_witnessed"] = event["witnessed_by_official"]
+    return facts
+
+
+def _card_facts(data: dict, final_state, facts: dict) -> dict:
+    """The cards read (ruling_engine.hands): each hand's best five, the winners of every pot, how a
+    split pot divides and who gets the odd chip, a royal flush and how many hole cards it uses, and
+    whether a hand shown, mucked or named was what the cards say. Nothing is computed (and the hand
+    evaluator is not imported) unless the incident gives hole cards."""
+    from . import cards_read      # keeps the evaluator out of incidents without cards
+    return cards_read.facts(data, final_state, facts, total_in(data))

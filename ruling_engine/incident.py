@@ -177,6 +177,49 @@ def _check_motions(data: dict, node, file: str) -> None:
                                  "each motion is the value of the chips released in that motion")
 
 
+def _check_cards(data: dict, node, file: str) -> None:
+    """Cards must be possible: no card twice (hole cards and board together), a whole hand of the
+    game's size for each player, at most five board cards (none in stud)."""
+    variant = data["game"]["variant"]
+    size = HAND_SIZE[variant]
+    if any(e["event"] == "deck_problem" and e["kind"] == "duplicate-card" for e in data.get("events", [])):
+        seen = None          # the floor is describing a card that turned up twice
+    else:
+        seen = {}
+    raw_players = node.get("players") or []
+    for player, raw in zip(data["players"], raw_players):
+        cards = player.get("cards")
+        if not cards:
+            continue
+        line = raw.line_of("cards") if hasattr(raw, "line_of") else getattr(raw, "line", None)
+        if variant != "stud" and len(cards) != size or variant == "stud" and not 2 <= len(cards) <= size:
+            want = f"{size} hole cards in {variant}" if variant != "stud" else "2 to 7 cards in stud"
+            raise FloorcallError(file, line, want, f"{len(cards)} for seat {player['seat']}",
+                                 "list all of the player's own cards, e.g. [Ah, Kh]")
+        for card in cards:
+            _note_card(card, f"seat {player['seat']}", seen, file, line)
+    board = data.get("board") or []
+    line = node.line_of("board") if "board" in node else None
+    if variant == "stud" and board:
+        raise FloorcallError(file, line, "no board in seven-card stud", f"board: {board}",
+                             "list each player's up and down cards under players: cards:")
+    if len(board) > 5:
+        raise FloorcallError(file, line, "at most 5 board cards", f"{len(board)} cards",
+                             "a fourth flop card or a premature card is an event, not part of the board")
+    for card in board:
+        _note_card(card, "the board", seen, file, line)
+
+
+def _note_card(card: str, where: str, seen: dict | None, file: str, line) -> None:
+    if seen is None:
+        return
+    key = ("T" + card[2:]) if card.startswith("10") else card
+    if key in seen:
+        raise FloorcallError(file, line, "each card once in the deck", f"{card} in {seen[key]} and in {where}",
+                             "check the cards: a duplicate card in the deck is a deck_problem event")
+    seen[key] = where
+
+
 def load_incident(path, vocabulary: Vocabulary, clubs) -> Incident:
     """Read and validate an incident file; every problem is a FloorcallError naming file and line."""
     file = str(path)
@@ -215,4 +258,5 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
     _check_hand_sizes(data, node, file)
     _check_tournament_events(data, node, file)
     _check_motions(data, node, file)
+    _check_cards(data, node, file)
     return Incident(file=file, data=data)

@@ -167,3 +167,22 @@ def replay(incident: dict, upto: int) -> BettingState:
         state.history = []
     state.stacks = {s: _amount(v) for s, v in stacks.items()}
     return state
+
+
+def total_in(incident: dict) -> dict:
+    """What each seat put into the pot over the whole hand (blinds included), from the action log."""
+    actions = incident.get("actions", [])
+    state = replay(incident, len(actions))
+    totals = {p["seat"]: 0 for p in incident["players"]}
+    blinds = incident["game"].get("blinds")
+    button = incident.get("button")
+    seats = list(totals)
+    if blinds and button is not None and len(seats) >= 2:
+        order = clockwise_from(seats, button)
+        sb, bb = (button, order[0]) if len(seats) == 2 else (order[0], order[1])
+        stacks = {p["seat"]: p.get("stack", float("inf")) for p in incident["players"]}
+        for seat, amount in ((sb, blinds[0]), (bb, blinds[-1])):
+            totals[seat] += min(amount, stacks[seat])
+    for _street, seat, _kind, delta, _in_turn in state.all_history:
+        totals[seat] += delta
+    return {s: _amount(v) for s, v in totals.items()}
