@@ -1,6 +1,7 @@
 """From a validated incident to the computed facts the rules test (no club's definitions here)."""
 from __future__ import annotations
 
+from .betting import action_betting_facts, first_active_facts, pot_facts
 from .incident import HAND_SIZE, Incident
 from .replay import STREETS, action_delta, clockwise_from, parse_said, replay
 
@@ -233,6 +234,20 @@ def _showdown_facts(data: dict, final_state) -> dict:
     return facts
 
 
+def _betting_facts(data: dict, index: int | None) -> dict:
+    """The betting arithmetic (betting.py): the action in question against the minimum raise, the
+    pot-limit maximum and any all-in for less it faces; side pots and the uncalled bet after the
+    whole log; who acts first on a later round when the first player is all-in."""
+    game = data["game"]
+    currency = game.get("currency", "£" if game["format"] == "cash" else "")
+    facts = {}
+    if index is not None:
+        facts.update(action_betting_facts(data, index))
+    facts.update(pot_facts(data, currency))
+    facts.update(first_active_facts(data))
+    return facts
+
+
 def computed_facts(incident: Incident) -> dict:
     """The computed facts of an incident, keyed by vocabulary name."""
     data = incident.data
@@ -251,6 +266,7 @@ def computed_facts(incident: Incident) -> dict:
     index = _question_index(data.get("actions", []))
     if index is not None:
         facts.update(_action_facts(data, index))
+    facts.update(_betting_facts(data, index))
     facts.update(_showdown_facts(data, final_state))
     facts.update(_event_facts(data, final_state))
     return facts
