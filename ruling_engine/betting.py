@@ -316,6 +316,7 @@ def action_betting_facts(data: dict, index: int) -> dict:
         "action_raises": raise_by > 0 or term in ("bet", "raise"),
         "action_below_minimum": 0 < raise_by < min_raise_by and not step.all_in,
         "action_short_all_in_raise": step.all_in and 0 < raise_by < min_raise_by,
+        "raise_below_big_blind": 0 < raise_by < view.big_blind,
         "min_raise_shortfall": _num(max(0, view.min_raise_to - step.total)),
         "pot_before_action": _num(view.pot),
         "later_street_reached": LATER.get(data["street"], 0) > LATER[step.street],
