@@ -219,6 +219,15 @@ def pots(view: TableView) -> tuple[list, int | None, float]:
     return merged, returned_seat, _num(returned)
 
 
+def betting_complete(view: TableView, data: dict) -> bool:
+    """Whether nobody is left to act on the round: every player still in with chips has acted and
+    matched the bet (a new street not yet bet on, and showdown, count as complete)."""
+    if data["street"] not in STREETS or not view.round_steps():
+        return True
+    with_chips = [s for s in view.in_hand if view.stacks.get(s, 0) > 0]
+    return all(s in view.acted_at and view.round_in.get(s, 0) == view.current_bet for s in with_chips)
+
+
 def _seats_text(seats) -> str:
     return ", ".join(str(s) for s in seats)
 
@@ -237,7 +246,7 @@ def pot_facts(data: dict, currency: str = "") -> dict:
     view = walk(data)
     all_in = [s for s in view.in_hand if view.stacks.get(s, 0) == 0 and view.contributed.get(s, 0) > 0]
     facts = {"all_in_players": len(all_in)}
-    if not all_in:
+    if not all_in or not betting_complete(view, data):
         return facts
     found, returned_seat, returned = pots(view)
     facts["side_pot_count"] = max(0, len(found) - 1)
