@@ -253,7 +253,7 @@ def pot_facts(data: dict, currency: str = "") -> dict:
     facts["uncalled_amount"] = returned
     if returned_seat is not None:
         facts["uncalled_seat"] = returned_seat
-    names = ["main_pot"] + [f"side_pot_{n}" for n in range(1, 4)]
+    names = ["main_pot", "first_side_pot", "second_side_pot", "third_side_pot"]
     for name, pot in zip(names, found):
         facts[name] = pot.amount
         facts[f"{name}_seats"] = _seats_text(pot.seats)
