@@ -240,7 +240,7 @@ def _betting_facts(data: dict, index: int | None) -> dict:
     whole log; who acts first on a later round when the first player is all-in."""
     game = data["game"]
     currency = game.get("currency", "£" if game["format"] == "cash" else "")
-    facts = {}
+    facts = {"big_blind": (game.get("blinds") or [0])[-1]}
     if index is not None:
         facts.update(action_betting_facts(data, index))
     facts.update(pot_facts(data, currency))

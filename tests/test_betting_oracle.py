@@ -91,15 +91,3 @@ def test_to_call_min_raise_and_pot_agree_with_pokerkit_after_every_action(chunk)
                     assert sorted((p.amount, p.seats) for p in found) == want
     assert checked > 300 and side_pots >= 10      # the seeds do exercise side pots
 
-
-def test_short_all_in_does_not_change_the_full_raise_size():
-    """Blinds 500/1,000; raise to 2,000; all-in 2,800: a re-raise is still to at least 3,800."""
-    incident = {"house": "fpc", "game": {"format": "tournament", "variant": "NLHE", "blinds": [500, 1000]},
-                "street": "preflop", "button": 4,
-                "players": [{"seat": 1, "stack": 20000}, {"seat": 2, "stack": 20000},
-                            {"seat": 3, "stack": 20000}, {"seat": 4, "stack": 2800}],
-                "actions": [{"seat": 3, "total": 2000}, {"seat": 4, "said": "all-in"}]}
-    view = walk(incident)
-    assert view.current_bet == 2800
-    assert view.min_raise_to == 3800
-    assert view.facing_since_action() == {3: (800, False)}
