@@ -268,7 +268,7 @@ def pot_facts(data: dict, currency: str = "") -> dict:
 # -- the action in question --------------------------------------------------------------------------
 
 
-def _short_all_in_facts(view: TableView, seat: int) -> dict:
+def _short_all_in_facts(view: TableView, seat: int, currency: str = "") -> dict:
     """The last all-in for less than a full raise this round that the player has not acted on
     since, what it added, measured against the full raise and against the bet it raised."""
     acted = seat in view.acted_at
@@ -295,15 +295,16 @@ def _short_all_in_facts(view: TableView, seat: int) -> dict:
             "short_all_in_fraction_of_bet": round(last.raise_by / last.bet_before, 4) if last.bet_before else 0,
             "raise_after_short_all_in": any(s.full for s in since if s.index > last.index),
         })
-    facing = view.facing_since_action()
+    facing = {s: v for s, v in view.facing_since_action().items() if v[0] > 0}
     if facing:
         facts["acted_players_facing"] = "; ".join(
-            f"seat {s} faces {_num(rise):,} more since he acted ({'a full raise' if full else 'less than a full raise'})"
+            f"seat {s} faces {_money(rise, currency)} more since he acted "
+            f"({'a full raise' if full else 'less than a full raise'})"
             for s, (rise, full) in sorted(facing.items()))
     return facts
 
 
-def action_betting_facts(data: dict, index: int) -> dict:
+def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:
     """The betting arithmetic of the action in question (index into the action log)."""
     view = walk(data, index)
     after = walk(data, index + 1)
@@ -333,7 +334,7 @@ def action_betting_facts(data: dict, index: int) -> dict:
     later = [s for s in walk(data).steps if s.index > index]
     facts["actions_after"] = sum(1 for s in later if s.in_turn)
     facts["actions_after_with_chips"] = sum(1 for s in later if s.in_turn and s.delta > 0)
-    facts.update(_short_all_in_facts(view, seat))
+    facts.update(_short_all_in_facts(view, seat, currency))
     button = data.get("button")
     if view.street == "preflop" and button is not None and view.big_blind:
         seats = [p["seat"] for p in data["players"]]

@@ -242,7 +242,7 @@ def _betting_facts(data: dict, index: int | None) -> dict:
     currency = game.get("currency", "£" if game["format"] == "cash" else "")
     facts = {"big_blind": (game.get("blinds") or [0])[-1]}
     if index is not None:
-        facts.update(action_betting_facts(data, index))
+        facts.update(action_betting_facts(data, index, currency))
     facts.update(pot_facts(data, currency))
     facts.update(first_active_facts(data))
     return facts
