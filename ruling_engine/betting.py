@@ -9,6 +9,7 @@ the bet each player last acted on.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from .replay import STREETS, clockwise_from, parse_said, replay
@@ -219,6 +220,18 @@ def pots(view: TableView) -> tuple[list, int | None, float]:
     return merged, returned_seat, _num(returned)
 
 
+def known_amounts(view: TableView) -> bool:
+    """Whether every amount put in is a number: an all-in by a player whose stack the incident
+    does not give is of unknown size, and nothing is worked out from it."""
+    return all(math.isfinite(v) for v in view.contributed.values())
+
+
+def finite(facts: dict) -> dict:
+    """The facts without amounts that could not be worked out (an all-in of unknown size)."""
+    return {k: v for k, v in facts.items()
+            if not (isinstance(v, float) and not math.isfinite(v))}
+
+
 def betting_complete(view: TableView, data: dict) -> bool:
     """Whether nobody is left to act on the round: every player still in with chips has acted and
     matched the bet (a new street not yet bet on, and showdown, count as complete)."""
@@ -246,7 +259,7 @@ def pot_facts(data: dict, currency: str = "") -> dict:
     view = walk(data)
     all_in = [s for s in view.in_hand if view.stacks.get(s, 0) == 0 and view.contributed.get(s, 0) > 0]
     facts = {"all_in_players": len(all_in)}
-    if not all_in or not betting_complete(view, data):
+    if not all_in or not betting_complete(view, data) or not known_amounts(view):
         return facts
     found, returned_seat, returned = pots(view)
     facts["side_pot_count"] = max(0, len(found) - 1)
@@ -295,7 +308,7 @@ def _short_all_in_facts(view: TableView, seat: int, currency: str = "") -> dict:
             "short_all_in_fraction_of_bet": round(last.raise_by / last.bet_before, 4) if last.bet_before else 0,
             "raise_after_short_all_in": any(s.full for s in since if s.index > last.index),
         })
-    facing = {s: v for s, v in view.facing_since_action().items() if v[0] > 0}
+    facing = {s: v for s, v in view.facing_since_action().items() if v[0] > 0 and math.isfinite(v[0])}
     if facing:
         facts["acted_players_facing"] = "; ".join(
             f"seat {s} faces {_money(rise, currency)} more since he acted "
@@ -308,6 +321,8 @@ def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:
     """The betting arithmetic of the action in question (index into the action log)."""
     view = walk(data, index)
     after = walk(data, index + 1)
+    if not known_amounts(after):
+        return {"big_blind": _num(view.big_blind)}
     action = data["actions"][index]
     seat = action["seat"]
     step = after.steps[-1]

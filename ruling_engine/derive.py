@@ -1,7 +1,7 @@
 """From a validated incident to the computed facts the rules test (no club's definitions here)."""
 from __future__ import annotations
 
-from .betting import action_betting_facts, first_active_facts, pot_facts
+from .betting import action_betting_facts, finite, first_active_facts, pot_facts
 from .incident import HAND_SIZE, Incident
 from .replay import STREETS, action_delta, clockwise_from, parse_said, replay
 
@@ -245,7 +245,7 @@ def _betting_facts(data: dict, index: int | None) -> dict:
         facts.update(action_betting_facts(data, index, currency))
     facts.update(pot_facts(data, currency))
     facts.update(first_active_facts(data))
-    return facts
+    return finite(facts)
 
 
 def computed_facts(incident: Incident) -> dict:
@@ -269,4 +269,4 @@ def computed_facts(incident: Incident) -> dict:
     facts.update(_betting_facts(data, index))
     facts.update(_showdown_facts(data, final_state))
     facts.update(_event_facts(data, final_state))
-    return facts
+    return finite(facts)          # an amount that cannot be worked out (an all-in of unknown size) is not stated

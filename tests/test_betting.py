@@ -114,3 +114,19 @@ def test_a_negative_pot_at_start_is_refused_with_file_and_line(kb):
     with pytest.raises(FloorcallError) as error:
         parse_incident_text(text, "bad.yaml", kb.vocabulary, kb.clubs)
     assert "bad.yaml:4" in str(error.value) and "pot_at_start" in str(error.value)
+
+
+def test_an_all_in_of_unknown_size_states_no_amounts_instead_of_infinite_ones(kb):
+    """No stacks given: an all-in's size is unknown; rule-on must still answer (durable-rules
+    cannot take an infinite number), stating no amount worked out from it."""
+    from ruling_engine.derive import computed_facts
+    from ruling_engine.ruling import rule_incident
+    text = ("house: gala\ngame: {format: cash, blinds: [1, 2]}\nstreet: flop\n"
+            "players:\n  - {seat: 1}\n  - {seat: 4}\n  - {seat: 6}\n"
+            "actions:\n  - {seat: 1, said: bet, total: 50}\n  - {seat: 4, said: all-in}\n"
+            "  - {seat: 6, said: all-in, chips: [100]}\n")
+    incident = parse_incident_text(text, "nostack.yaml", kb.vocabulary, kb.clubs)
+    facts = computed_facts(incident)
+    assert "to_call" not in facts and "all_in_chips_behind" not in facts
+    assert all(v == v and v not in (float("inf"), float("-inf")) for v in facts.values() if isinstance(v, float))
+    rule_incident(incident, kb)
