@@ -322,7 +322,7 @@ def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:
     view = walk(data, index)
     after = walk(data, index + 1)
     if not known_amounts(after):
-        return {"big_blind": _num(view.big_blind)}
+        return {}
     action = data["actions"][index]
     seat = action["seat"]
     step = after.steps[-1]
@@ -331,7 +331,6 @@ def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:
     raise_by = step.raise_by
     min_raise_by = view.min_raise_by
     facts = {
-        "big_blind": _num(view.big_blind),
         "last_full_bet_size": _num(view.last_full_bet),
         "min_raise_by": _num(min_raise_by),
         "min_raise_to": _num(view.min_raise_to),

@@ -6,7 +6,7 @@ every club's rules compile for durable-rules.
 """
 from __future__ import annotations
 
-from .compiler import compile_rules
+from .compiler import compile_rules, shard_rules
 from .conditions import Leaf, can_hold, disjuncts
 from .errors import FloorcallError
 from .schema import schema_path, schema_text
@@ -56,7 +56,8 @@ def check_knowledge(kb) -> list:
                 problems.append(f"{where}: rule {rule.id} is unreachable: it needs a defined fact that no "
                                 f"definition rule of {club} derives with that value")
         try:
-            compile_rules(rules, kb.vocabulary)
+            for shard in shard_rules(rules, kb.vocabulary):
+                compile_rules(shard, kb.vocabulary)
         except FloorcallError as exc:
             problems.append(str(exc))
     vocabulary_file = kb.root / "vocabulary.yaml"

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
 
-from .conditions import can_hold, disjuncts
+from .conditions import can_hold, expanded
 from .coverage import coverage
 from .incident import load_incident
 from .precedents import CASES_DIR
@@ -167,29 +167,8 @@ def _overrides(kb, club: str) -> set:
         closure |= more
 
 
-def _expanded(rule, definitions: dict) -> list:
-    """The rule's disjuncts, each leaf on a defined fact joined by the condition that defines it.
-
-    A leaf satisfied by a definition's `defines` value gains that definition's condition; a leaf
-    wanting the `otherwise` value is kept as it is (its negation is not expanded).
-    """
-    out = []
-    for conj in disjuncts(rule.when):
-        options = [()]
-        for leaf in conj:
-            defining = [d for d in definitions.get(leaf.fact, ()) if leaf.holds({leaf.fact: d.defines[1]})]
-            if defining and not any(d.otherwise is not None and leaf.holds({leaf.fact: d.otherwise})
-                                    for d in definitions[leaf.fact]):
-                alternatives = [(leaf,) + part for d in defining for part in disjuncts(d.when)]
-            else:
-                alternatives = [(leaf,)]
-            options = [o + a for o in options for a in alternatives]
-        out.extend(options)
-    return out
-
-
 def _can_apply_together(first, second, definitions: dict) -> bool:
-    return any(can_hold(a + b) for a in _expanded(first, definitions) for b in _expanded(second, definitions))
+    return any(can_hold(a + b) for a in expanded(first.when, definitions) for b in expanded(second.when, definitions))
 
 
 def rulebook_conflicts(kb, cases: list) -> list:

@@ -1,4 +1,5 @@
-"""Compiling rules to durable-rules rulesets: one ruleset per club, one durable rule per disjunct.
+"""Compiling rules to durable-rules rulesets: one durable rule per disjunct; a club's rules make one
+ruleset, or several when they read more incident facts than one durable fact can hold.
 
 The incident's computed facts travel as ONE durable fact (`t: i`), so most rules match a single
 pattern; each fact a club's definition derives travels as a small fact (`t: d`, `n`: name,
@@ -69,8 +70,43 @@ def _negate_all(node):
     return Any_(parts) if isinstance(node, All) else All(parts)
 
 
+def _incident_fields(rule: Rule, vocabulary) -> set:
+    """The incident facts (not club-defined ones) a rule's condition reads."""
+    variants = [rule.when] + ([_negate_all(rule.when)] if rule.is_definition and rule.otherwise is not None else [])
+    return {l.fact for condition in variants for conj in disjuncts(condition) for l in conj
+            if vocabulary.facts[l.fact].source != "defined"}
+
+
+def shard_rules(rules, vocabulary) -> list[list]:
+    """Split one club's rules into groups small enough for one durable ruleset each.
+
+    The incident travels as one durable fact, which holds at most MAX_FACT_PROPERTIES properties
+    (durable-rules trap 10, two of them taken by `sid` and `t`). Rules are grouped by file, in
+    order, and a file's rules always stay together; a single file reading too many facts is an error.
+    """
+    limit = MAX_FACT_PROPERTIES - 2
+    by_file: dict = {}
+    for rule in rules:
+        by_file.setdefault(rule.file, []).append(rule)
+    shards, current, fields = [], [], set()
+    for file, group in by_file.items():
+        group_fields = set().union(*(_incident_fields(r, vocabulary) for r in group))
+        if len(group_fields) > limit:
+            raise FloorcallError(file, None, f"at most {limit} distinct incident facts in one rule file",
+                                 f"{len(group_fields)}",
+                                 "durable-rules cannot match a fact with more properties; split the file")
+        if current and len(fields | group_fields) > limit:
+            shards.append(current)
+            current, fields = [], set()
+        current += group
+        fields |= group_fields
+    if current:
+        shards.append(current)
+    return shards
+
+
 def compile_rules(rules, vocabulary) -> tuple[dict, dict, list]:
-    """Compile one club's rules.
+    """Compile a group of one club's rules (see shard_rules) to durable rule definitions.
 
     Returns (durable rule definitions without `run`, branch per durable rule name, the incident
     fact names the ruleset reads).
@@ -86,8 +122,4 @@ def compile_rules(rules, vocabulary) -> tuple[dict, dict, list]:
                 definitions[name] = {"all": compile_conjunction(conj, vocabulary)}
                 branches[name] = Branch(rule.id, tuple(derives))
                 incident_fields.update(l.fact for l in conj if vocabulary.facts[l.fact].source != "defined")
-    if len(incident_fields) + 2 > MAX_FACT_PROPERTIES:
-        raise FloorcallError(rules[0].file if rules else "knowledge/rules", None,
-                             f"at most {MAX_FACT_PROPERTIES - 2} distinct incident facts per club",
-                             f"{len(incident_fields)}", "durable-rules cannot match a fact with more properties")
     return definitions, branches, sorted(incident_fields)

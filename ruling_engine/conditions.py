@@ -197,3 +197,26 @@ def _contradictory(conj) -> bool:
             if low > high:
                 return True
     return False
+
+
+def expanded(when, definitions: dict) -> list:
+    """The condition's disjuncts, each leaf on a defined fact joined by the condition that defines it.
+
+    `definitions` maps a defined fact to the club's definition rules for it.
+
+    A leaf satisfied by a definition's `defines` value gains that definition's condition; a leaf
+    wanting the `otherwise` value is kept as it is (its negation is not expanded).
+    """
+    out = []
+    for conj in disjuncts(when):
+        options = [()]
+        for leaf in conj:
+            defining = [d for d in definitions.get(leaf.fact, ()) if leaf.holds({leaf.fact: d.defines[1]})]
+            if defining and not any(d.otherwise is not None and leaf.holds({leaf.fact: d.otherwise})
+                                    for d in definitions[leaf.fact]):
+                alternatives = [(leaf,) + part for d in defining for part in disjuncts(d.when)]
+            else:
+                alternatives = [(leaf,)]
+            options = [o + a for o in options for a in alternatives]
+        out.extend(options)
+    return out

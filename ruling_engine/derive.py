@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .betting import action_betting_facts, finite, first_active_facts, pot_facts
 from .incident import HAND_SIZE, Incident
+from .money import money_facts
 from .replay import STREETS, action_delta, clockwise_from, parse_said, replay
 
 STRUCTURE = {"NLHE": "no-limit", "PLO": "pot-limit", "PLHE": "pot-limit", "LHE": "limit", "stud": "limit"}
@@ -240,7 +241,7 @@ def _betting_facts(data: dict, index: int | None) -> dict:
     whole log; who acts first on a later round when the first player is all-in."""
     game = data["game"]
     currency = game.get("currency", "£" if game["format"] == "cash" else "")
-    facts = {"big_blind": (game.get("blinds") or [0])[-1]}
+    facts = {}
     if index is not None:
         facts.update(action_betting_facts(data, index, currency))
     facts.update(pot_facts(data, currency))
@@ -269,4 +270,5 @@ def computed_facts(incident: Incident) -> dict:
     facts.update(_betting_facts(data, index))
     facts.update(_showdown_facts(data, final_state))
     facts.update(_event_facts(data, final_state))
+    facts.update(money_facts(data))
     return finite(facts)          # an amount that cannot be worked out (an all-in of unknown size) is not stated

@@ -12,7 +12,6 @@ Guards, each pinned by a test in tests/test_durable_traps.py:
 """
 from __future__ import annotations
 
-import copy
 import itertools
 import warnings
 
@@ -20,7 +19,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     from durable import engine as durable
 
-from .compiler import Branch, compile_rules
+from .compiler import Branch, compile_rules, shard_rules
 
 
 class EngineError(RuntimeError):
@@ -51,32 +50,38 @@ def _recorder(sink: list, name: str):
 
 
 class ClubEngine:
-    """The compiled rulesets of every club, registered on one durable-rules host."""
+    """The compiled rulesets of every club, registered on one durable-rules host.
+
+    A club normally has one ruleset; when its rules read more incident facts than one durable fact
+    can hold (trap 10), it has several (compiler.shard_rules): the incident goes to each, and every
+    fact a definition derives goes to all of them, so definitions chain across rulesets.
+    """
 
     def __init__(self, kb):
         self.kb = kb
         self.host = _SyncHost()
         self._fired: list = []
         self._branches: dict = {}
-        self._fields: dict = {}
+        self._shards: dict = {}      # club -> [(ruleset name, incident fields it reads)]
         self._sids = itertools.count(1)
         rulesets = {}
         for club, rules in kb.rules.items():
-            definitions, branches, fields = compile_rules(rules, kb.vocabulary)
-            self._branches[club] = branches
-            self._fields[club] = fields
-            ruleset = copy.deepcopy(definitions)
-            for name, rule in ruleset.items():
-                rule["run"] = _recorder(self._fired, name)
-            for name, rule in copy.deepcopy(ACCEPT_ALL).items():
-                ruleset[name] = {**rule, "run": _ignore}
-            rulesets[self.ruleset_name(club)] = ruleset
+            self._branches[club], self._shards[club] = {}, []
+            for index, shard in enumerate(shard_rules(rules, kb.vocabulary)):
+                definitions, branches, fields = compile_rules(shard, kb.vocabulary)
+                self._branches[club].update(branches)
+                name = self.ruleset_name(club, index)
+                self._shards[club].append((name, fields))
+                # register_rulesets deletes each rule's `run` key: hand it fresh rule mappings
+                ruleset = {n: {**rule, "run": _recorder(self._fired, n)} for n, rule in definitions.items()}
+                ruleset.update({n: {**rule, "run": _ignore} for n, rule in ACCEPT_ALL.items()})
+                rulesets[name] = ruleset
         if rulesets:
             self.host.register_rulesets(rulesets)
 
     @staticmethod
-    def ruleset_name(club: str) -> str:
-        return f"floorcall_{club}"
+    def ruleset_name(club: str, index: int = 0) -> str:
+        return f"floorcall_{club}" + (f"_{index}" if index else "")
 
     def run(self, club: str, facts: dict) -> tuple[list, dict]:
         """Match one incident's computed facts against a club's rules.
@@ -84,14 +89,15 @@ class ClubEngine:
         Returns (rule ids in firing order, facts the club's definitions derived).
         """
         branches = self._branches[club]
-        name = self.ruleset_name(club)
+        shards = self._shards[club]
         sid = str(next(self._sids))
         fired, derived, asserted = [], {}, set()
-        incident_fact = {"sid": sid, "t": "i"}
-        incident_fact.update({k: facts[k] for k in self._fields[club] if k in facts})
         self._fired.clear()
         try:
-            self._assert(name, incident_fact)
+            for name, fields in shards:
+                incident_fact = {"sid": sid, "t": "i"}
+                incident_fact.update({k: facts[k] for k in fields if k in facts})
+                self._assert(name, incident_fact)
             while self._fired:
                 new = []
                 for branch_name in self._fired:
@@ -104,12 +110,15 @@ class ClubEngine:
                 self._fired.clear()
                 for fact, value in new:      # forward chaining: what a definition derived
                     derived.setdefault(fact, []).append(value)
-                    self._assert(name, {"sid": sid, "t": "d", "n": fact, "v": value})
-            state = self.host.get_state(name, sid)
-            if state.get("exception"):
-                raise EngineError(f"a rule action failed in {club}: {state['exception']}")
+                    for name, _fields in shards:
+                        self._assert(name, {"sid": sid, "t": "d", "n": fact, "v": value})
+            for name, _fields in shards:
+                state = self.host.get_state(name, sid)
+                if state.get("exception"):
+                    raise EngineError(f"a rule action failed in {club}: {state['exception']}")
         finally:
-            self.host.delete_state(name, sid)
+            for name, _fields in shards:
+                self.host.delete_state(name, sid)
         derived = {k: v[0] if len(v) == 1 else v for k, v in derived.items()}
         return fired, derived
 

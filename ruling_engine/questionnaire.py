@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .conditions import disjuncts
+from .conditions import disjuncts, expanded
 from .derive import computed_facts
 from .incident import Incident, incident_text, parse_incident_text
 from .ruling import rule_incident
@@ -203,7 +203,7 @@ class Session:
             for rule in rules:
                 if rule.is_definition or rule.issue not in issues:
                     continue
-                for conj in _expand(rule, definitions):
+                for conj in expanded(rule.when, definitions):
                     if alive(conj):
                         yield conj, rule
 
@@ -307,11 +307,6 @@ def _template_facts(rule) -> list:
     then = rule.then
     texts = [then.decision, *then.do, str(then.effects)]
     return [name for text in texts for name in TEMPLATE_NAME.findall(text)]
-
-
-def _expand(rule, definitions: dict) -> list:
-    from .comparison import _expanded
-    return _expanded(rule, definitions)
 
 
 def _field_order(session: Session) -> list:

@@ -39,7 +39,8 @@ def _ruling_dict(r, house_outcome) -> dict:
         "discretion": r.discretion,
         "citations": [dataclasses.asdict(c) for c in r.citations],
         "readings": list(r.readings),
-        "alternatives": [{"outcome": a["outcome"], "decision": a["decision"],
+        "alternatives": [{"outcome": a["outcome"], "decision": a["decision"], "do": list(a["do"]),
+                          "effects": _jsonable(a["effects"]),
                           "clauses": [c.clause for c in a["citations"]]} for a in r.alternatives],
         "set_aside": list(r.set_aside),
         "precedents": [{"file": f, "title": t} for f, t in r.precedents],
@@ -122,6 +123,7 @@ def render_text(report, explain: bool = False) -> str:
             out.append(_wrap(f"Reading ({reading['rule']}): {reading['reading']}", "    "))
         for alt in ruling["alternatives"]:
             out.append(_wrap(f"Option — {alt['outcome']}: {alt['decision']} [{', '.join(alt['clauses'])}]", "    "))
+            out.extend(_wrap(line, "      then: ") for line in alt["do"])
         if ruling["citations"]:
             out.append("  Cites:")
         for c in ruling["citations"]:

@@ -13,7 +13,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     from durable import engine as durable
 
-from ruling_engine.compiler import MAX_FACT_PROPERTIES, compile_conjunction, compile_rules
+from ruling_engine.compiler import MAX_FACT_PROPERTIES, compile_conjunction, compile_rules, shard_rules
 from ruling_engine.conditions import ConditionParser, Leaf
 from ruling_engine.engine import ClubEngine, EngineError, _recorder, _SyncHost
 from ruling_engine.errors import FloorcallError
@@ -177,12 +177,46 @@ def test_trap8_sessions_are_deleted_so_more_than_1024_incidents_run(kb):
                            "action_in_turn": True, "facing_bet": True, "street": "turn", "bets_this_round": 1})
 
 
-def test_trap10_too_many_incident_facts_for_one_club_is_a_knowledge_error():
+def test_trap10_durable_refuses_a_fact_with_more_than_255_properties():
+    host = _SyncHost()
+    host.register_rulesets({"trap10": {"r": {"all": [{"m": {"$and": [{"t": "i"}, {"f299": 1}]}}], "run": _ignore_c}}})
+    fact = {"sid": "1", "t": "i", **{f"f{i}": 1 for i in range(300)}}
+    with pytest.raises(Exception, match="302"):
+        host.assert_fact("trap10", fact)
+
+
+def _ignore_c(c):
+    return None
+
+
+def _wide_rules(count, file, start=0):
+    return [Rule(id=f"x.1.r{i}", club="x", clause="x.1", quote="q", topic="t", when=Leaf(f"f{i}", "eq", True),
+                 file=file, line=1, issue="i") for i in range(start, start + count)]
+
+
+def test_trap10_one_rule_file_reading_too_many_facts_is_a_knowledge_error():
     vocab = Vocabulary(facts={f"f{i}": FieldSpec(f"f{i}", "bool", source="computed") for i in range(MAX_FACT_PROPERTIES)})
-    rules = [Rule(id=f"x.1.r{i}", club="x", clause="x.1", quote="q", topic="t", when=Leaf(f"f{i}", "eq", True),
-                  file="rules/x/t.yaml", line=1, issue="i") for i in range(MAX_FACT_PROPERTIES)]
-    with pytest.raises(FloorcallError):
-        compile_rules(rules, vocab)
+    with pytest.raises(FloorcallError, match="split the file"):
+        shard_rules(_wide_rules(MAX_FACT_PROPERTIES, "rules/x/t.yaml"), vocab)
+
+
+def test_trap10_a_club_reading_more_facts_than_one_durable_fact_holds_runs_as_several_rulesets():
+    """400 incident facts over two files: two rulesets; a definition in the first feeds a ruling
+    in the second, and the last fact of the second still matches."""
+    from types import SimpleNamespace
+    facts = {f"f{i}": FieldSpec(f"f{i}", "bool", source="computed") for i in range(400)}
+    facts["wide"] = FieldSpec("wide", "bool", source="defined")
+    vocab = Vocabulary(facts=facts)
+    rules = _wide_rules(200, "rules/x/a.yaml") + _wide_rules(200, "rules/x/b.yaml", start=200)
+    rules[0] = Rule(id="x.1.def", club="x", clause="x.1", quote="q", topic="t", when=Leaf("f0", "eq", True),
+                    file="rules/x/a.yaml", line=1, defines=("wide", True))
+    rules.append(Rule(id="x.1.uses-def", club="x", clause="x.1", quote="q", topic="t",
+                      when=Leaf("wide", "eq", True), file="rules/x/b.yaml", line=1, issue="i"))
+    assert len(shard_rules(rules, vocab)) == 2
+    engine = ClubEngine(SimpleNamespace(rules={"x": rules}, vocabulary=vocab))
+    fired, derived = engine.run("x", {"f0": True, "f399": True})
+    assert fired == ["x.1.def", "x.1.r399", "x.1.uses-def"]
+    assert derived == {"wide": True}
 
 
 def test_firing_order_is_deterministic(kb):
