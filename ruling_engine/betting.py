@@ -305,9 +305,10 @@ def _short_all_in_facts(view: TableView, seat: int, currency: str = "") -> dict:
             "short_all_in_raise_by": last.raise_by,
             "short_all_in_full_raise": last.min_raise_by,
             "short_all_in_fraction_of_raise": round(last.raise_by / last.min_raise_by, 4) if last.min_raise_by else 0,
-            "short_all_in_fraction_of_bet": round(last.raise_by / last.bet_before, 4) if last.bet_before else 0,
             "raise_after_short_all_in": any(s.full for s in since if s.index > last.index),
         })
+        if last.bet_before:          # an all-in opening bet raised no bet: no such fraction
+            facts["short_all_in_fraction_of_bet"] = round(last.raise_by / last.bet_before, 4)
     facing = {s: v for s, v in view.facing_since_action().items() if v[0] > 0 and math.isfinite(v[0])}
     if facing:
         facts["acted_players_facing"] = "; ".join(
