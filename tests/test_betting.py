@@ -143,3 +143,17 @@ def test_a_single_silent_chip_is_not_treated_as_a_short_raise(kb):
     for chips, raised in (("[25]", False), ("[20, 5]", True)):
         incident = parse_incident_text(base.replace("CHIPS", chips), "x.yaml", kb.vocabulary, kb.clubs)
         assert ("raise-size" in raised_issues(kb.vocabulary, computed_facts(incident))) is raised, chips
+
+
+def test_every_betting_amounts_rule_is_reached_by_an_amounts_case(kb):
+    """Each rule of the betting-amount files (all four clubs) fires on at least one amounts-* case,
+    so every clause it encodes is reached by an incident describing its situation."""
+    from conftest import CASES
+    from ruling_engine.ruling import rule_on
+    mine = {r.id for club in kb.rules for r in kb.rules[club]
+            if r.file.endswith(("betting-amounts.yaml", "edp/raise-sizing.yaml"))}
+    fired = set()
+    for path in sorted(CASES.glob("amounts-*.yaml")):
+        for answer in rule_on(path, kb=kb).answers.values():
+            fired |= set(answer.fired)
+    assert len(mine) >= 60 and mine - fired == set()
