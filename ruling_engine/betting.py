@@ -235,6 +235,8 @@ def finite(facts: dict) -> dict:
 def betting_complete(view: TableView, data: dict) -> bool:
     """Whether nobody is left to act on the round: every player still in with chips has acted and
     matched the bet (a new street not yet bet on, and showdown, count as complete)."""
+    if data["street"] == "deal":
+        return False
     if data["street"] not in STREETS or not view.round_steps():
         return True
     with_chips = [s for s in view.in_hand if view.stacks.get(s, 0) > 0]
@@ -253,13 +255,13 @@ def _money(value, currency: str) -> str:
 def pot_facts(data: dict, currency: str = "") -> dict:
     """Side pots (amount and eligible seats per pot) and the uncalled amount, after the whole log.
 
-    Worked out only when a player still in the hand is all-in or a bet went uncalled by an
-    all-in player; otherwise there is a single pot and nothing to return.
+    Worked out only from an action log whose betting round is complete, when a player still in
+    the hand is all-in (blinds posted before any action never make a side pot).
     """
     view = walk(data)
     all_in = [s for s in view.in_hand if view.stacks.get(s, 0) == 0 and view.contributed.get(s, 0) > 0]
     facts = {"all_in_players": len(all_in)}
-    if not all_in or not betting_complete(view, data) or not known_amounts(view):
+    if not all_in or not data.get("actions") or not betting_complete(view, data) or not known_amounts(view):
         return facts
     found, returned_seat, returned = pots(view)
     facts["side_pot_count"] = max(0, len(found) - 1)
@@ -368,16 +370,18 @@ def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:
     return facts
 
 
-def first_active_facts(data: dict) -> dict:
-    """On a later betting round: is the first player left of the button all-in, and who then acts."""
-    if data["street"] not in ("flop", "turn", "river") or data.get("button") is None:
+def first_active_facts(data: dict, index: int | None) -> dict:
+    """The action in question opens a later betting round: is the first player left of the button
+    all-in, and who is the first still able to bet (the one who then acts first)."""
+    if index is None or data.get("button") is None:
         return {}
-    view = walk(data)
+    view = walk(data, index)
+    if view.street not in ("flop", "turn", "river") or view.round_steps():
+        return {}
     live = view.in_hand
     with_chips = [s for s in live if view.stacks.get(s, 0) > 0]
     if not live or len(with_chips) < 2:
         return {}
     first = clockwise_from(live, data["button"])[0]
-    facts = {"first_to_act_all_in": view.stacks.get(first, 0) == 0}
-    facts["first_active_seat"] = clockwise_from(with_chips, data["button"])[0]
-    return facts
+    return {"first_to_act_all_in": view.stacks.get(first, 0) == 0,
+            "first_active_seat": clockwise_from(with_chips, data["button"])[0]}

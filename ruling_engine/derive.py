@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from .betting import action_betting_facts, finite, first_active_facts, pot_facts
+from .deal_facts import deal_event_facts
 from .incident import HAND_SIZE, Incident
 from .money import money_facts
 from .replay import STREETS, action_delta, clockwise_from, parse_said, replay
+from .tournament import tournament_facts
 
 STRUCTURE = {"NLHE": "no-limit", "PLO": "pot-limit", "PLHE": "pot-limit", "LHE": "limit", "stud": "limit"}
 
@@ -171,6 +173,31 @@ def _board_down_facts(event: dict) -> dict:
             "board_down_new_hand_started": event["new_hand_started"]}
 
 
+def _conduct_facts(event: dict, data: dict) -> dict:
+    """Conduct at the table: what was done and in what circumstances, the player's earlier
+    warnings and stack (for escalating penalties and chips removed), and what one round away on
+    penalty means here (hands dealt to his seat, blinds he posts)."""
+    out = {"conduct_what": event["did"], "conduct_by": event["by"],
+           "conduct_live_hand": event["live_hand"], "conduct_hand_in_progress": event["hand_in_progress"],
+           "conduct_about_hand": event["about_hand"], "conduct_to_player_in_hand": event["to_player_in_hand"],
+           "conduct_disruptive": event["disruptive"], "conduct_objection": event["objection"],
+           "conduct_deliberate": event["deliberate"], "conduct_final_table": event["final_table"],
+           "conduct_third_player_all_in": event["third_player_all_in"],
+           "conduct_round_hands": len(data["players"])}
+    player = next((p for p in data["players"] if p["seat"] == event.get("seat")), None)
+    warnings = player["warnings"] if player and event["by"] == "player" else 0
+    out["conduct_prior_warnings"] = warnings
+    out["conduct_repeated"] = warnings >= 1
+    if event.get("seat") is not None:
+        out["conduct_seat"] = event["seat"]
+    if player and event["by"] == "player" and "stack" in player:
+        out["conduct_stack"] = player["stack"]
+    blinds = data["game"].get("blinds")
+    if blinds:
+        out["conduct_round_blinds"] = sum(blinds[:2])
+    return out
+
+
 def _event_facts(data: dict, final_state) -> dict:
     """The facts of the incident's events, each kind by its own function (later events win)."""
     facts = {}
@@ -205,6 +232,8 @@ def _event_facts(data: dict, final_state) -> dict:
             facts.update(_touch_facts(event))
         elif kind == "board_turned_down":
             facts.update(_board_down_facts(event))
+        elif kind == "conduct":
+            facts.update(_conduct_facts(event, data))
     return facts
 
 
@@ -245,8 +274,14 @@ def _betting_facts(data: dict, index: int | None) -> dict:
     if index is not None:
         facts.update(action_betting_facts(data, index, currency))
     facts.update(pot_facts(data, currency))
-    facts.update(first_active_facts(data))
+    facts.update(first_active_facts(data, index))
     return finite(facts)
+
+
+def _tournament_facts(data: dict) -> dict:
+    """Tournament procedure: tables, entries, re-buys, knock-outs, colour-ups, league records
+    (the arithmetic is in tournament.py)."""
+    return tournament_facts(data)
 
 
 def computed_facts(incident: Incident) -> dict:
@@ -270,5 +305,7 @@ def computed_facts(incident: Incident) -> dict:
     facts.update(_betting_facts(data, index))
     facts.update(_showdown_facts(data, final_state))
     facts.update(_event_facts(data, final_state))
+    facts.update(deal_event_facts(data, final_state))
     facts.update(money_facts(data))
+    facts.update(_tournament_facts(data))
     return finite(facts)          # an amount that cannot be worked out (an all-in of unknown size) is not stated

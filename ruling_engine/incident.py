@@ -133,6 +133,35 @@ def _check_hand_sizes(data: dict, node, file: str) -> None:
                                  "count only the player's own cards, not the board")
 
 
+def _check_tournament_events(data: dict, node, file: str) -> None:
+    """A chip race deals one card per odd chip, no card twice; a colour-up goes to a larger chip;
+    each table is counted once."""
+    seen_cards, tables = {}, set()
+    for item, raw in zip(data.get("events", []), node.get("events") or []):
+        body = next(iter(raw.values()))
+        if item["event"] == "race_entry" and "cards" in item:
+            if len(item["cards"]) != item["odd_chips"]:
+                raise FloorcallError(file, body.line_of("cards"),
+                                     f"one card per odd chip ({item['odd_chips']} for seat {item['seat']})",
+                                     f"{len(item['cards'])} cards", "list exactly the cards dealt to him in the race")
+            for card in item["cards"]:
+                if card in seen_cards:
+                    raise FloorcallError(file, body.line_of("cards"), "each race card dealt once",
+                                         f"{card} also dealt to seat {seen_cards[card]}")
+                seen_cards[card] = item["seat"]
+        elif item["event"] == "colour_up" and item["into"] <= item["chip"]:
+            raise FloorcallError(file, body.line_of("into"), f"a chip larger than {item['chip']}",
+                                 f"into: {item['into']}", "into is the denomination the small chips become")
+        elif item["event"] == "table_count":
+            if item["number"] in tables:
+                raise FloorcallError(file, body.line_of("number"), "each table counted once",
+                                     f"table {item['number']} twice")
+            tables.add(item["number"])
+            if item["players"] > item["seats"]:
+                raise FloorcallError(file, body.line_of("players"), f"at most {item['seats']} players (its seats)",
+                                     f"players: {item['players']}", "give the table's seats: if it has more")
+
+
 def load_incident(path, vocabulary: Vocabulary, clubs) -> Incident:
     """Read and validate an incident file; every problem is a FloorcallError naming file and line."""
     file = str(path)
@@ -154,4 +183,5 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
     data = _Validator(vocabulary, clubs, file).record("incident", node, 1)
     _check_seats(data, node, file)
     _check_hand_sizes(data, node, file)
+    _check_tournament_events(data, node, file)
     return Incident(file=file, data=data)

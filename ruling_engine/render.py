@@ -118,6 +118,7 @@ def render_text(report, explain: bool = False) -> str:
             out.append("  Do now:")
             out.extend(_wrap(line, "    - ") for line in ruling["do"])
         out.append(f"  Basis: {ruling['basis']} — {BASIS_WORDS[ruling['basis']]}"
+                   + ("; part of it rests on a reading (below)" if ruling["basis"] == "express" and ruling["readings"] else "")
                    + ("; the floor keeps discretion." if ruling["discretion"] and ruling["basis"] != "not covered" else "."))
         for reading in ruling["readings"]:
             out.append(_wrap(f"Reading ({reading['rule']}): {reading['reading']}", "    "))
