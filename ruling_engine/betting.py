@@ -337,7 +337,7 @@ def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:
         "last_full_bet_size": _num(view.last_full_bet),
         "min_raise_by": _num(min_raise_by),
         "min_raise_to": _num(view.min_raise_to),
-        "action_total": step.total,
+        "action_round_total": step.total,
         "action_raise_by": raise_by,
         "action_raise_fraction": round(raise_by / min_raise_by, 4) if min_raise_by else 0,
         "action_raises": raise_by > 0 or term in ("bet", "raise"),
@@ -345,7 +345,6 @@ def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:
         "action_short_all_in_raise": step.all_in and 0 < raise_by < min_raise_by,
         "raise_below_big_blind": 0 < raise_by < view.big_blind,
         "min_raise_shortfall": _num(max(0, view.min_raise_to - step.total)),
-        "pot_before_action": _num(view.pot),
         "later_street_reached": LATER.get(data["street"], 0) > LATER[step.street],
     }
     later = [s for s in walk(data).steps if s.index > index]

@@ -162,6 +162,21 @@ def _check_tournament_events(data: dict, node, file: str) -> None:
                                      f"players: {item['players']}", "give the table's seats: if it has more")
 
 
+def _check_motions(data: dict, node, file: str) -> None:
+    """The chips of an action's motions add up to its chips."""
+    for item, raw in zip(data.get("actions", []), node.get("actions") or []):
+        if "motions" not in item:
+            continue
+        line = raw.line_of("motions")
+        if "chips" not in item:
+            raise FloorcallError(file, line, "chips: beside motions: (the chips the motions hold)",
+                                 "motions without chips", "add e.g. chips: [10, 10] for motions: [10, 10]")
+        if sum(item["motions"]) != sum(item["chips"]):
+            raise FloorcallError(file, line, f"motions adding up to the chips ({sum(item['chips'])})",
+                                 f"motions adding up to {sum(item['motions'])}",
+                                 "each motion is the value of the chips released in that motion")
+
+
 def load_incident(path, vocabulary: Vocabulary, clubs) -> Incident:
     """Read and validate an incident file; every problem is a FloorcallError naming file and line."""
     file = str(path)
@@ -184,4 +199,5 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
     _check_seats(data, node, file)
     _check_hand_sizes(data, node, file)
     _check_tournament_events(data, node, file)
+    _check_motions(data, node, file)
     return Incident(file=file, data=data)

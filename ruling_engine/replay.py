@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .said import read_said
+
 STREETS = ("preflop", "flop", "turn", "river")
 TERMS = ("call", "check", "bet", "raise", "fold", "all-in", "pot")
 _SAID = re.compile(r"^\s*(?P<term>[a-z-]+)?\s*,?\s*[£$]?(?P<amount>\d+(?:\.\d+)?)?\s*$", re.I)
@@ -21,8 +23,9 @@ def parse_said(said: str | None):
     if said is None or not str(said).strip():
         return "none", None
     match = _SAID.match(str(said))
-    if not match:
-        return None
+    if not match or (match.group("term") and match.group("term").lower().replace("allin", "all-in")
+                     not in TERMS):
+        return _parse_longer(said)
     term = (match.group("term") or "").lower().replace("allin", "all-in")
     amount = match.group("amount")
     value = float(amount) if amount else None
@@ -33,6 +36,18 @@ def parse_said(said: str | None):
     if term not in TERMS:
         return None
     return term, value
+
+
+def _parse_longer(said: str):
+    """Wordings the short pattern does not read ("I bet fifty", "raise to 40", "50p"), by said.py;
+    an amount said in pence is given in pounds."""
+    words = read_said(said)
+    if words.unofficial or words.conditional or words.term == "none":
+        return None
+    amount = words.amount
+    if amount is not None and words.unit == "pence":
+        amount = amount / 100
+    return words.term, amount
 
 
 def clockwise_from(seats, seat):
@@ -53,6 +68,7 @@ class BettingState:
     bets_this_round: int = 0         # voluntary bets and raises (not the big blind)
     in_hand: list = field(default_factory=list)
     history: list = field(default_factory=list)   # (seat, kind, delta, in_turn) for this street
+    largest_raise: float = 0         # largest bet or raise increment this street (big blind pre-flop)
     all_history: list = field(default_factory=list)
 
     def to_call(self, seat) -> float:
@@ -60,6 +76,7 @@ class BettingState:
 
 
 def _amount(value):
+    """A whole-number float as an int (12.0 -> 12)."""
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
@@ -112,6 +129,7 @@ def replay(incident: dict, upto: int) -> BettingState:
             state.round_in[seat] += posted
             stacks[seat] -= posted
         state.current_bet = blinds[-1]
+        state.largest_raise = blinds[-1]
     for index, action in enumerate(actions[:upto]):
         street = action.get("street", default_street)
         if street != state.street:
@@ -119,6 +137,7 @@ def replay(incident: dict, upto: int) -> BettingState:
             state.round_in = {s: 0 for s in seats}
             state.current_bet = 0
             state.bets_this_round = 0
+            state.largest_raise = blinds[-1] if blinds else 0
             state.history = []
         seat = action["seat"]
         term, _ = parse_said(action.get("said")) or ("none", None)
@@ -132,6 +151,8 @@ def replay(incident: dict, upto: int) -> BettingState:
         kind = classify(delta, state.current_bet, seat, state)
         if kind in ("bet", "raise"):
             state.bets_this_round += 1
+            state.largest_raise = max(state.largest_raise,
+                                      state.round_in[seat] + delta - state.current_bet)
         state.round_in[seat] += delta
         stacks[seat] -= delta
         state.current_bet = max(state.current_bet, state.round_in[seat])
@@ -142,6 +163,7 @@ def replay(incident: dict, upto: int) -> BettingState:
         state.round_in = {s: 0 for s in seats}
         state.current_bet = 0
         state.bets_this_round = 0
+        state.largest_raise = blinds[-1] if blinds else 0
         state.history = []
     state.stacks = {s: _amount(v) for s, v in stacks.items()}
     return state

@@ -132,17 +132,19 @@ def test_an_all_in_of_unknown_size_states_no_amounts_instead_of_infinite_ones(kb
     rule_incident(incident, kb)
 
 
-def test_a_single_silent_chip_is_not_treated_as_a_short_raise(kb):
-    """One £25 chip pushed out in silence against £20 is the oversized-chip question, not a short
-    raise; the same £25 in two chips is a short raise."""
+def test_silent_chips_facing_a_bet_are_not_treated_as_a_short_raise(kb):
+    """Chips pushed out in silence against a £20 bet are the chips-without-declaration question
+    (oversized, several or mixed chips); the same £25 recorded as a total, or with "raise" said,
+    is a short raise."""
     from ruling_engine.derive import computed_facts
     from ruling_engine.resolve import raised_issues
     base = ("house: edp\ngame: {format: cash, blinds: [1, 2]}\nstreet: flop\n"
             "players:\n  - {seat: 2, stack: 300}\n  - {seat: 5, stack: 300}\n"
-            "actions:\n  - {seat: 2, said: bet, total: 20}\n  - {seat: 5, chips: CHIPS}\n")
-    for chips, raised in (("[25]", False), ("[20, 5]", True)):
-        incident = parse_incident_text(base.replace("CHIPS", chips), "x.yaml", kb.vocabulary, kb.clubs)
-        assert ("raise-size" in raised_issues(kb.vocabulary, computed_facts(incident))) is raised, chips
+            "actions:\n  - {seat: 2, said: bet, total: 20}\n  - {seat: 5, ACTION}\n")
+    for action, raised in (("chips: [25]", False), ("chips: [20, 5]", False), ("total: 25", True),
+                           ("said: raise, chips: [20, 5]", True)):
+        incident = parse_incident_text(base.replace("ACTION", action), "x.yaml", kb.vocabulary, kb.clubs)
+        assert ("raise-size" in raised_issues(kb.vocabulary, computed_facts(incident))) is raised, action
 
 
 def test_every_betting_amounts_rule_is_reached_by_an_amounts_case(kb):

@@ -1,0 +1,168 @@
+"""Declarations and chips: what was said and pushed out, read into numbers; each club's reading."""
+import pytest
+
+from ruling_engine.derive import computed_facts
+from ruling_engine.errors import FloorcallError
+from ruling_engine.incident import parse_incident_text
+from ruling_engine.replay import parse_said
+from ruling_engine.ruling import rule_incident
+from ruling_engine.said import read_said
+
+HEADS_UP_FLOP = """
+house: edp
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+street: flop
+button: 1
+players:
+  - {seat: 1, stack: 200}
+  - {seat: 4, stack: 200}
+actions:
+"""
+
+
+def _incident(kb, actions: str, head: str = HEADS_UP_FLOP):
+    return parse_incident_text(head + actions, "test.yaml", kb.vocabulary, kb.clubs)
+
+
+def _rulings(kb, actions: str, issue: str, head: str = HEADS_UP_FLOP):
+    report = rule_incident(_incident(kb, actions, head), kb, with_precedents=False)
+    return {club: next(r for r in answer.rulings if r.issue == issue) for club, answer in report.answers.items()}
+
+
+@pytest.mark.parametrize("said, term, amount, unit, wording", [
+    ("I bet fifty", "bet", 50, "none", "none"),
+    ("fifty", "amount-only", 50, "none", "none"),
+    ("raise to 40", "raise", 40, "none", "to"),
+    ("raise by 20", "raise", 20, "none", "by"),
+    ("50p", "amount-only", 50, "pence", "none"),
+    ("£50", "amount-only", 50, "pounds", "none"),
+    ("a hundred and fifty", "amount-only", 150, "none", "none"),
+    ("raise, £10", "raise", 10, "pounds", "none"),
+    ("bet twenty-five", "bet", 25, "none", "none"),
+    ("I bet the pot", "pot", None, "none", "none"),
+])
+def test_read_said_keeps_the_number_neutral(said, term, amount, unit, wording):
+    words = read_said(said)
+    assert (words.term, words.amount, words.unit, words.wording) == (term, amount, unit, wording)
+
+
+def test_conditional_and_unofficial_words_are_recognised():
+    assert read_said("If you bet, then I will raise").conditional
+    assert read_said("I'm in").unofficial
+    assert not read_said("raise 20").unofficial
+
+
+def test_parse_said_reads_longer_wordings_and_pence_in_pounds():
+    assert parse_said("raise 20") == ("raise", 20)          # the short form, unchanged
+    assert parse_said("I bet fifty") == ("bet", 50)
+    assert parse_said("50p") == ("amount-only", 0.5)
+    assert parse_said("let's gamble") is None
+
+
+def test_multi_chip_facts_in_numbers(kb):
+    """EDP 8 ¶23's example: two £10 chips against £12 — one chip fewer would not cover the call."""
+    head = HEADS_UP_FLOP.replace("street: flop", "street: preflop").replace("blinds: [1, 2]", "blinds: [2, 4]")
+    facts = computed_facts(_incident(kb, "  - {seat: 4, said: raise, total: 12}\n  - {seat: 1, chips: [10, 10]}\n", head))
+    assert facts["to_call"] == 10            # seat 1 is the heads-up button and small blind (2 in)
+    assert facts["action_largest_chip"] == 10
+    assert facts["one_chip_fewer_covers_call"] is True
+    assert facts["action_total"] == 22 and facts["minimum_raise_total"] == 20
+
+
+def test_two_tens_against_a_twelve_bet_on_the_flop(kb):
+    """Against a £12 opening bet a minimum raise is to £24: EDP's multi-chip call (8 ¶22) and its
+    minimum-raise rule (8 ¶15) both speak, so EDP reports a conflict; Gala holds it to a raise."""
+    actions = "  - {seat: 4, said: bet 12, chips: [10, 2], first: together}\n  - {seat: 1, chips: [10, 10]}\n"
+    rulings = _rulings(kb, actions, "chips-without-declaration")
+    assert rulings["edp"].basis == "conflict"
+    alternatives = {g["outcome"]: g for g in rulings["edp"].alternatives}
+    assert {"effect": "return-chips", "seat": 1, "amount": 8} in alternatives["call"]["effects"]
+    assert {"effect": "ruled-raise", "seat": 1, "total": 24, "add": 4} in alternatives["raise"]["effects"]
+    assert rulings["gala"].outcome == "raise"
+    assert {"effect": "ruled-raise", "seat": 1, "total": 20, "add": 20} in rulings["gala"].effects
+
+
+def test_raise_amount_total_at_edp_increment_at_gala(kb):
+    rulings = _rulings(kb, "  - {seat: 4, said: bet 12, chips: [10, 2], first: together}\n  - {seat: 1, said: raise 30}\n",
+                       "declared-action")
+    assert {"effect": "ruled-raise", "seat": 1, "total": 30, "add": 30} in rulings["edp"].effects
+    assert {"effect": "ruled-raise", "seat": 1, "total": 42, "add": 42} in rulings["gala"].effects
+    assert rulings["fpc"].basis == "not covered"
+
+
+def test_raise_by_is_read_as_the_increment_at_edp(kb):
+    rulings = _rulings(kb, "  - {seat: 4, said: bet 12, chips: [10, 2], first: together}\n  - {seat: 1, said: raise by 30}\n",
+                       "declared-action")
+    assert {"effect": "ruled-raise", "seat": 1, "total": 42, "add": 42} in rulings["edp"].effects
+
+
+def test_edp_oversized_chip_short_of_minimum_raise_is_a_conflict(kb):
+    """8 ¶21 (a call) against 8 ¶15 (a minimum raise): both shown, the CRMS chooses."""
+    actions = "  - {seat: 4, said: bet 60, chips: [50, 10], first: together}\n  - {seat: 1, chips: [100]}\n"
+    rulings = _rulings(kb, actions, "chips-without-declaration")
+    assert rulings["edp"].basis == "conflict"
+    assert {g["outcome"] for g in rulings["edp"].alternatives} == {"call", "raise"}
+    assert rulings["gala"].outcome == "call"
+
+
+def test_fpc_string_bet_stands_at_first_motion(kb):
+    actions = ("  - {seat: 4, said: bet 10, chips: [10], first: together}\n"
+               "  - {seat: 1, chips: [10, 10, 10], motions: [10, 20]}\n")
+    rulings = _rulings(kb, actions, "string-bet")
+    assert rulings["fpc"].outcome == "first-motion-stands"
+    assert {"effect": "return-chips", "seat": 1, "amount": 20} in rulings["fpc"].effects
+    assert rulings["edp"].outcome == "call-only"
+
+
+def test_motions_must_add_up_to_the_chips(kb):
+    with pytest.raises(FloorcallError) as error:
+        _incident(kb, "  - {seat: 4, chips: [10, 10, 10], motions: [10, 10]}\n")
+    assert "motions adding up to the chips (30)" in str(error.value)
+    assert "test.yaml" in str(error.value)
+
+
+def test_a_plain_call_raises_no_declaration_issue(kb):
+    report = rule_incident(_incident(kb, "  - {seat: 4, said: bet 10, chips: [10], first: together}\n"
+                                         "  - {seat: 1, said: call, chips: [10], first: together}\n"),
+                           kb, with_precedents=False)
+    assert not {i for i, _ in report.issues} & {"declared-action", "chips-without-declaration", "string-bet"}
+
+
+BET = "  - {seat: 4, said: bet 20, chips: [20], first: together}\n"
+# (what the floor saw, the actions after seat 4's £20 bet — or the whole action list — club, issue,
+#  a rule that must have fired, the outcome)
+SCENARIOS = [
+    ("mixed chips under half a raise", BET + "  - {seat: 1, chips: [20, 1]}\n", "edp",
+     "chips-without-declaration", "edp.8-23.mixed-chips-under-half-raise", "conflict"),
+    ("'raise by' is the increment", BET + "  - {seat: 1, said: raise by 30}\n", "edp",
+     "declared-action", "edp.8-18.raise-by-amount", "raise"),
+    ("'raise to' at Gala is the total", BET + "  - {seat: 1, said: raise to 60}\n", "gala",
+     "declared-action", "gala.betting-call-and-raise-p1-s1.raise-to-total", "raise"),
+    ("'pot' facing a bet in no-limit", BET + "  - {seat: 1, said: pot}\n", "edp",
+     "declared-action", "edp.8-27.pot-raise-in-no-limit", "raise"),
+    ("'call' said after three £10 chips went out", BET.replace("bet 20, chips: [20]", "bet 12, chips: [10, 2]")
+     + "  - {seat: 1, said: call, chips: [10, 10, 10], first: chips}\n", "edp",
+     "declared-action", "edp.8-1-s1-3.chips-first-raise", "raise"),
+    ("'call' said after a £25 chip went out", BET + "  - {seat: 1, said: call, chips: [25], first: chips}\n", "edp",
+     "declared-action", "edp.8-1-s1-3.chips-first-call", "call"),
+    ("full amount declared, then two motions", BET + "  - {seat: 1, said: raise 60, chips: [20, 20, 20], motions: [20, 40], first: words}\n",
+     "edp", "string-bet", "edp.8-14-b2.full-amount-declared-first", "raise-stands"),
+    ("a bare amount said with a smaller chip", "  - {seat: 4, said: twenty, chips: [10], first: words}\n", "edp",
+     "declared-action", "edp.8-1-s4-6.amount-only-as-chips", "bet"),
+]
+
+
+@pytest.mark.parametrize("what, actions, club, issue, rule, outcome", SCENARIOS, ids=[s[0] for s in SCENARIOS])
+def test_each_declaration_rule_is_reached_by_what_the_floor_saw(kb, what, actions, club, issue, rule, outcome):
+    ruling = _rulings(kb, actions, issue)[club]
+    assert rule in ruling.rules_fired, (what, ruling.rules_fired)
+    assert ruling.outcome == outcome, (what, ruling.decision)
+
+
+def test_an_amount_that_may_be_pence_sets_aside_the_amount_only_rule(kb):
+    """EDP 8 ¶32 is the exception to 8 ¶1 s4-6 for a number that may mean 50p or £50."""
+    head = HEADS_UP_FLOP.replace("blinds: [1, 2]", "blinds: [0.5, 1]")
+    ruling = _rulings(kb, "  - {seat: 4, said: fifty}\n", "declared-action", head)["edp"]
+    assert ruling.outcome == "lesser-amount"
+    assert "edp.8-1-s4-6.amount-only-as-chips" in ruling.set_aside
+    assert {"effect": "ruled-bet", "seat": 4, "total": 0.5} in ruling.effects
