@@ -77,6 +77,53 @@ def _incident_fields(rule: Rule, vocabulary) -> set:
             if vocabulary.facts[l.fact].source != "defined"}
 
 
+class IssueGroups:
+    """One club's rules by the issue they settle: `group(issue)` is its rulings and every
+    definition they rely on, directly or through other definitions, in the rules' own order.
+
+    The engine registers a group only when an incident raises its issue, so a process that rules
+    on one incident compiles only the rules that incident can reach. Groups are worked out on
+    first use.
+    """
+
+    def __init__(self, rules, vocabulary):
+        self.rules = list(rules)
+        self.vocabulary = vocabulary
+        self.rulings: dict = {}
+        self.defining: dict = {}
+        for rule in self.rules:
+            if rule.is_definition:
+                self.defining.setdefault(rule.defines[0], []).append(rule)
+            else:
+                self.rulings.setdefault(rule.issue, []).append(rule)
+        self._groups: dict = {}
+
+    @property
+    def issues(self) -> list:
+        return list(self.rulings)
+
+    def _defined_facts(self, rule) -> set:
+        named = {l.fact for conj in disjuncts(rule.when) for l in conj}
+        named.update(rule.then.template_facts() if rule.then else ())
+        facts = self.vocabulary.facts
+        return {f for f in named if f in facts and facts[f].source == "defined"}
+
+    def group(self, issue: str) -> list:
+        if issue not in self._groups:
+            members = {r.id for r in self.rulings.get(issue, ())}
+            todo = set().union(*(self._defined_facts(r) for r in self.rulings.get(issue, ())))
+            seen = set()
+            while todo:
+                fact = todo.pop()
+                seen.add(fact)
+                for definition in self.defining.get(fact, ()):
+                    if definition.id not in members:
+                        members.add(definition.id)
+                        todo |= self._defined_facts(definition) - seen
+            self._groups[issue] = [r for r in self.rules if r.id in members]
+        return self._groups[issue]
+
+
 def shard_rules(rules, vocabulary) -> list[list]:
     """Split one club's rules into groups small enough for one durable ruleset each.
 

@@ -19,7 +19,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     from durable import engine as durable
 
-from .compiler import Branch, compile_rules, shard_rules
+from .compiler import Branch, IssueGroups, compile_rules, shard_rules
 
 
 class EngineError(RuntimeError):
@@ -50,46 +50,57 @@ def _recorder(sink: list, name: str):
 
 
 class ClubEngine:
-    """The compiled rulesets of every club, registered on one durable-rules host.
+    """Every club's compiled rules on one durable-rules host, registered issue by issue.
 
-    A club normally has one ruleset; when its rules read more incident facts than one durable fact
-    can hold (trap 10), it has several (compiler.shard_rules): the incident goes to each, and every
-    fact a definition derives goes to all of them, so definitions chain across rulesets.
+    A club's rules are grouped by the issue they settle, each group with the definitions it relies
+    on (compiler.IssueGroups); a group is compiled and registered the first time an incident
+    raises its issue. A group whose rules read more incident facts than one durable fact holds is
+    split into several rulesets (compiler.shard_rules, trap 10). The incident goes to every ruleset
+    of the issues raised, and each fact a definition derives goes to all of them, so definitions
+    chain across rulesets.
     """
 
     def __init__(self, kb):
         self.kb = kb
         self.host = _SyncHost()
         self._fired: list = []
-        self._branches: dict = {}
-        self._shards: dict = {}      # club -> [(ruleset name, incident fields it reads)]
+        self._groups = {club: IssueGroups(rules, kb.vocabulary) for club, rules in kb.rules.items()}
+        self._branches: dict = {club: {} for club in kb.rules}
+        self._rulesets: dict = {}      # (club, issue) -> [(ruleset name, incident fields it reads)]
         self._sids = itertools.count(1)
-        rulesets = {}
-        for club, rules in kb.rules.items():
-            self._branches[club], self._shards[club] = {}, []
-            for index, shard in enumerate(shard_rules(rules, kb.vocabulary)):
-                definitions, branches, fields = compile_rules(shard, kb.vocabulary)
+
+    @staticmethod
+    def ruleset_name(club: str, issue: str, index: int = 0) -> str:
+        return f"floorcall_{club}_{issue}" + (f"_{index}" if index else "")
+
+    def _registered(self, club: str, issue: str) -> list:
+        """The rulesets of one club's issue, compiled and registered on first use."""
+        key = (club, issue)
+        if key not in self._rulesets:
+            shards, rulesets = [], {}
+            for index, shard in enumerate(shard_rules(self._groups[club].group(issue), self.kb.vocabulary)):
+                definitions, branches, fields = compile_rules(shard, self.kb.vocabulary)
                 self._branches[club].update(branches)
-                name = self.ruleset_name(club, index)
-                self._shards[club].append((name, fields))
+                name = self.ruleset_name(club, issue, index)
+                shards.append((name, fields))
                 # register_rulesets deletes each rule's `run` key: hand it fresh rule mappings
                 ruleset = {n: {**rule, "run": _recorder(self._fired, n)} for n, rule in definitions.items()}
                 ruleset.update({n: {**rule, "run": _ignore} for n, rule in ACCEPT_ALL.items()})
                 rulesets[name] = ruleset
-        if rulesets:
             self.host.register_rulesets(rulesets)
+            self._rulesets[key] = shards
+        return self._rulesets[key]
 
-    @staticmethod
-    def ruleset_name(club: str, index: int = 0) -> str:
-        return f"floorcall_{club}" + (f"_{index}" if index else "")
-
-    def run(self, club: str, facts: dict) -> tuple[list, dict]:
-        """Match one incident's computed facts against a club's rules.
+    def run(self, club: str, facts: dict, issues=None) -> tuple[list, dict]:
+        """Match one incident's computed facts against a club's rules on the given issues (all of
+        the club's issues when None).
 
         Returns (rule ids in firing order, facts the club's definitions derived).
         """
+        known = self._groups[club].issues
+        wanted = known if issues is None else [i for i in issues if i in known]
+        shards = [shard for issue in wanted for shard in self._registered(club, issue)]
         branches = self._branches[club]
-        shards = self._shards[club]
         sid = str(next(self._sids))
         fired, derived, asserted = [], {}, set()
         self._fired.clear()

@@ -7,19 +7,17 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from .cache import cached
 from .conditions import ConditionParser
 from .errors import FloorcallError, did_you_mean
-from .model import Clause, Club, Outcome, Rule
+from .model import TEMPLATE_NAME, Clause, Club, Outcome, Rule
 from .vocabulary import Vocabulary, parse_vocabulary
 from .yaml_source import load_file
 
 DEFAULT_ROOT = Path(__file__).resolve().parent.parent / "knowledge"
-TEMPLATE_NAME = re.compile(r"\{([a-z_]+)\}")
 RULE_KEYS = {"id", "clause", "quote", "topic", "when", "issue", "then", "basis", "reading",
              "overrides", "defines", "otherwise"}
 THEN_KEYS = {"outcome", "decision", "do", "effects", "discretion"}

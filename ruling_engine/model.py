@@ -1,7 +1,10 @@
 """The typed model shared by every stage: knowledge (clubs, clauses, rules) and results."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+
+TEMPLATE_NAME = re.compile(r"\{([a-z_]+)\}")   # a fact named in a decision, do-line or effect
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,11 @@ class Outcome:
     do: tuple = ()          # what to do at the table now; may name facts as {fact}
     effects: tuple = ()     # structured effects: ({"effect": name, **params}, ...)
     discretion: bool = False
+
+    def template_facts(self) -> list:
+        """Facts the decision, do-lines and effects name as {fact}: the ruling's numbers and seats."""
+        texts = [self.decision, *self.do, str(self.effects)]
+        return [name for text in texts for name in TEMPLATE_NAME.findall(text)]
 
 
 @dataclass(frozen=True)

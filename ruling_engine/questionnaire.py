@@ -171,7 +171,7 @@ class Session:
                    if spec.source == "computed" and all(self._answered(s) for s in spec.sources)}
         weight: dict = {}
         for conj, rule in self._possible_conjunctions(facts, settled):
-            needed = [leaf.fact for leaf in conj] + (_template_facts(rule) if rule else [])
+            needed = [leaf.fact for leaf in conj] + (rule.then.template_facts() if rule else [])
             for fact in needed:
                 if fact in settled or fact not in self.vocab.facts:
                     continue
@@ -299,14 +299,6 @@ def ruling_signature(report) -> tuple:
             out.append((club, r.issue, r.outcome, r.basis, r.decision, tuple(r.do),
                         tuple(c.clause for c in r.citations), branches))
     return tuple(out)
-
-
-def _template_facts(rule) -> list:
-    """Facts a rule's decision, do-lines and effects name as {fact}: its numbers and seats."""
-    from .knowledge import TEMPLATE_NAME
-    then = rule.then
-    texts = [then.decision, *then.do, str(then.effects)]
-    return [name for text in texts for name in TEMPLATE_NAME.findall(text)]
 
 
 def _field_order(session: Session) -> list:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 
 from .conditions import holds
-from .knowledge import TEMPLATE_NAME
+from .model import TEMPLATE_NAME
 from .model import Citation, ClubRuling
 
 

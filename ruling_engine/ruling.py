@@ -53,7 +53,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
     currency = currency_of(incident)
     answers = {}
     for club in club_order(kb, house):
-        fired, derived = engine.run(club, facts)
+        fired, derived = engine.run(club, facts, issues)
         rulings = resolve_club(kb, club, issues, fired, {**facts, **derived}, currency)
         if with_precedents:
             for ruling in rulings:
