@@ -124,7 +124,6 @@ def facts(data: dict, final_state, known: dict, contributions: dict) -> dict:
     if not layers:
         return out
     out["pot_total"] = hands._tidy(sum(a for a, _ in layers))
-    out["side_pot_count"] = len(layers) - 1
     pots_won = [(amount, hands.clockwise_order(_winners(read, eligible), button)) for amount, eligible in layers]
     split = [(a, w) for a, w in pots_won if len(w) > 1]
     out["split_pot"] = bool(split)

@@ -1,6 +1,7 @@
 """From a validated incident to the computed facts the rules test (no club's definitions here)."""
 from __future__ import annotations
 
+from .betting import action_betting_facts, finite, first_active_facts, pot_facts
 from .deal_facts import deal_event_facts
 from .incident import HAND_SIZE, Incident
 from .money import money_facts
@@ -401,6 +402,20 @@ def _showdown_facts(data: dict, final_state) -> dict:
     return facts
 
 
+def _betting_facts(data: dict, index: int | None) -> dict:
+    """The betting arithmetic (betting.py): the action in question against the minimum raise, the
+    pot-limit maximum and any all-in for less it faces; side pots and the uncalled bet after the
+    whole log; who acts first on a later round when the first player is all-in."""
+    game = data["game"]
+    currency = game.get("currency", "£" if game["format"] == "cash" else "")
+    facts = {}
+    if index is not None:
+        facts.update(action_betting_facts(data, index, currency))
+    facts.update(pot_facts(data, currency))
+    facts.update(first_active_facts(data, index))
+    return finite(facts)
+
+
 def _tournament_facts(data: dict) -> dict:
     """Tournament procedure: tables, entries, re-buys, knock-outs, colour-ups, league records
     (the arithmetic is in tournament.py)."""
@@ -426,6 +441,7 @@ def computed_facts(incident: Incident) -> dict:
     if index is not None:
         facts.update(_action_facts(data, index))
         facts.update(_declaration_facts(data, index))
+    facts.update(_betting_facts(data, index))
     facts.update(_showdown_facts(data, final_state))
     facts.update(_event_facts(data, final_state))
     facts.update(deal_event_facts(data, final_state))
@@ -434,7 +450,7 @@ def computed_facts(incident: Incident) -> dict:
     facts.update(_order_facts(data, index, facts))
     facts.update(_showdown_event_facts(data, final_state))
     facts.update(_card_facts(data, final_state, facts))
-    return facts
+    return finite(facts)          # an amount that cannot be worked out (an all-in of unknown size) is not stated
 
 
 def _order_facts(data: dict, index, facts: dict) -> dict:
