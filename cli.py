@@ -93,7 +93,9 @@ def check():
 
 @floorcall.command(help="Per club: clauses in the index, clauses encoded by a rule, and those not yet encoded.")
 @click.option("--format", "fmt", type=click.Choice(("text", "json")), default="text", show_default=True)
-def coverage(fmt):
+@click.option("--require-complete", is_flag=True,
+              help="Exit 1 unless every clause is encoded (or marked non-normative with a reason).")
+def coverage(fmt, require_complete):
     from ruling_engine.coverage import coverage as compute, coverage_text
     from ruling_engine.knowledge import load_knowledge
     try:
@@ -101,6 +103,10 @@ def coverage(fmt):
     except FloorcallError as error:
         _fail(error)
     click.echo(json.dumps(data, indent=2) if fmt == "json" else coverage_text(data), nl=fmt == "json")
+    missing = sum(len(row["missing"]) for row in data["clubs"].values())
+    if require_complete and missing:
+        click.echo(f"coverage is not complete: {missing} clause(s) not encoded (listed above)", err=True)
+        sys.exit(1)
 
 
 @floorcall.command(help="Print the incident JSON Schema (or --write it to knowledge/schema/).")

@@ -1,5 +1,6 @@
 #!/bin/sh
-# The README's test command: install what the tests need, check the knowledge base, run the suite.
+# The README's test command: install what the tests need, check the knowledge base and that every
+# clause of the four rulebooks is encoded, run the suite.
 # Installs Debian's Chromium (for the report's headless-browser test) when it is missing.
 set -e
 cd "$(dirname "$0")/.."
@@ -16,4 +17,5 @@ fi
 python3 -m venv .venv
 .venv/bin/pip install -q -e '.[test]'
 .venv/bin/floorcall check
+.venv/bin/floorcall coverage --require-complete
 FLOORCALL_REQUIRE_BROWSER=1 .venv/bin/python -m pytest -q

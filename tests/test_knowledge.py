@@ -89,6 +89,26 @@ def test_coverage_json_shape():
         assert row["encoded"] > 0
 
 
+def test_coverage_is_closed_every_clause_is_encoded_or_marked_non_normative(kb):
+    """Issue 5: coverage stays closed. A clause added to an index without a rule fails here."""
+    missing = {club: row["missing"] for club, row in coverage(kb)["clubs"].items() if row["missing"]}
+    assert missing == {}
+    for club, clauses in kb.clauses.items():
+        assert all(c.reason for c in clauses.values() if not c.normative), club
+
+
+def test_coverage_require_complete_fails_when_a_clause_is_not_encoded(knowledge_copy):
+    rules = knowledge_copy / "rules" / "fpc"
+    dress = next(p for p in rules.glob("*.yaml") if "fpc.36" in p.read_text(encoding="utf-8"))
+    kept = [block for block in dress.read_text(encoding="utf-8").split("\n  - id: ") if "clause: fpc.36\n" not in block]
+    dress.write_text("\n  - id: ".join(kept), encoding="utf-8")
+    result = run_cli("floorcall", "coverage", "--require-complete",
+                     env={**os.environ, "FLOORCALL_KNOWLEDGE": str(knowledge_copy)})
+    assert result.returncode == 1, result.stderr
+    assert "fpc.36" in result.stdout and "not complete" in result.stderr
+    assert run_cli("floorcall", "coverage", "--require-complete").returncode == 0
+
+
 def test_coverage_counts_cited_clauses(kb):
     data = coverage(kb)
     cited = {r.clause for r in kb.rules["edp"]}
