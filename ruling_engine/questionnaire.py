@@ -76,7 +76,7 @@ class Session:
             self._put(game, f"game.{name}", spec)
         data["game"] = game
         self._put(data, "street", records["incident"]["street"])
-        if "button" in a:
+        if a.get("button") is not None:
             data["button"] = a["button"]
         data["players"] = a.get("players", [])
         if a.get("actions"):
@@ -92,9 +92,11 @@ class Session:
         return data
 
     def _put(self, target: dict, name: str, spec) -> None:
+        """Fill one field from its answer; an answer of None means "not stated": left out."""
         key = name.rsplit(".", 1)[-1]
         if name in self.answers:
-            target[key] = self.answers[name]
+            if self.answers[name] is not None:
+                target[key] = self.answers[name]
         elif spec.required and spec.type in ("enum", "bool"):
             target[key] = (True if spec.type == "bool" else spec.values[0]) if self._fill_first else UNKNOWN
 
