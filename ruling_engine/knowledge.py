@@ -13,7 +13,7 @@ from pathlib import Path
 from .cache import cached
 from .conditions import ConditionParser
 from .errors import FloorcallError, did_you_mean
-from .model import TEMPLATE_NAME, Clause, Club, Outcome, Rule
+from .model import BRACED, TEMPLATE_NAME, Clause, Club, Outcome, Rule
 from .vocabulary import Vocabulary, parse_vocabulary
 from .yaml_source import load_file
 
@@ -169,6 +169,10 @@ class _RuleReader:
         return {"effect": name, **params}
 
     def _check_template(self, text, line):
+        for inside in BRACED.findall(text):
+            if not TEMPLATE_NAME.fullmatch("{" + inside + "}"):
+                raise FloorcallError(self.file, line, "{fact} templates: a fact name in lower case, digits and _",
+                                     "{" + inside + "}", "write the fact's name, e.g. {to_call}")
         for name in TEMPLATE_NAME.findall(text):
             if name not in self.kb.vocabulary.facts:
                 raise FloorcallError(self.file, line, "{fact} names declared in the vocabulary",

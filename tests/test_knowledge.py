@@ -63,6 +63,17 @@ def test_unknown_fact_in_a_rule_is_reported_with_file_line_and_suggestion(knowle
     assert "undercall.yaml:" in message and "did you mean 'action_short_of_call'" in message
 
 
+def test_a_template_that_is_not_a_fact_name_is_reported_not_printed_raw(knowledge_copy):
+    """{Side pot 1} would otherwise reach the floor as literal braces."""
+    path = knowledge_copy / "rules" / "edp" / "undercall.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "{call_shortfall}" in text
+    path.write_text(text.replace("{call_shortfall}", "{Call shortfall}", 1), encoding="utf-8")
+    with pytest.raises(FloorcallError) as info:
+        load_knowledge(knowledge_copy)
+    assert "undercall.yaml:" in str(info.value) and "{Call shortfall}" in str(info.value)
+
+
 def test_unreachable_rule_is_reported(knowledge_copy):
     path = knowledge_copy / "rules" / "edp" / "undercall.yaml"
     text = path.read_text(encoding="utf-8").replace(
