@@ -98,6 +98,8 @@ def parse_value(question, text):
         if raw.isdigit() and int(raw) in [v for v, _ in question.choices]:
             return int(raw)
         raise AnswerError("a seat in the hand: " + ", ".join(str(v) for v, _ in question.choices))
+    if question.allow_blank and (text is None or raw == ""):
+        return None                      # not stated: the field is left out of the incident
     if question.kind == "amounts":
         values = raw.replace(",", " ").split() if not isinstance(text, list) else [str(v) for v in text]
         if values and all(_is_number(v) for v in values):

@@ -31,6 +31,7 @@ class Question:
     help: str = ""
     choices: list = field(default_factory=list)
     allow_unknown: bool = False
+    allow_blank: bool = False       # an optional number: an empty answer leaves it out (not stated)
 
 
 class Session:
@@ -78,6 +79,9 @@ class Session:
         self._put(data, "street", records["incident"]["street"])
         if a.get("button") is not None:
             data["button"] = a["button"]
+        for name, spec in records["incident"].items():      # other scalar fields (pot_at_start, ...)
+            if name not in data and spec.type not in ("record", "list", "mapping", "string", "cards"):
+                self._put(data, name, spec)
         data["players"] = a.get("players", [])
         if a.get("actions"):
             data["actions"] = a["actions"]
@@ -210,17 +214,45 @@ class Session:
                         yield conj, rule
 
     def _sample(self, name: str):
-        values = self._trial_values(self.question(name))
-        return values[0] if values else None
+        """A stand-in value for an open field while another field is tried."""
+        question = self.question(name)
+        values = self._trial_values(question)
+        if values:
+            return values[0]
+        return {"number": 1, "amounts": [1, 2]}.get(question.kind)
 
     def _trial_values(self, question) -> list | None:
+        """Values to try a field at (None: always ask it). Numbers are tried across their orders of
+        magnitude, so that a threshold (a bet against the big blind, a count against what was said,
+        minutes against a deadline) is crossed by at least one of them."""
         if question.kind in ("choice", "yesno", "seat"):
             return [v for v, _ in question.choices]
         if question.kind == "number":
-            return [1, 2, 3, 4, 5]
+            return [0, 1, 2, 3, 5, 10, 30, 100, 1000, 100000] + self._amounts_given()
         if question.kind == "amounts":
-            return [[1, 2], [50, 100]]
+            return [[1, 2], [25, 50], [500, 1000], [10000, 20000]]
         return None
+
+    def _amounts_given(self) -> list:
+        """The amounts already in the answers (stacks, chips and their sums, totals, blinds): a field
+        may matter only when it equals one of them (a count told against the chips put in)."""
+        found = set()
+
+        def walk(value):
+            if isinstance(value, bool) or value is None:
+                return
+            if isinstance(value, (int, float)):
+                found.add(value)
+            elif isinstance(value, dict):
+                for item in value.values():
+                    walk(item)
+            elif isinstance(value, list):
+                for item in value:
+                    walk(item)
+                if value and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
+                    found.add(sum(value))
+        walk(self.answers)
+        return sorted(found)
 
     def _can_change_ruling(self, name: str, with_others: list = ()) -> bool:
         """Whether some value of `name` changes some club's ruling (always true for free-text fields).
@@ -287,9 +319,11 @@ class Session:
             seats = [p["seat"] for p in self.answers.get("players", [])]
             return Question(name, text or f"Which seat? ({name})", "seat", spec.help,
                             [(s, f"seat {s}") for s in seats])
+        optional = not spec.required
+        hint = " (Enter to leave it out)" if optional else ""
         if spec.type == "amounts":
-            return Question(name, text, "amounts", spec.help)
-        return Question(name, text, "number", spec.help)
+            return Question(name, text + hint, "amounts", spec.help, allow_blank=optional)
+        return Question(name, text + hint, "number", spec.help, allow_blank=optional)
 
 
 def ruling_signature(report) -> tuple:
