@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-import tempfile
 from pathlib import Path
 
 VERSION = "2"
@@ -37,6 +36,7 @@ def cached(name: str, folders, build):
         pass
     value = build()
     try:
+        import tempfile      # only when writing: most runs just read the cache
         base.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile("wb", dir=base, delete=False) as handle:
             pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)

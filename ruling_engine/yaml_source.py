@@ -23,8 +23,9 @@ class LocatedList(list):
     item_lines: list
 
 
-class _LineLoader(yaml.SafeLoader):
-    pass
+class _LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    """The safe loader (libyaml's C parser when PyYAML has it: several times faster on an
+    incident file), with mappings and lists that remember their lines."""
 
 
 def _construct_mapping(loader, node):
