@@ -6,6 +6,8 @@ or named. Without hole cards only cards_known (false) is returned and the evalua
 """
 from __future__ import annotations
 
+import math
+
 from . import hands
 from .incident import HAND_SIZE
 
@@ -119,6 +121,8 @@ def facts(data: dict, final_state, known: dict, contributions: dict) -> dict:
     # -- pots ----------------------------------------------------------------------------------------------
     if "pot" in data:
         layers = [(data["pot"], contenders)]
+    elif not all(math.isfinite(v) for v in contributions.values()):
+        return out              # an all-in of unknown size (no stack given): the pots cannot be counted
     else:
         layers = hands.pots(contributions, contenders)
     if not layers:
