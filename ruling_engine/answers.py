@@ -9,6 +9,8 @@ An answers file is YAML keyed by field name, as `floorcall ask` names its questi
     street: deal
     card_exposed.by: dealer               # `unknown` when the floor cannot establish it
     actions: ["2 bet 15 = 10 5", "7 = 10"]
+    players.cards: {2: [Ah, Kd], 7: [Qs, Qc]}   # hole cards, when the rules need them
+    board: [Ah, 8s, 4d, Kd, Qs]
 """
 from __future__ import annotations
 
@@ -46,6 +48,36 @@ def parse_players(text) -> list:
     if len({p["seat"] for p in players}) != len(players):
         raise AnswerError("each seat once")
     return players
+
+
+CARD = re.compile(r"^(10|[2-9TJQKA])[shdc]$")
+
+
+def parse_cards(text) -> list:
+    """'Ah 8s 4d' (or a list from an answers file) -> ['Ah', '8s', '4d']."""
+    items = text if isinstance(text, list) else str(text).replace(",", " ").split()
+    cards = []
+    for item in items:
+        card = str(item).strip()
+        card = card[:-1].upper() + card[-1].lower() if len(card) >= 2 else card
+        if not CARD.match(card):
+            raise AnswerError(f"{item!r}: write a card as rank then suit, e.g. Ah, Td, 10h or 7c")
+        cards.append(card)
+    if not cards:
+        raise AnswerError("name the cards, e.g. 'Ah 8s 4d'")
+    return cards
+
+
+def parse_hole_cards(lines, seats: list) -> dict:
+    """Lines 'SEAT CARD CARD ...' (or a mapping seat -> cards from an answers file) -> {seat: cards}."""
+    items = lines.items() if isinstance(lines, dict) else \
+        ((line.split(None, 1) + [""])[:2] for line in (lines if isinstance(lines, list) else [lines]) if str(line).strip())
+    out = {}
+    for seat, cards in items:
+        if not str(seat).isdigit() or int(seat) not in seats:
+            raise AnswerError(f"{seat!r}: a seat in the hand first ({', '.join(map(str, seats))}), then the cards")
+        out[int(seat)] = parse_cards(cards)
+    return out
 
 
 def parse_action(text: str, seats: list) -> dict:
@@ -100,6 +132,8 @@ def parse_value(question, text):
         raise AnswerError("a seat in the hand: " + ", ".join(str(v) for v, _ in question.choices))
     if question.allow_blank and (text is None or raw == ""):
         return None                      # not stated: the field is left out of the incident
+    if question.kind == "cards":
+        return parse_cards(text)
     if question.kind == "amounts":
         values = raw.replace(",", " ").split() if not isinstance(text, list) else [str(v) for v in text]
         if values and all(_is_number(v) for v in values):
@@ -120,6 +154,8 @@ def parse_file_answer(question, value, seats: list):
         if not isinstance(value, list):
             raise AnswerError("a list of actions, e.g. ['2 bet 15 = 10 5', '7 = 10']")
         return [dict(a) if isinstance(a, dict) else parse_action(str(a), seats) for a in value]
+    if question.kind == "hole_cards":
+        return parse_hole_cards(value, seats)
     if question.kind == "menu":
         items = value if isinstance(value, list) else [value]
         return [parse_value(question, item) for item in items]

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from .answers import AnswerError, load_answers, parse_action, parse_file_answer, parse_value
+from .answers import AnswerError, load_answers, parse_action, parse_file_answer, parse_hole_cards, parse_value
 from .errors import FloorcallError
 from .incident import incident_text
 from .questionnaire import Session
@@ -107,6 +107,8 @@ def _ask(question, session, questionary):
         return UNKNOWN if picked == DONT_KNOW else picked
     if question.kind == "actions":
         return _ask_actions(question, session, questionary)
+    if question.kind == "hole_cards":
+        return _ask_hole_cards(question, session, questionary)
     while True:
         text = _unsafe(questionary.text(question.text + (" (b = back)" if can_go_back else ""),
                                         instruction=question.help or None))
@@ -136,6 +138,22 @@ def _ask_actions(question, session, questionary) -> list:
             return BACK
         try:
             actions.append(parse_action(text, seats))
+        except AnswerError as error:
+            click.echo(f"  ! {error}")
+
+
+def _ask_hole_cards(question, session, questionary) -> dict:
+    seats = [p["seat"] for p in session.answers.get("players", [])]
+    click.echo(f"{question.text}\n  {question.help}")
+    held = {}
+    while True:
+        text = _unsafe(questionary.text(f"Seat and cards {len(held) + 1}:"))
+        if not text.strip():
+            return held
+        if text.strip().lower() == "b":
+            return BACK
+        try:
+            held.update(parse_hole_cards([text], seats))
         except AnswerError as error:
             click.echo(f"  ! {error}")
 

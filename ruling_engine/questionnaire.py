@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .conditions import disjuncts, expanded
+from .errors import FloorcallError
 from .derive import computed_facts
 from .incident import Incident, incident_text, parse_incident_text
 from .ruling import rule_incident
@@ -20,7 +21,8 @@ from .unknowns import UNKNOWN
 
 BETTING = "betting"
 ALWAYS_FIRST = ("house", "happened", "players")
-SKIPPED = {"title", "notes", "expected", "game.currency", "board", "house", "players"}
+SKIPPED = {"title", "notes", "expected", "game.currency", "house", "players"}
+HOLE_CARDS = "players.cards"          # asked apart from the seats, only when the cards matter
 
 
 @dataclass
@@ -80,9 +82,13 @@ class Session:
         if a.get("button") is not None:
             data["button"] = a["button"]
         for name, spec in records["incident"].items():      # other scalar fields (pot_at_start, ...)
-            if name not in data and spec.type not in ("record", "list", "mapping", "string", "cards"):
+            if name not in data and spec.type not in ("record", "list", "mapping", "string"):
                 self._put(data, name, spec)
-        data["players"] = a.get("players", [])
+        data["players"] = [dict(p) for p in a.get("players", [])]
+        for player in data["players"]:
+            cards = (a.get(HOLE_CARDS) or {}).get(player["seat"])
+            if cards:
+                player["cards"] = list(cards)
         if a.get("actions"):
             data["actions"] = a["actions"]
         events = []
@@ -131,6 +137,10 @@ class Session:
         for name in self._required_open():
             return self.question(name)
         ranked = self.candidates()
+        if ranked and ranked[0] in (HOLE_CARDS, "board"):
+            for first in ("street", "game.variant"):  # whether cards matter, and how many a hand has
+                if first not in self.answers:
+                    return self.question(first)
         if ranked:
             return self.question(ranked[0])
         pending = self._unasked_the_ruling_turns_on()
@@ -182,8 +192,8 @@ class Session:
                 if fact in settled or fact not in self.vocab.facts:
                     continue
                 for source in self.vocab.facts[fact].sources:
-                    if not self._answered(source) and source.split(".", 1)[0] not in SKIPPED \
-                            and source not in SKIPPED:
+                    if not self._answered(source) and source not in SKIPPED \
+                            and (source.split(".", 1)[0] not in SKIPPED or source == HOLE_CARDS):
                         weight[source] = weight.get(source, 0) + 1
         order = {name: i for i, name in enumerate(_field_order(self))}
         ranked = sorted(weight, key=lambda n: (-weight[n], order.get(n, 999)))
@@ -231,7 +241,22 @@ class Session:
             return [0, 1, 2, 3, 5, 10, 30, 100, 1000, 100000] + self._amounts_given()
         if question.kind == "amounts":
             return [[1, 2], [25, 50], [500, 1000], [10000, 20000]]
+        if question.kind in ("cards", "hole_cards"):
+            return [self._sample_cards(question.kind)]
         return None
+
+    def _sample_cards(self, kind: str):
+        """A made-up deal, to see whether cards change the ruling at all (the real ones are then asked):
+        hole cards for every seat, or a five-card board, avoiding the cards already given."""
+        used = {c for cards in (self.answers.get(HOLE_CARDS) or {}).values() for c in cards}
+        used |= set(self.answers.get("board") or [])
+        deck = [r + s for r in "AKQJT98765432" for s in "shdc" if r + s not in used]
+        if kind == "cards":
+            return deck[:5]
+        size = 4 if self.answers.get("game.variant") == "PLO" else 2
+        seats = [p["seat"] for p in self.answers.get("players", [])]
+        deck = deck[5:]                   # leave room for a board
+        return {seat: deck[i * size:(i + 1) * size] for i, seat in enumerate(seats)}
 
     def _amounts_given(self) -> list:
         """The amounts already in the answers (stacks, chips and their sums, totals, blinds): a field
@@ -262,10 +287,16 @@ class Session:
         """
         base = self
         if with_others:
-            samples = {n: self._sample(n) for n in with_others}
+            at_showdown = self.answers.get("street") == "showdown"
+            samples = {n: self._sample(n) for n in with_others
+                       if at_showdown or n not in (HOLE_CARDS, "board")}   # made-up cards raise questions of their own
             base = Session(self.kb)
             base.answers = {**self.answers, **{n: v for n, v in samples.items() if v is not None}}
             base.order = list(self.order)
+            try:
+                return base._changes(name)
+            except FloorcallError:     # the stand-ins make an impossible incident: this try says nothing
+                return False
         return base._changes(name)
 
     def _changes(self, name: str) -> bool:
@@ -273,13 +304,28 @@ class Session:
         values = self._trial_values(question)
         if values is None:
             return True
-        seen = {ruling_signature(self.report(fill_first=True))}     # as it stands, the field unanswered
+        given = dict(self.answers)
+        only = None
+        if name in (HOLE_CARDS, "board"):
+            # Made-up cards raise showdown questions of their own: away from a showdown they matter
+            # only if they change a ruling on what the floor was called about. While the street is
+            # not known, try them at a showdown (the street is then asked first).
+            given.setdefault("street", "showdown")
+        reference = Session(self.kb)
+        reference.answers, reference.order = given, list(self.order)
+        base = reference.report(fill_first=True)
+        if name in (HOLE_CARDS, "board") and given["street"] != "showdown":
+            only = {i for i, _ in base.issues}
+        seen = {ruling_signature(base, only)}     # as it stands, the field unanswered
+        partner = {HOLE_CARDS: "board", "board": HOLE_CARDS}.get(name)
         for value in values:
             trial = Session(self.kb)
-            trial.answers = {**self.answers, name: value}
+            trial.answers = {**given, name: value}
+            if partner and partner not in given:         # hands are read only with both
+                trial.answers[partner] = trial._sample_cards("cards" if partner == "board" else "hole_cards")
             trial.order = list(self.order)
             try:
-                seen.add(ruling_signature(trial.report(fill_first=True)))
+                seen.add(ruling_signature(trial.report(fill_first=True), only))
             except Exception:      # noqa: BLE001 - a value the rest of the incident cannot take
                 return True
             if len(seen) > 1:
@@ -309,8 +355,15 @@ class Session:
             return Question(name, "Enter the actions of this hand in order, one per line; empty line to finish.",
                             "actions", help="SEAT [what was said] [= chips ...] [out of turn], "
                                             "optionally after 'flop:' etc. e.g. '2 bet 15 = 10 5', '7 = 10'")
+        if name == HOLE_CARDS:
+            return Question(name, "Which hole cards does each player hold? One player per line, e.g. '3 Ah Kd'; "
+                                  "empty line to finish.", "hole_cards",
+                            help="Only the players whose cards the floor has seen; leave the others out.")
         spec = self.spec_of(name)
         text = spec.question or spec.help or name
+        if spec.type == "cards":
+            return Question(name, text + " (e.g. 'Ah 8s 4d'; Enter to leave it out)", "cards", spec.help,
+                            allow_blank=True)
         if spec.type == "enum":
             return Question(name, text, "choice", spec.help, [(v, str(v)) for v in spec.values], allow_unknown=True)
         if spec.type == "bool":
@@ -326,11 +379,14 @@ class Session:
         return Question(name, text + hint, "number", spec.help, allow_blank=optional)
 
 
-def ruling_signature(report) -> tuple:
-    """What a floor person reads: each club's outcome, decision, actions and cited clauses, per issue."""
+def ruling_signature(report, issues=None) -> tuple:
+    """What a floor person reads: each club's outcome, decision, actions and cited clauses, per issue
+    (only those in `issues`, when given)."""
     out = []
     for club, answer in sorted(report.answers.items()):
         for r in answer.rulings:
+            if issues is not None and r.issue not in issues:
+                continue
             branches = tuple((str(b.when), b.ruling.outcome if b.ruling else None) for b in r.depends)
             out.append((club, r.issue, r.outcome, r.basis, r.decision, tuple(r.do),
                         tuple(c.clause for c in r.citations), branches))

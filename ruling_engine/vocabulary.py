@@ -135,6 +135,8 @@ def incident_field_names(vocab: Vocabulary) -> list:
             for kind, kind_spec in vocab.records["event"].items():
                 names.append(kind)
                 names += [f"{kind}.{sub}" for sub in vocab.records[kind_spec.record]]
+        elif spec.type == "list" and spec.record == "player":
+            names += [name, f"{name}.cards"]      # hole cards: given apart from the seats, when they matter
         else:
             names.append(name)
     return names

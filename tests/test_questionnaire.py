@@ -61,3 +61,25 @@ def test_back_forgets_the_last_answer_and_asks_it_again(kb):
     session.answer(first, session.question(first).choices[0][0] if session.question(first).choices else [])
     assert session.back() == first
     assert session.next_question().name == first
+
+
+def test_hole_cards_and_board_are_asked_when_the_cards_decide_and_not_otherwise(kb):
+    """At a showdown decided by a kicker the questionnaire asks for the hole cards and the board and
+    reaches rule-on's ruling; on an undercall on the turn it asks for neither."""
+    import ask_replay
+    count, same, asked = ask_replay.replay(kb, CASES / "showdown-kicker-decides.yaml")
+    assert same and "players.cards" in asked and "board" in asked
+    count, same, asked = ask_replay.replay(kb, CASES / "undercall-heads-up-turn.yaml")
+    assert same and "players.cards" not in asked and "board" not in asked
+
+
+def test_hole_cards_answers_are_read_per_seat():
+    from ruling_engine.answers import AnswerError, parse_hole_cards
+    assert parse_hole_cards(["3 ah kd", "7 Qs 10c"], [3, 7]) == {3: ["Ah", "Kd"], 7: ["Qs", "10c"]}
+    assert parse_hole_cards({3: ["Ah", "Kd"]}, [3, 7]) == {3: ["Ah", "Kd"]}
+    for bad in (["5 Ah Kd"], ["3 Ax Kd"], ["3"]):
+        try:
+            parse_hole_cards(bad, [3, 7])
+        except AnswerError:
+            continue
+        raise AssertionError(f"{bad} accepted")
