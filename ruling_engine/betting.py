@@ -12,16 +12,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from .numbers import whole
 from .replay import STREETS, clockwise_from, parse_said, replay
 
 LATER = {street: index for index, street in enumerate(STREETS + ("showdown",))}
-
-
-def _num(value):
-    """Whole numbers as int, for printing and comparing."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
 
 
 @dataclass
@@ -90,7 +84,7 @@ class TableView:
         for seat, (level, min_raise) in self.acted_at.items():
             if seat in self.in_hand and self.stacks.get(seat, 0) > 0:
                 rise = max(0, self.current_bet - level)
-                out[seat] = (_num(rise), rise >= min_raise and rise > 0)
+                out[seat] = (whole(rise), rise >= min_raise and rise > 0)
         return out
 
 
@@ -150,8 +144,8 @@ def walk(data: dict, upto: int | None = None) -> TableView:
         full = raise_by > 0 and raise_by >= min_raise_by
         if full:
             view.last_full_bet = raise_by
-        view.steps.append(Step(index, seat, before.street, kind, _num(delta), _num(total),
-                               _num(before.current_bet), _num(raise_by), _num(min_raise_by), full,
+        view.steps.append(Step(index, seat, before.street, kind, whole(delta), whole(total),
+                               whole(before.current_bet), whole(raise_by), whole(min_raise_by), full,
                                all_in, action.get("in_turn", True)))
         view.contributed[seat] = view.contributed.get(seat, 0) + delta
         view.current_bet = after.current_bet
@@ -207,17 +201,17 @@ def pots(view: TableView) -> tuple[list, int | None, float]:
         amount = sum(min(v, level) - min(v, previous) for v in contributed.values())
         seats = tuple(sorted(s for s in live if contributed.get(s, 0) >= level))
         if amount > 0 or not out:
-            out.append(Pot(_num(amount), seats))
+            out.append(Pot(whole(amount), seats))
         previous = level
     if out:
-        out[0] = Pot(_num(out[0].amount + view.pot_at_start), out[0].seats)
+        out[0] = Pot(whole(out[0].amount + view.pot_at_start), out[0].seats)
     merged = []                 # pots with the same players are one pot
     for pot in out:
         if merged and merged[-1].seats == pot.seats:
-            merged[-1] = Pot(_num(merged[-1].amount + pot.amount), pot.seats)
+            merged[-1] = Pot(whole(merged[-1].amount + pot.amount), pot.seats)
         else:
             merged.append(pot)
-    return merged, returned_seat, _num(returned)
+    return merged, returned_seat, whole(returned)
 
 
 def known_amounts(view: TableView) -> bool:
@@ -248,7 +242,7 @@ def _seats_text(seats) -> str:
 
 
 def _money(value, currency: str) -> str:
-    value = _num(value)
+    value = whole(value)
     return f"{currency}{value:,}" if isinstance(value, int) else f"{currency}{value:,.2f}"
 
 
@@ -300,7 +294,7 @@ def _short_all_in_facts(view: TableView, seat: int, currency: str = "") -> dict:
     if acted:
         level, min_raise = view.acted_at[seat]
         rise = max(0, view.current_bet - level)
-        facts["raise_faced_since_action"] = _num(rise)
+        facts["raise_faced_since_action"] = whole(rise)
         facts["full_raise_faced_since_action"] = rise > 0 and rise >= min_raise
     if short:
         last = short[-1]
@@ -337,9 +331,9 @@ def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:
     raise_by = step.raise_by
     min_raise_by = view.min_raise_by
     facts = {
-        "last_full_bet_size": _num(view.last_full_bet),
-        "min_raise_by": _num(min_raise_by),
-        "min_raise_to": _num(view.min_raise_to),
+        "last_full_bet_size": whole(view.last_full_bet),
+        "min_raise_by": whole(min_raise_by),
+        "min_raise_to": whole(view.min_raise_to),
         "action_round_total": step.total,
         "action_raise_by": raise_by,
         "action_raise_fraction": round(raise_by / min_raise_by, 4) if min_raise_by else 0,
@@ -347,7 +341,7 @@ def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:
         "action_below_minimum": 0 < raise_by < min_raise_by and not step.all_in,
         "action_short_all_in_raise": step.all_in and 0 < raise_by < min_raise_by,
         "raise_below_big_blind": 0 < raise_by < view.big_blind,
-        "min_raise_shortfall": _num(max(0, view.min_raise_to - step.total)),
+        "min_raise_shortfall": whole(max(0, view.min_raise_to - step.total)),
         "later_street_reached": LATER.get(data["street"], 0) > LATER[step.street],
     }
     later = [s for s in walk(data).steps if s.index > index]
@@ -363,12 +357,12 @@ def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:
                                      and view.current_bet == view.big_blind)
     if structure_pl:
         most = view.pot_limit_max_to(seat)
-        facts["pot_limit_max_to"] = _num(most)
+        facts["pot_limit_max_to"] = whole(most)
         facts["action_over_pot_limit"] = step.total > most
-        facts["pot_limit_excess"] = _num(max(0, step.total - most))
+        facts["pot_limit_excess"] = whole(max(0, step.total - most))
         facts["pot_declared_short"] = term == "pot" and step.total < most
     if term == "all-in" and after.stacks.get(seat, 0) > 0:
-        facts["all_in_chips_behind"] = _num(after.stacks[seat])
+        facts["all_in_chips_behind"] = whole(after.stacks[seat])
     return facts
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
+from .numbers import whole
+
 # phevaluator numbers the 7,462 classes of five-card hands from 1 (royal flush) to 7462 (7-5-4-3-2
 # high); these are the upper bounds of each category (the standard Cactus-Kev equivalence classes).
 CATEGORIES = ((1, "royal-flush"), (10, "straight-flush"), (166, "four-of-a-kind"), (322, "full-house"),
@@ -146,8 +148,8 @@ def divide(amount, ways: int, unit) -> tuple:
 
 
 def _tidy(value):
-    value = round(value, 2)
-    return int(value) if float(value).is_integer() else value
+    """An amount rounded to the penny and written as whole() writes it."""
+    return whole(float(round(value, 2)))
 
 
 def clockwise_order(seats, button) -> list:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .numbers import whole
 from .said import read_said
 
 STREETS = ("preflop", "flop", "turn", "river")
@@ -73,11 +74,6 @@ class BettingState:
 
     def to_call(self, seat) -> float:
         return max(0, min(self.current_bet - self.round_in.get(seat, 0), self.stacks.get(seat, 0)))
-
-
-def _amount(value):
-    """A whole-number float as an int (12.0 -> 12)."""
-    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 def action_delta(action: dict, state: BettingState) -> float:
@@ -165,7 +161,7 @@ def replay(incident: dict, upto: int) -> BettingState:
         state.bets_this_round = 0
         state.largest_raise = blinds[-1] if blinds else 0
         state.history = []
-    state.stacks = {s: _amount(v) for s, v in stacks.items()}
+    state.stacks = {s: whole(v) for s, v in stacks.items()}
     return state
 
 
@@ -185,4 +181,4 @@ def total_in(incident: dict) -> dict:
             totals[seat] += min(amount, stacks[seat])
     for _street, seat, _kind, delta, _in_turn in state.all_history:
         totals[seat] += delta
-    return {s: _amount(v) for s, v in totals.items()}
+    return {s: whole(v) for s, v in totals.items()}

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .numbers import whole
+
 OFFICIAL = ("call", "check", "bet", "raise", "fold", "all-in", "pot")
 _VERBS = {"calls": "call", "checks": "check", "bets": "bet", "raises": "raise", "folds": "fold",
           "allin": "all-in", "all in": "all-in", "all-in": "all-in"}
@@ -52,10 +54,6 @@ def _number_words(words: list):
     return total + current
 
 
-def _tidy(value: float):
-    return int(value) if float(value).is_integer() else value
-
-
 def read_said(text) -> Said:
     """What was said, read into term, number, unit and wording."""
     if text is None or not str(text).strip():
@@ -81,7 +79,7 @@ def read_said(text) -> Said:
         joined = " ".join(words)
         match = re.fullmatch(r"(£|\$)?\s*(\d+(?:\.\d+)?)\s*(p|pence|pound|pounds|quid)?", joined)
         if match:
-            amount = _tidy(float(match.group(2)))
+            amount = whole(float(match.group(2)))
             unit = "pence" if match.group(3) in ("p", "pence") else (
                 "pounds" if match.group(1) or match.group(3) else "none")
         else:

@@ -3,12 +3,9 @@ the button after a player leaves, counts asked for, and the clock. Arithmetic on
 is each club's rules."""
 from __future__ import annotations
 
+from .numbers import whole
 from .replay import clockwise_from, replay
 from .turn_order import blind_seats, order_facts
-
-
-def _amount(value):
-    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 def position_facts(data: dict) -> dict:
@@ -18,7 +15,7 @@ def position_facts(data: dict) -> dict:
     blinds = data["game"].get("blinds")
     if blinds:
         facts.update(small_blind_amount=blinds[0], big_blind_amount=blinds[-1],
-                     blinds_total=_amount(blinds[0] + blinds[-1]) if len(blinds) > 1 else blinds[0])
+                     blinds_total=whole(blinds[0] + blinds[-1]) if len(blinds) > 1 else blinds[0])
     button = data.get("button")
     if button is not None and len(seats) >= 2:
         order = clockwise_from(seats, button)
@@ -105,11 +102,11 @@ def _count(event: dict, data: dict, index: int | None, facts: dict) -> dict:
     if target is not None:
         out["count_target_seat"] = target
     if event["of"] == "pot":
-        out["count_true"] = _amount(_pot(data, upto))
+        out["count_true"] = whole(_pot(data, upto))
     elif target is not None and event["of"] == "stack" and state.stacks.get(target, float("inf")) != float("inf"):
         out["count_true"] = state.stacks[target]
     elif target is not None and event["of"] == "bet":
-        out["count_true"] = _amount(state.round_in.get(target, 0))
+        out["count_true"] = whole(state.round_in.get(target, 0))
     out["count_facing_all_in"] = _facing_all_in(state, asker)
     if "next_to_act_seat" in facts and upto == len(actions):
         out["count_action_on_asker"] = facts["next_to_act_seat"] == asker
@@ -152,7 +149,7 @@ def _clock(event: dict, data: dict) -> dict:
             "clock_seconds_total": event["seconds_before"] + event["seconds_after"], "clock_final_table": event["final_table"],
             "clock_refused_to_act": event["refused_to_act"], "clock_stalling": event["stalling"],
             "clock_repeated": event["repeated"], "clock_facing_bet": state.to_call(seat) > 0,
-            "clock_to_call": _amount(state.to_call(seat)), "clock_facing_all_in": _facing_all_in(state, seat)}
+            "clock_to_call": whole(state.to_call(seat)), "clock_facing_all_in": _facing_all_in(state, seat)}
 
 
 def table_facts(data: dict, index: int | None, facts: dict) -> dict:

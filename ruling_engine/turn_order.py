@@ -9,6 +9,7 @@ that means is left to the clubs' rules.
 """
 from __future__ import annotations
 
+from .numbers import whole
 from .replay import STREETS, BettingState, action_delta, classify, clockwise_from, parse_said, replay
 
 
@@ -77,10 +78,6 @@ class _Round:
         self.bet = max(self.bet, self.round_in[seat])
         self.acted.add(seat)
         self.cursor = seat
-
-
-def _amount(value):
-    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 def order_facts(data: dict, index: int) -> dict:
@@ -160,7 +157,7 @@ def _oot_facts(oot: dict, pending: list, rnd: _Round, data: dict) -> dict:
         "oot_skipped_count": len(oot["skipped"]),
         "oot_kind": oot["kind"],
         "oot_aggressive": oot["kind"] in ("bet", "raise"),
-        "oot_amount": _amount(oot["amount"]),
+        "oot_amount": whole(oot["amount"]),
         "oot_heads_up": oot["players"] == 2,
         "oot_skipped_all_acted": not pending,
         "oot_later_actions": oot["later"],
@@ -172,7 +169,7 @@ def _oot_facts(oot: dict, pending: list, rnd: _Round, data: dict) -> dict:
     if oot["changed"] or not pending:
         out["oot_action_changed"] = oot["changed"]
     now = rnd.bet                      # the bet facing him, his out-of-turn chips not counted
-    out["oot_bet_now"] = _amount(now)
-    out["oot_call_now"] = _amount(max(0, min(now - oot["before"], rnd.stacks.get(seat, 0))))
+    out["oot_bet_now"] = whole(now)
+    out["oot_call_now"] = whole(max(0, min(now - oot["before"], rnd.stacks.get(seat, 0))))
     out["oot_topped"] = now > oot["before"] + oot["amount"]
     return out
