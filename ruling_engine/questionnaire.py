@@ -240,7 +240,7 @@ class Session:
         if question.kind == "number":
             return [0, 1, 2, 3, 5, 10, 30, 100, 1000, 100000] + self._amounts_given()
         if question.kind == "amounts":
-            return [[0.5, 1], [1, 2], [25, 50], [500, 1000], [10000, 20000]]
+            return [[1, 2], [0.5, 1], [25, 50], [500, 1000], [10000, 20000]]
         if question.kind in ("cards", "hole_cards"):
             return [self._sample_cards(question.kind)]
         return None
