@@ -30,9 +30,9 @@ def _fail(error: FloorcallError):
 
 
 def _rule_on(file, club, fmt, explain):
-    from ruling_engine.knowledge import load_knowledge
-    from ruling_engine.render import render_json, render_markdown, render_text
-    from ruling_engine.ruling import rule_on
+    from ruling_engine.knowledge.load import load_knowledge
+    from ruling_engine.render.output import render_json, render_markdown, render_text
+    from ruling_engine.rulings.rule_on import rule_on
     try:
         kb = load_knowledge()
         if club and club not in kb.clubs:
@@ -73,8 +73,8 @@ floorcall.add_command(click.command("rule-on", help=RULE_ON_HELP)(_rule_on_optio
 
 @floorcall.command(help="Validate the knowledge base: quotes verbatim, ids unique, facts declared, rules reachable.")
 def check():
-    from ruling_engine.checks import check_knowledge
-    from ruling_engine.knowledge import load_knowledge
+    from ruling_engine.knowledge.checks import check_knowledge
+    from ruling_engine.knowledge.load import load_knowledge
     try:
         kb = load_knowledge()
     except FloorcallError as error:
@@ -96,8 +96,8 @@ def check():
 @click.option("--require-complete", is_flag=True,
               help="Exit 1 unless every clause is encoded (or marked non-normative with a reason).")
 def coverage(fmt, require_complete):
-    from ruling_engine.coverage import coverage as compute, coverage_text
-    from ruling_engine.knowledge import load_knowledge
+    from ruling_engine.knowledge.coverage import coverage as compute, coverage_text
+    from ruling_engine.knowledge.load import load_knowledge
     try:
         data = compute(load_knowledge())
     except FloorcallError as error:
@@ -112,8 +112,8 @@ def coverage(fmt, require_complete):
 @floorcall.command(help="Print the incident JSON Schema (or --write it to knowledge/schema/).")
 @click.option("--write", is_flag=True, help="Write knowledge/schema/incident.schema.json.")
 def schema(write):
-    from ruling_engine.knowledge import load_knowledge
-    from ruling_engine.schema import schema_path, schema_text
+    from ruling_engine.knowledge.load import load_knowledge
+    from ruling_engine.knowledge.schema import schema_path, schema_text
     try:
         kb = load_knowledge()
     except FloorcallError as error:
@@ -134,8 +134,8 @@ def schema(write):
               help="Default: from the --out suffix (.md is Markdown), else html.")
 @click.option("--force", is_flag=True, help="Replace --out even if it is not an earlier floorcall report.")
 def report(out, fmt, force):
-    from ruling_engine.knowledge import load_knowledge
-    from ruling_engine.report import is_generated_report, render_report
+    from ruling_engine.knowledge.load import load_knowledge
+    from ruling_engine.report.build import is_generated_report, render_report
     fmt = fmt or ("markdown" if out and out.suffix.lower() in (".md", ".markdown") else "html")
     if out and out.exists() and not force and not is_generated_report(out):
         _fail(FloorcallError(str(out), None, "a new file, or an earlier floorcall report to replace",
@@ -165,9 +165,9 @@ def report(out, fmt, force):
               help="With --answers: save the incident to this file.")
 @click.option("--force", is_flag=True, help="With --save: replace an existing file.")
 def ask(club, answers_file, save, force):
-    from ruling_engine.ask_ui import run_interactive, run_scripted
-    from ruling_engine.answers import load_answers
-    from ruling_engine.knowledge import load_knowledge
+    from ruling_engine.ask.terminal import run_interactive, run_scripted
+    from ruling_engine.ask.answers import load_answers
+    from ruling_engine.knowledge.load import load_knowledge
     try:
         kb = load_knowledge()
         if club and club not in kb.clubs:

@@ -12,10 +12,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ruling_engine.incident import load_incident  # noqa: E402
-from ruling_engine.knowledge import load_knowledge  # noqa: E402
-from ruling_engine.questionnaire import BETTING, Session, ruling_signature  # noqa: E402
-from ruling_engine.ruling import rule_incident  # noqa: E402
+from ruling_engine.incident.load import load_incident  # noqa: E402
+from ruling_engine.knowledge.load import load_knowledge  # noqa: E402
+from ruling_engine.ask.questionnaire import BETTING, Session, ruling_signature  # noqa: E402
+from ruling_engine.rulings.rule_on import rule_incident  # noqa: E402
 
 
 def answer_from(data: dict, name: str):

@@ -20,12 +20,12 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from naive_matcher import match  # noqa: E402
-from ruling_engine.compiler import IssueGroups, compile_rules  # noqa: E402
-from ruling_engine.derive import computed_facts  # noqa: E402
-from ruling_engine.incident import load_incident  # noqa: E402
-from ruling_engine.knowledge import load_knowledge  # noqa: E402
-from ruling_engine.resolve import raised_issues  # noqa: E402
-from ruling_engine.ruling import engine_for, rule_incident  # noqa: E402
+from ruling_engine.engine.compiler import IssueGroups, compile_rules  # noqa: E402
+from ruling_engine.facts.derive import computed_facts  # noqa: E402
+from ruling_engine.incident.load import load_incident  # noqa: E402
+from ruling_engine.knowledge.load import load_knowledge  # noqa: E402
+from ruling_engine.rulings.resolve import raised_issues  # noqa: E402
+from ruling_engine.rulings.rule_on import engine_for, rule_incident  # noqa: E402
 
 
 def cold_rule_on(case: Path, runs: int) -> list:

@@ -11,7 +11,7 @@ CASES = ROOT / "cases"
 
 @pytest.fixture(scope="session")
 def kb():
-    from ruling_engine.knowledge import load_knowledge
+    from ruling_engine.knowledge.load import load_knowledge
     return load_knowledge()
 
 

@@ -10,7 +10,7 @@ import yaml
 
 from conftest import ROOT, run_cli
 
-from ruling_engine.questionnaire import Session
+from ruling_engine.ask.questionnaire import Session
 
 FLOORCALL = str(Path(sys.executable).parent / "floorcall")
 DOWN, ENTER, SPACE = "\x1b[B", "\r", " "
@@ -173,8 +173,8 @@ def test_scripted_answers_when_stdin_is_not_a_terminal(tmp_path, floor_answers):
     assert done.returncode == 0, done.stderr
     assert "RULING (fpc)" in done.stdout
     import jsonschema
-    from ruling_engine.knowledge import load_knowledge
-    from ruling_engine.schema import incident_schema
+    from ruling_engine.knowledge.load import load_knowledge
+    from ruling_engine.knowledge.schema import incident_schema
     jsonschema.validate(yaml.safe_load((tmp_path / "out.yaml").read_text(encoding="utf-8")),
                         incident_schema(load_knowledge()))
     again = run_cli("rule-on", str(tmp_path / "out.yaml"))

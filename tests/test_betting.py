@@ -1,10 +1,10 @@
 """The betting arithmetic floor people quote: full raises, short all-ins, side pots, uncalled
-bets, pot-limit maxima (ruling_engine/betting.py), and the facts derive.py hands the rules."""
+bets, pot-limit maxima (ruling_engine/facts/betting.py), and the facts derive.py hands the rules."""
 import pytest
 
-from ruling_engine.betting import action_betting_facts, pot_facts, walk
+from ruling_engine.facts.betting import action_betting_facts, pot_facts, walk
 from ruling_engine.errors import FloorcallError
-from ruling_engine.incident import parse_incident_text
+from ruling_engine.incident.load import parse_incident_text
 
 
 def hand(actions, players, street="preflop", blinds=(500, 1000), button=None, variant="NLHE", **extra):
@@ -119,8 +119,8 @@ def test_a_negative_pot_at_start_is_refused_with_file_and_line(kb):
 def test_an_all_in_of_unknown_size_states_no_amounts_instead_of_infinite_ones(kb):
     """No stacks given: an all-in's size is unknown; rule-on must still answer (durable-rules
     cannot take an infinite number), stating no amount worked out from it."""
-    from ruling_engine.derive import computed_facts
-    from ruling_engine.ruling import rule_incident
+    from ruling_engine.facts.derive import computed_facts
+    from ruling_engine.rulings.rule_on import rule_incident
     text = ("house: gala\ngame: {format: cash, blinds: [1, 2]}\nstreet: flop\n"
             "players:\n  - {seat: 1}\n  - {seat: 4}\n  - {seat: 6}\n"
             "actions:\n  - {seat: 1, said: bet, total: 50}\n  - {seat: 4, said: all-in}\n"
@@ -136,8 +136,8 @@ def test_silent_chips_facing_a_bet_are_not_treated_as_a_short_raise(kb):
     """Chips pushed out in silence against a £20 bet are the chips-without-declaration question
     (oversized, several or mixed chips); the same £25 recorded as a total, or with "raise" said,
     is a short raise."""
-    from ruling_engine.derive import computed_facts
-    from ruling_engine.resolve import raised_issues
+    from ruling_engine.facts.derive import computed_facts
+    from ruling_engine.rulings.resolve import raised_issues
     base = ("house: edp\ngame: {format: cash, blinds: [1, 2]}\nstreet: flop\n"
             "players:\n  - {seat: 2, stack: 300}\n  - {seat: 5, stack: 300}\n"
             "actions:\n  - {seat: 2, said: bet, total: 20}\n  - {seat: 5, ACTION}\n")
@@ -151,7 +151,7 @@ def test_every_betting_amounts_rule_is_reached_by_an_amounts_case(kb):
     """Each rule of the betting-amount files (all four clubs) fires on at least one amounts-* case,
     so every clause it encodes is reached by an incident describing its situation."""
     from conftest import CASES
-    from ruling_engine.ruling import rule_on
+    from ruling_engine.rulings.rule_on import rule_on
     mine = {r.id for club in kb.rules for r in kb.rules[club]
             if r.file.endswith(("betting-amounts.yaml", "edp/raise-sizing.yaml"))}
     fired = set()

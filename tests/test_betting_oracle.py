@@ -1,4 +1,4 @@
-"""The betting arithmetic (ruling_engine/betting.py) agrees with pokerkit on amounts.
+"""The betting arithmetic (ruling_engine/facts/betting.py) agrees with pokerkit on amounts.
 
 Seeded random legal no-limit hold'em hands, 2-6 players with varied stacks (short stacks make
 all-ins for less, side pots and uncalled bets common), are played in pokerkit and written as
@@ -13,7 +13,7 @@ import pytest
 pokerkit = pytest.importorskip("pokerkit")
 from pokerkit import Automation, NoLimitTexasHoldem  # noqa: E402
 
-from ruling_engine.betting import pots, walk  # noqa: E402
+from ruling_engine.facts.betting import pots, walk  # noqa: E402
 
 STREETS = ("preflop", "flop", "turn", "river")
 AUTOMATIONS = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,

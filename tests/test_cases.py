@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ruling_engine.ruling import rule_on
+from ruling_engine.rulings.rule_on import rule_on
 
 from conftest import CASES
 
@@ -60,5 +60,5 @@ def test_case_ruling(path, club, reports):
 
 
 def report_kb_discretion(club):
-    from ruling_engine.knowledge import load_knowledge
+    from ruling_engine.knowledge.load import load_knowledge
     return load_knowledge().clubs[club].discretion

@@ -4,8 +4,8 @@ warnings, and the numbers (hands in a round, blinds, chips removed) are worked o
 import pytest
 
 from ruling_engine.errors import FloorcallError
-from ruling_engine.incident import parse_incident_text
-from ruling_engine.ruling import rule_incident
+from ruling_engine.incident.load import parse_incident_text
+from ruling_engine.rulings.rule_on import rule_incident
 
 BASE = """title: t
 house: {house}

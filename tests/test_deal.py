@@ -2,9 +2,9 @@
 that turn on them (misdeal thresholds, absent players, disputes, the 3 ¶5 / 8 ¶3 fold)."""
 import pytest
 
-from ruling_engine.derive import computed_facts
-from ruling_engine.incident import parse_incident_text
-from ruling_engine.ruling import rule_incident
+from ruling_engine.facts.derive import computed_facts
+from ruling_engine.incident.load import parse_incident_text
+from ruling_engine.rulings.rule_on import rule_incident
 
 from conftest import run_cli
 

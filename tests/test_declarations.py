@@ -1,12 +1,12 @@
 """Declarations and chips: what was said and pushed out, read into numbers; each club's reading."""
 import pytest
 
-from ruling_engine.derive import computed_facts
+from ruling_engine.facts.derive import computed_facts
 from ruling_engine.errors import FloorcallError
-from ruling_engine.incident import parse_incident_text
-from ruling_engine.replay import parse_said
-from ruling_engine.ruling import rule_incident
-from ruling_engine.said import read_said
+from ruling_engine.incident.load import parse_incident_text
+from ruling_engine.facts.replay import parse_said
+from ruling_engine.rulings.rule_on import rule_incident
+from ruling_engine.incident.said import read_said
 
 HEADS_UP_FLOP = """
 house: edp

@@ -13,12 +13,12 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     from durable import engine as durable
 
-from ruling_engine.compiler import MAX_FACT_PROPERTIES, compile_conjunction, compile_rules, shard_rules
-from ruling_engine.conditions import ConditionParser, Leaf
-from ruling_engine.engine import ClubEngine, EngineError, _recorder, _SyncHost
+from ruling_engine.engine.compiler import MAX_FACT_PROPERTIES, compile_conjunction, compile_rules, shard_rules
+from ruling_engine.knowledge.conditions import ConditionParser, Leaf
+from ruling_engine.engine.host import ClubEngine, EngineError, _recorder, _SyncHost
 from ruling_engine.errors import FloorcallError
 from ruling_engine.model import Rule
-from ruling_engine.vocabulary import FieldSpec, Vocabulary
+from ruling_engine.knowledge.vocabulary import FieldSpec, Vocabulary
 
 from conftest import CASES, ROOT
 
@@ -90,9 +90,9 @@ def test_negation_is_pushed_to_leaves_and_fires_correctly():
     code = """
 import sys, warnings
 warnings.simplefilter('ignore')
-from ruling_engine.engine import _SyncHost
-from ruling_engine.compiler import compile_conjunction, leaf_terms
-from ruling_engine.conditions import Leaf
+from ruling_engine.engine.host import _SyncHost
+from ruling_engine.engine.compiler import compile_conjunction, leaf_terms
+from ruling_engine.knowledge.conditions import Leaf
 host = _SyncHost(); fired = []
 pattern = {"$and": [{"t": "i"}] + leaf_terms(Leaf("x", "known", False), "x")}
 host.register_rulesets({"neg": {"r": {"all": [{"m": pattern}], "run": lambda c: fired.append(1)}}})
@@ -141,7 +141,7 @@ def test_trap6_identical_fact_raises_observed_so_engine_asserts_each_derived_fac
 def test_unhandled_session_delete_crashes_durable_but_not_the_engine():
     crash = """
 import warnings; warnings.simplefilter('ignore')
-from ruling_engine.engine import _SyncHost
+from ruling_engine.engine.host import _SyncHost
 from durable import engine as d
 h = _SyncHost()
 h.register_rulesets({"rs": {"r": {"all": [{"m": {"$and": [{"t": "i"}, {"$lt": {"x": 0.2}}]}}], "run": lambda c: None}}})
@@ -158,8 +158,8 @@ h.delete_state("rs", "1")
     assert raw.returncode != 0          # the trap: double free in the C core
     safe = """
 import warnings; warnings.simplefilter('ignore')
-from ruling_engine.knowledge import load_knowledge
-from ruling_engine.engine import ClubEngine
+from ruling_engine.knowledge.load import load_knowledge
+from ruling_engine.engine.host import ClubEngine
 e = ClubEngine(load_knowledge())
 for club in e.kb.clubs:
     e.run(club, {"street": "flop"})      # a fact no rule of the club matches
@@ -220,7 +220,7 @@ def test_trap10_a_club_reading_more_facts_than_one_durable_fact_holds_runs_as_se
 
 
 def test_firing_order_is_deterministic(kb):
-    from ruling_engine.ruling import rule_on
+    from ruling_engine.rulings.rule_on import rule_on
     first = [rule_on(p, kb=kb).answers for p in sorted(CASES.glob("*.yaml"))[:6]]
     second = [rule_on(p, kb=kb).answers for p in sorted(CASES.glob("*.yaml"))[:6]]
     assert [{c: a.fired for c, a in x.items()} for x in first] == [{c: a.fired for c, a in x.items()} for x in second]

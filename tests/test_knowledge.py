@@ -6,11 +6,11 @@ import jsonschema
 import pytest
 import yaml
 
-from ruling_engine.checks import check_knowledge, fold
-from ruling_engine.coverage import coverage
+from ruling_engine.knowledge.checks import check_knowledge, fold
+from ruling_engine.knowledge.coverage import coverage
 from ruling_engine.errors import FloorcallError
-from ruling_engine.knowledge import load_knowledge
-from ruling_engine.schema import incident_schema
+from ruling_engine.knowledge.load import load_knowledge
+from ruling_engine.knowledge.schema import incident_schema
 
 from conftest import CASES, run_cli
 

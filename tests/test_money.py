@@ -2,9 +2,9 @@
 describes what the floor saw, and the money facts are worked out as the floor would count them."""
 import pytest
 
-from ruling_engine.incident import parse_incident_text
-from ruling_engine.money import money_facts
-from ruling_engine.ruling import rule_incident
+from ruling_engine.incident.load import parse_incident_text
+from ruling_engine.facts.money import money_facts
+from ruling_engine.rulings.rule_on import rule_incident
 
 # (what the floor saw, format, the event, club, issue, outcome, clauses the ruling must cite)
 SCENARIOS = [

@@ -1,10 +1,10 @@
 """The order of action, blinds, the button, counts and the clock: worked out from what the floor saw."""
 import pytest
 
-from ruling_engine.derive import computed_facts
+from ruling_engine.facts.derive import computed_facts
 from ruling_engine.errors import FloorcallError
-from ruling_engine.incident import parse_incident_text
-from ruling_engine.ruling import rule_incident
+from ruling_engine.incident.load import parse_incident_text
+from ruling_engine.rulings.rule_on import rule_incident
 
 FLOP = """house: edp
 game: {{format: cash, variant: NLHE, blinds: [1, 2]}}

@@ -8,7 +8,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from fact_sources import observed_sources  # noqa: E402
 
-from ruling_engine.questionnaire import Session  # noqa: E402
+from ruling_engine.ask.questionnaire import Session  # noqa: E402
 
 
 def test_every_field_that_changes_a_computed_fact_is_declared_in_its_from(kb):
@@ -36,9 +36,9 @@ def test_fields_never_asked_do_not_change_the_ruling(kb):
     import ask_replay
     import yaml
     from fact_sources import _variants
-    from ruling_engine.incident import incident_text, parse_incident_text
-    from ruling_engine.questionnaire import ruling_signature
-    from ruling_engine.ruling import rule_incident
+    from ruling_engine.incident.load import incident_text, parse_incident_text
+    from ruling_engine.ask.questionnaire import ruling_signature
+    from ruling_engine.rulings.rule_on import rule_incident
     for case in ("premature-flop.yaml", "exposed-first-card-deal.yaml", "undercall-heads-up-turn.yaml"):
         count, same, asked = ask_replay.replay(kb, CASES / case)
         assert same
@@ -74,7 +74,7 @@ def test_hole_cards_and_board_are_asked_when_the_cards_decide_and_not_otherwise(
 
 
 def test_hole_cards_answers_are_read_per_seat():
-    from ruling_engine.answers import AnswerError, parse_hole_cards
+    from ruling_engine.ask.answers import AnswerError, parse_hole_cards
     assert parse_hole_cards(["3 ah kd", "7 Qs 10c"], [3, 7]) == {3: ["Ah", "Kd"], 7: ["Qs", "10c"]}
     assert parse_hole_cards({3: ["Ah", "Kd"]}, [3, 7]) == {3: ["Ah", "Kd"]}
     for bad in (["5 Ah Kd"], ["3 Ax Kd"], ["3"]):

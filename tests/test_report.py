@@ -9,8 +9,8 @@ import yaml
 
 from conftest import CASES, run_cli
 
-from ruling_engine.comparison import compare
-from ruling_engine.report import render_report, slug
+from ruling_engine.report.comparison import compare
+from ruling_engine.report.build import render_report, slug
 
 NS = "{http://www.w3.org/1999/xhtml}"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -7,8 +7,8 @@ import pytest
 import yaml
 
 from ruling_engine.errors import FloorcallError
-from ruling_engine.incident import incident_text, parse_incident_text
-from ruling_engine.ruling import rule_incident
+from ruling_engine.incident.load import incident_text, parse_incident_text
+from ruling_engine.rulings.rule_on import rule_incident
 
 from conftest import CASES
 

@@ -5,10 +5,10 @@ import sys
 
 import pytest
 
-from ruling_engine import hands
-from ruling_engine.derive import computed_facts
-from ruling_engine.incident import parse_incident_text
-from ruling_engine.ruling import rule_incident
+from ruling_engine.facts import hands
+from ruling_engine.facts.derive import computed_facts
+from ruling_engine.incident.load import parse_incident_text
+from ruling_engine.rulings.rule_on import rule_incident
 
 from conftest import ROOT, run_cli
 
@@ -170,7 +170,7 @@ def test_impossible_cards_are_a_clear_error(tmp_path, change, line, message):
 
 
 def test_evaluator_is_imported_only_for_incidents_with_cards():
-    code = ("import sys; from ruling_engine.ruling import rule_on; rule_on('cases/undercall-heads-up-turn.yaml'); "
+    code = ("import sys; from ruling_engine.rulings.rule_on import rule_on; rule_on('cases/undercall-heads-up-turn.yaml'); "
             "print('phevaluator' in sys.modules); rule_on('cases/showdown-kicker-decides.yaml'); "
             "print('phevaluator' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)

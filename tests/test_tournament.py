@@ -1,9 +1,9 @@
-"""Tournament arithmetic (ruling_engine/tournament.py) and the rulings that quote its numbers."""
+"""Tournament arithmetic (ruling_engine/facts/tournament.py) and the rulings that quote its numbers."""
 import pytest
 
-from ruling_engine.incident import parse_incident_text
-from ruling_engine.ruling import rule_incident
-from ruling_engine.tournament import (card_strength, chip_race_facts, finishing_facts, league_facts,
+from ruling_engine.incident.load import parse_incident_text
+from ruling_engine.rulings.rule_on import rule_incident
+from ruling_engine.facts.tournament import (card_strength, chip_race_facts, finishing_facts, league_facts,
                                       moved_facts, table_facts)
 
 from conftest import run_cli

@@ -15,10 +15,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ruling_engine.derive import computed_facts  # noqa: E402
+from ruling_engine.facts.derive import computed_facts  # noqa: E402
 from ruling_engine.errors import FloorcallError  # noqa: E402
-from ruling_engine.incident import incident_text, load_incident, parse_incident_text  # noqa: E402
-from ruling_engine.knowledge import load_knowledge  # noqa: E402
+from ruling_engine.incident.load import incident_text, load_incident, parse_incident_text  # noqa: E402
+from ruling_engine.knowledge.load import load_knowledge  # noqa: E402
 
 
 def _variants(data: dict, vocab):

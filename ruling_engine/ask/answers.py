@@ -1,0 +1,179 @@
+"""Typed answers to the questionnaire: parsing what the floor types, and answers files.
+
+An answers file is YAML keyed by field name, as `floorcall ask` names its questions:
+
+    house: edp
+    happened: [card_exposed]              # betting, and/or event kinds
+    players: [2, 4, 7]                    # or {2: 150, 4: 80} with stacks
+    game.format: cash
+    street: deal
+    card_exposed.by: dealer               # `unknown` when the floor cannot establish it
+    actions: ["2 bet 15 = 10 5", "7 = 10"]
+    players.cards: {2: [Ah, Kd], 7: [Qs, Qc]}   # hole cards, when the rules need them
+    board: [Ah, 8s, 4d, Kd, Qs]
+"""
+from __future__ import annotations
+
+import re
+
+from ruling_engine.errors import FloorcallError
+from ruling_engine.incident.unknowns import UNKNOWN
+
+STREETS = ("preflop", "flop", "turn", "river")
+YES = {"yes", "y", "true"}
+NO = {"no", "n", "false"}
+
+
+class AnswerError(ValueError):
+    """A typed answer that does not fit its question; the message says what would."""
+
+
+def parse_players(text) -> list:
+    """'2 4 7' or '2:150 4:80' (or a list / mapping from an answers file) -> player records."""
+    if isinstance(text, dict):
+        return [{"seat": int(s), "stack": v} for s, v in text.items()]
+    if isinstance(text, list):
+        return [{"seat": int(s)} if not isinstance(s, dict) else dict(s) for s in text]
+    players = []
+    for item in str(text).replace(",", " ").split():
+        seat, _, stack = item.partition(":")
+        if not seat.isdigit() or (stack and not _is_number(stack)):
+            raise AnswerError(f"{item!r}: write seats as numbers, e.g. '2 4 7' or '2:150 4:80'")
+        player = {"seat": int(seat)}
+        if stack:
+            player["stack"] = _number(stack)
+        players.append(player)
+    if not players:
+        raise AnswerError("name at least one seat, e.g. '2 4 7'")
+    if len({p["seat"] for p in players}) != len(players):
+        raise AnswerError("each seat once")
+    return players
+
+
+CARD = re.compile(r"^(10|[2-9TJQKA])[shdc]$")
+
+
+def parse_cards(text) -> list:
+    """'Ah 8s 4d' (or a list from an answers file) -> ['Ah', '8s', '4d']."""
+    items = text if isinstance(text, list) else str(text).replace(",", " ").split()
+    cards = []
+    for item in items:
+        card = str(item).strip()
+        card = card[:-1].upper() + card[-1].lower() if len(card) >= 2 else card
+        if not CARD.match(card):
+            raise AnswerError(f"{item!r}: write a card as rank then suit, e.g. Ah, Td, 10h or 7c")
+        cards.append(card)
+    if not cards:
+        raise AnswerError("name the cards, e.g. 'Ah 8s 4d'")
+    return cards
+
+
+def parse_hole_cards(lines, seats: list) -> dict:
+    """Lines 'SEAT CARD CARD ...' (or a mapping seat -> cards from an answers file) -> {seat: cards}."""
+    items = lines.items() if isinstance(lines, dict) else \
+        ((line.split(None, 1) + [""])[:2] for line in (lines if isinstance(lines, list) else [lines]) if str(line).strip())
+    out = {}
+    for seat, cards in items:
+        if not str(seat).isdigit() or int(seat) not in seats:
+            raise AnswerError(f"{seat!r}: a seat in the hand first ({', '.join(map(str, seats))}), then the cards")
+        out[int(seat)] = parse_cards(cards)
+    return out
+
+
+def parse_action(text: str, seats: list) -> dict:
+    """'[street:] SEAT [words] [= chip chip ...] [out of turn]' -> an action record."""
+    line = text.strip()
+    action = {}
+    match = re.match(r"^(preflop|flop|turn|river)\s*:\s*(.*)$", line, re.I)
+    if match:
+        action["street"], line = match.group(1).lower(), match.group(2)
+    if re.search(r"\bout of turn\b", line, re.I):
+        action["in_turn"] = False
+        line = re.sub(r"\bout of turn\b", "", line, flags=re.I).strip()
+    said, _, chips = line.partition("=")
+    words = said.split()
+    if not words or not words[0].isdigit():
+        raise AnswerError(f"{text!r}: start with the seat, e.g. '2 bet 15 = 10 5' or '7 = 10'")
+    seat = int(words[0])
+    if seat not in seats:
+        raise AnswerError(f"seat {seat} is not in the hand ({', '.join(map(str, seats))})")
+    action["seat"] = seat
+    if words[1:]:
+        action["said"] = " ".join(words[1:])
+    if chips.strip():
+        values = chips.replace(",", " ").split()
+        if not all(_is_number(v) for v in values):
+            raise AnswerError(f"{chips.strip()!r}: chips are numbers, one per chip, e.g. '= 10 5'")
+        action["chips"] = [_number(v) for v in values]
+    if "said" not in action and "chips" not in action:
+        raise AnswerError(f"{text!r}: say what the player said and/or the chips, e.g. '7 call' or '7 = 10'")
+    return action
+
+
+def parse_value(question, text):
+    """A typed answer to a choice, yes/no, number or seat question."""
+    raw = str(text).strip()
+    if question.allow_unknown and raw.lower() in (UNKNOWN, "?", "don't know", "dont know"):
+        return UNKNOWN
+    if question.kind == "yesno":
+        if isinstance(text, bool):
+            return text
+        if raw.lower() in YES | NO:
+            return raw.lower() in YES
+        raise AnswerError("answer yes or no" + (" (or unknown)" if question.allow_unknown else ""))
+    if question.kind in ("choice", "menu", "club"):
+        values = [str(v) for v, _ in question.choices]
+        if raw in values:
+            return question.choices[values.index(raw)][0]
+        raise AnswerError("one of: " + ", ".join(values))
+    if question.kind == "seat":
+        if raw.isdigit() and int(raw) in [v for v, _ in question.choices]:
+            return int(raw)
+        raise AnswerError("a seat in the hand: " + ", ".join(str(v) for v, _ in question.choices))
+    if question.allow_blank and (text is None or raw == ""):
+        return None                      # not stated: the field is left out of the incident
+    if question.kind == "cards":
+        return parse_cards(text)
+    if question.kind == "amounts":
+        values = raw.replace(",", " ").split() if not isinstance(text, list) else [str(v) for v in text]
+        if values and all(_is_number(v) for v in values):
+            return [_number(v) for v in values]
+        raise AnswerError("numbers, e.g. '1 2'")
+    if question.kind == "number":
+        if _is_number(raw):
+            return _number(raw)
+        raise AnswerError("a number")
+    raise AnswerError(f"cannot read an answer to a {question.kind} question here")
+
+
+def parse_file_answer(question, value, seats: list):
+    """An answer as written in an answers file."""
+    if question.kind == "seats":
+        return parse_players(value)
+    if question.kind == "actions":
+        if not isinstance(value, list):
+            raise AnswerError("a list of actions, e.g. ['2 bet 15 = 10 5', '7 = 10']")
+        return [dict(a) if isinstance(a, dict) else parse_action(str(a), seats) for a in value]
+    if question.kind == "hole_cards":
+        return parse_hole_cards(value, seats)
+    if question.kind == "menu":
+        items = value if isinstance(value, list) else [value]
+        return [parse_value(question, item) for item in items]
+    return parse_value(question, value)
+
+
+def load_answers(path) -> dict:
+    from ruling_engine.incident.yaml_source import load_file
+    data = load_file(path, what="answers: a mapping of question names to answers")
+    if not isinstance(data, dict):
+        raise FloorcallError(str(path), 1, "a mapping of question names to answers", type(data).__name__)
+    return data
+
+
+def _is_number(text: str) -> bool:
+    return bool(re.fullmatch(r"\d+(\.\d+)?", str(text).strip()))
+
+
+def _number(text: str):
+    value = float(text)
+    return int(value) if value.is_integer() else value

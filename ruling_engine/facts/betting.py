@@ -1,0 +1,383 @@
+"""Betting arithmetic on top of the replay: full raises, minimum raises, all-ins for less, what
+each player who has acted faces since, side pots, uncalled bets and the pot-limit maximum.
+
+Neutral numbers only: what an amount *amounts to* under a club (a raise that reopens the betting,
+a short raise ruled a call) is decided by that club's rules. The replay (replay.py) is the single
+source of who put in what; this module replays prefixes of the action log with it and keeps the
+extra book-keeping a floor person does in his head: the size of the last full bet or raise, and
+the bet each player last acted on.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from ruling_engine.numbers import whole
+from ruling_engine.facts.replay import STREETS, clockwise_from, parse_said, replay
+
+LATER = {street: index for index, street in enumerate(STREETS + ("showdown",))}
+
+
+@dataclass
+class Step:
+    """One action of the log, replayed."""
+
+    index: int
+    seat: int
+    street: str
+    kind: str              # fold, check, call, call-short (all-in for less), bet, raise
+    delta: float           # chips this action put in
+    total: float           # the player's total for the round after it
+    bet_before: float      # the bet to call before it (the round's largest total)
+    raise_by: float        # total - bet_before when positive (a bet or raise), else 0
+    min_raise_by: float    # what a bet or raise had to add to be a full one, before it
+    full: bool             # a bet or raise of at least min_raise_by
+    all_in: bool           # the player has no chips left after it
+    in_turn: bool = True
+
+
+@dataclass
+class TableView:
+    """The table just before one action (or after the last), with the floor person's book-keeping."""
+
+    street: str
+    big_blind: float
+    current_bet: float
+    last_full_bet: float            # size of the last full bet or raise of the round (0: none)
+    round_in: dict                  # seat -> chips in on this round
+    contributed: dict               # seat -> chips in over the recorded streets of the hand
+    stacks: dict                    # seat -> chips behind
+    in_hand: list
+    pot_at_start: float             # chips in the middle before the first recorded street
+    steps: list = field(default_factory=list)           # every step before this point
+    acted_at: dict = field(default_factory=dict)        # seat -> (bet level, min raise) when he last acted this round
+
+    @property
+    def min_raise_by(self) -> float:
+        """What a bet or raise must add now: the last full bet or raise, never less than the big blind."""
+        return max(self.last_full_bet, self.big_blind)
+
+    @property
+    def min_raise_to(self) -> float:
+        return self.current_bet + self.min_raise_by
+
+    @property
+    def pot(self) -> float:
+        """Every chip in the middle, bets of the current round included."""
+        return self.pot_at_start + sum(self.contributed.values())
+
+    def to_call(self, seat) -> float:
+        return max(0, min(self.current_bet - self.round_in.get(seat, 0), self.stacks.get(seat, 0)))
+
+    def pot_limit_max_to(self, seat) -> float:
+        """The largest total a pot-limit raise may reach: call, then raise the pot as it then is."""
+        call = max(0, self.current_bet - self.round_in.get(seat, 0))
+        return self.current_bet + self.pot + call
+
+    def round_steps(self) -> list:
+        return [s for s in self.steps if s.street == self.street]
+
+    def facing_since_action(self) -> dict:
+        """For each player still in who has acted this round: (amount the bet rose since his last
+        action, whether that rise is at least the full raise he faced when he acted)."""
+        out = {}
+        for seat, (level, min_raise) in self.acted_at.items():
+            if seat in self.in_hand and self.stacks.get(seat, 0) > 0:
+                rise = max(0, self.current_bet - level)
+                out[seat] = (whole(rise), rise >= min_raise and rise > 0)
+        return out
+
+
+def _normalised(data: dict) -> dict:
+    """The incident with every action's street written out, so prefixes replay on their own street."""
+    default = data["street"] if data["street"] in STREETS else "preflop"
+    actions = [dict(a, street=a.get("street", default)) for a in data.get("actions", [])]
+    return dict(data, actions=actions)
+
+
+def _after(norm: dict, index: int):
+    """The replay state right after action `index`, on that action's street."""
+    street = norm["actions"][index]["street"]
+    return replay(dict(norm, actions=norm["actions"][:index + 1], street=street), index + 1)
+
+
+def _big_blind(data: dict) -> float:
+    blinds = data["game"].get("blinds")
+    return blinds[-1] if blinds else 0
+
+
+def walk(data: dict, upto: int | None = None) -> TableView:
+    """The table before action `upto` (after every action when None)."""
+    norm = _normalised(data)
+    actions = norm["actions"]
+    upto = len(actions) if upto is None else upto
+    big_blind = _big_blind(data)
+    start = replay(norm, 0)
+    contributed = dict(start.round_in)
+    view = TableView(street=start.street, big_blind=big_blind, current_bet=start.current_bet,
+                     last_full_bet=big_blind if start.street == "preflop" and start.current_bet else 0,
+                     round_in=dict(start.round_in), contributed=contributed, stacks=dict(start.stacks),
+                     in_hand=list(start.in_hand), pot_at_start=data.get("pot_at_start", 0))
+    for index in range(upto):
+        before = replay(norm, index)
+        action = actions[index]
+        if before.street != view.street:
+            view.street = before.street
+            view.last_full_bet = 0
+            view.acted_at = {}
+        after = _after(norm, index)
+        seat = action["seat"]
+        delta = after.round_in[seat] - before.round_in[seat]
+        total = after.round_in[seat]
+        raise_by = max(0, total - before.current_bet)
+        min_raise_by = max(view.last_full_bet, big_blind)
+        term = (parse_said(action.get("said")) or ("none", None))[0]
+        all_in = delta > 0 and after.stacks[seat] == 0
+        if term == "fold" or seat not in after.in_hand:
+            kind = "fold"
+        elif raise_by > 0:
+            kind = "bet" if before.current_bet == 0 else "raise"
+        elif delta == 0:
+            kind = "check"
+        else:
+            kind = "call" if total >= before.current_bet else "call-short"
+        full = raise_by > 0 and raise_by >= min_raise_by
+        if full:
+            view.last_full_bet = raise_by
+        view.steps.append(Step(index, seat, before.street, kind, whole(delta), whole(total),
+                               whole(before.current_bet), whole(raise_by), whole(min_raise_by), full,
+                               all_in, action.get("in_turn", True)))
+        view.contributed[seat] = view.contributed.get(seat, 0) + delta
+        view.current_bet = after.current_bet
+        view.acted_at[seat] = (max(before.current_bet, total), max(view.last_full_bet, big_blind))
+        view.round_in, view.stacks, view.in_hand = dict(after.round_in), dict(after.stacks), list(after.in_hand)
+    if upto < len(actions) or upto == 0:
+        target = replay(norm, upto)
+        if target.street != view.street:
+            view.street = target.street
+            view.last_full_bet = 0
+            view.acted_at = {}
+            view.round_in, view.current_bet = dict(target.round_in), target.current_bet
+    elif data["street"] in STREETS and data["street"] != view.street:     # the log stops before the incident's street
+        view.street, view.last_full_bet, view.acted_at = data["street"], 0, {}
+        view.round_in, view.current_bet = {s: 0 for s in view.round_in}, 0
+    return view
+
+
+# -- side pots and the uncalled bet ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pot:
+    amount: float
+    seats: tuple            # the live seats eligible to win it
+
+
+def pots(view: TableView) -> tuple[list, int | None, float]:
+    """(pots from the main pot up, seat whose bet was not called, the amount returned to him).
+
+    Each all-in level of a live player closes a pot: every chip up to that level from every
+    player (folded players' chips are dead money in the pots they reached), eligible to the live
+    players who put in at least that much. Chips in the middle before the recorded streets go to
+    the main pot. The part of the largest bet that nobody still able to act has matched goes back.
+    """
+    contributed = {s: v for s, v in view.contributed.items() if v > 0}
+    live = [s for s in view.in_hand]
+    returned_seat, returned = None, 0
+    if contributed:
+        top_seat = max(contributed, key=contributed.get)
+        others = [v for s, v in contributed.items() if s != top_seat]
+        second = max(others, default=0)
+        rest_all_in = all(view.stacks.get(s, 0) == 0 for s in live if s != top_seat)
+        if top_seat in live and contributed[top_seat] > second and rest_all_in:
+            returned_seat, returned = top_seat, contributed[top_seat] - second
+            contributed[top_seat] = second
+    levels = sorted({contributed.get(s, 0) for s in live if view.stacks.get(s, 0) == 0 and contributed.get(s, 0) > 0})
+    top = max(contributed.values(), default=0)
+    if not levels or levels[-1] < top:
+        levels.append(top)
+    out, previous = [], 0
+    for level in levels:
+        amount = sum(min(v, level) - min(v, previous) for v in contributed.values())
+        seats = tuple(sorted(s for s in live if contributed.get(s, 0) >= level))
+        if amount > 0 or not out:
+            out.append(Pot(whole(amount), seats))
+        previous = level
+    if out:
+        out[0] = Pot(whole(out[0].amount + view.pot_at_start), out[0].seats)
+    merged = []                 # pots with the same players are one pot
+    for pot in out:
+        if merged and merged[-1].seats == pot.seats:
+            merged[-1] = Pot(whole(merged[-1].amount + pot.amount), pot.seats)
+        else:
+            merged.append(pot)
+    return merged, returned_seat, whole(returned)
+
+
+def known_amounts(view: TableView) -> bool:
+    """Whether every amount put in is a number: an all-in by a player whose stack the incident
+    does not give is of unknown size, and nothing is worked out from it."""
+    return all(math.isfinite(v) for v in view.contributed.values())
+
+
+def finite(facts: dict) -> dict:
+    """The facts without amounts that could not be worked out (an all-in of unknown size)."""
+    return {k: v for k, v in facts.items()
+            if not (isinstance(v, float) and not math.isfinite(v))}
+
+
+def betting_complete(view: TableView, data: dict) -> bool:
+    """Whether nobody is left to act on the round: every player still in with chips has acted and
+    matched the bet (a new street not yet bet on, and showdown, count as complete)."""
+    if data["street"] == "deal":
+        return False
+    if data["street"] not in STREETS or not view.round_steps():
+        return True
+    with_chips = [s for s in view.in_hand if view.stacks.get(s, 0) > 0]
+    return all(s in view.acted_at and view.round_in.get(s, 0) == view.current_bet for s in with_chips)
+
+
+def _seats_text(seats) -> str:
+    return ", ".join(str(s) for s in seats)
+
+
+def _money(value, currency: str) -> str:
+    value = whole(value)
+    return f"{currency}{value:,}" if isinstance(value, int) else f"{currency}{value:,.2f}"
+
+
+def pot_facts(data: dict, currency: str = "") -> dict:
+    """Side pots (amount and eligible seats per pot) and the uncalled amount, after the whole log.
+
+    Worked out only from an action log whose betting round is complete: no side pot when nobody
+    still in the hand is all-in (blinds posted before any action never make a side pot).
+    """
+    view = walk(data)
+    all_in = [s for s in view.in_hand if view.stacks.get(s, 0) == 0 and view.contributed.get(s, 0) > 0]
+    facts = {"all_in_players": len(all_in)}
+    if not data.get("actions") or not betting_complete(view, data) or not known_amounts(view):
+        return facts
+    if not all_in:
+        facts["side_pot_count"] = 0
+        return facts
+    found, returned_seat, returned = pots(view)
+    facts["side_pot_count"] = max(0, len(found) - 1)
+    facts["uncalled_amount"] = returned
+    if returned_seat is not None:
+        facts["uncalled_seat"] = returned_seat
+    names = ["main_pot", "first_side_pot", "second_side_pot", "third_side_pot"]
+    for name, pot in zip(names, found):
+        facts[name] = pot.amount
+        facts[f"{name}_seats"] = _seats_text(pot.seats)
+    parts = []
+    for number, pot in enumerate(found):
+        label = "main pot" if number == 0 else f"side pot {number}"
+        parts.append(f"{label} {_money(pot.amount, currency)} (seats {_seats_text(pot.seats)})")
+    facts["pots_text"] = "; ".join(parts)
+    return facts
+
+
+# -- the action in question --------------------------------------------------------------------------
+
+
+def _short_all_in_facts(view: TableView, seat: int, currency: str = "") -> dict:
+    """The last all-in for less than a full raise this round that the player has not acted on
+    since, what it added, measured against the full raise and against the bet it raised."""
+    acted = seat in view.acted_at
+    last_own = max((s.index for s in view.round_steps() if s.seat == seat), default=-1)
+    since = [s for s in view.round_steps() if s.index > last_own and s.seat != seat]
+    short = [s for s in since if s.all_in and s.kind in ("bet", "raise") and not s.full]
+    below_call = [s for s in since if s.all_in and s.kind == "call-short"]
+    facts = {"acted_this_round": acted,
+             "short_all_in_faced": bool(short),
+             "all_in_below_call_faced": bool(below_call) and not short}
+    if acted:
+        level, min_raise = view.acted_at[seat]
+        rise = max(0, view.current_bet - level)
+        facts["raise_faced_since_action"] = whole(rise)
+        facts["full_raise_faced_since_action"] = rise > 0 and rise >= min_raise
+    if short:
+        last = short[-1]
+        facts.update({
+            "short_all_in_seat": last.seat,
+            "short_all_in_total": last.total,
+            "short_all_in_raise_by": last.raise_by,
+            "short_all_in_full_raise": last.min_raise_by,
+            "short_all_in_fraction_of_raise": round(last.raise_by / last.min_raise_by, 4) if last.min_raise_by else 0,
+            "raise_after_short_all_in": any(s.full for s in since if s.index > last.index),
+        })
+        if last.bet_before:          # an all-in opening bet raised no bet: no such fraction
+            facts["short_all_in_fraction_of_bet"] = round(last.raise_by / last.bet_before, 4)
+    facing = {s: v for s, v in view.facing_since_action().items() if v[0] > 0 and math.isfinite(v[0])}
+    if facing:
+        facts["acted_players_facing"] = "; ".join(
+            f"seat {s} faces {_money(rise, currency)} more since he acted "
+            f"({'a full raise' if full else 'less than a full raise'})"
+            for s, (rise, full) in sorted(facing.items()))
+    return facts
+
+
+def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:
+    """The betting arithmetic of the action in question (index into the action log)."""
+    view = walk(data, index)
+    after = walk(data, index + 1)
+    if not known_amounts(after):
+        return {}
+    action = data["actions"][index]
+    seat = action["seat"]
+    step = after.steps[-1]
+    term = (parse_said(action.get("said")) or ("none", None))[0]
+    structure_pl = data["game"].get("variant") in ("PLO", "PLHE")
+    raise_by = step.raise_by
+    min_raise_by = view.min_raise_by
+    facts = {
+        "last_full_bet_size": whole(view.last_full_bet),
+        "min_raise_by": whole(min_raise_by),
+        "min_raise_to": whole(view.min_raise_to),
+        "action_round_total": step.total,
+        "action_raise_by": raise_by,
+        "action_raise_fraction": round(raise_by / min_raise_by, 4) if min_raise_by else 0,
+        "action_raises": raise_by > 0 or term in ("bet", "raise"),
+        "action_below_minimum": 0 < raise_by < min_raise_by and not step.all_in,
+        "action_short_all_in_raise": step.all_in and 0 < raise_by < min_raise_by,
+        "raise_below_big_blind": 0 < raise_by < view.big_blind,
+        "min_raise_shortfall": whole(max(0, view.min_raise_to - step.total)),
+        "later_street_reached": LATER.get(data["street"], 0) > LATER[step.street],
+    }
+    later = [s for s in walk(data).steps if s.index > index]
+    facts["actions_after"] = sum(1 for s in later if s.in_turn)
+    facts["actions_after_with_chips"] = sum(1 for s in later if s.in_turn and s.delta > 0)
+    facts.update(_short_all_in_facts(view, seat, currency))
+    button = data.get("button")
+    if view.street == "preflop" and button is not None and view.big_blind:
+        seats = [p["seat"] for p in data["players"]]
+        order = clockwise_from(seats, button)
+        bb_seat = order[0] if len(seats) == 2 else order[1]
+        facts["big_blind_option"] = (seat == bb_seat and seat not in view.acted_at
+                                     and view.current_bet == view.big_blind)
+    if structure_pl:
+        most = view.pot_limit_max_to(seat)
+        facts["pot_limit_max_to"] = whole(most)
+        facts["action_over_pot_limit"] = step.total > most
+        facts["pot_limit_excess"] = whole(max(0, step.total - most))
+        facts["pot_declared_short"] = term == "pot" and step.total < most
+    if term == "all-in" and after.stacks.get(seat, 0) > 0:
+        facts["all_in_chips_behind"] = whole(after.stacks[seat])
+    return facts
+
+
+def first_active_facts(data: dict, index: int | None) -> dict:
+    """The action in question opens a later betting round: is the first player left of the button
+    all-in, and who is the first still able to bet (the one who then acts first)."""
+    if index is None or data.get("button") is None:
+        return {}
+    view = walk(data, index)
+    if view.street not in ("flop", "turn", "river") or view.round_steps():
+        return {}
+    live = view.in_hand
+    with_chips = [s for s in live if view.stacks.get(s, 0) > 0]
+    if not live or len(with_chips) < 2:
+        return {}
+    first = clockwise_from(live, data["button"])[0]
+    return {"first_to_act_all_in": view.stacks.get(first, 0) == 0,
+            "first_active_seat": clockwise_from(with_chips, data["button"])[0]}

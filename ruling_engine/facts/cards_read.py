@@ -1,0 +1,146 @@
+"""From the incident's hole cards and board to the computed facts of the showdown (see hands.py).
+
+Which hands are read, who wins each pot, how a split pot divides (broken down to the smallest chip
+in play, or in the chips as they lie), the royal flush, and the cards behind what was shown, mucked
+or named. Without hole cards only cards_known (false) is returned and the evaluator is never called.
+"""
+from __future__ import annotations
+
+import math
+
+from ruling_engine.facts import hands
+from ruling_engine.incident.load import HAND_SIZE
+
+
+def _hands(data: dict) -> dict:
+    """seat -> Hand for every player whose cards give a complete hand."""
+    variant = data["game"]["variant"]
+    board = data.get("board", [])
+    return {p["seat"]: hands.best_hand(p["seat"], p["cards"], board, variant)
+            for p in data["players"] if p.get("cards") and hands.can_read(variant, p["cards"], board)}
+
+
+def _winners(read: dict, seats) -> list:
+    best = min(read[s].rank for s in seats)
+    return [s for s in seats if read[s].rank == best]
+
+
+def _units(data: dict) -> tuple:
+    """(smallest chip in play, smallest chip in the pot); defaults: the small blind or smallest chip seen."""
+    seen = list(data["game"].get("blinds") or []) + [c for a in data.get("actions", []) for c in a.get("chips", [])]
+    in_play = data["game"].get("smallest_chip") or (min(seen) if seen else 1)
+    return in_play, data.get("pot_smallest_chip") or in_play
+
+
+def _money(currency: str, value) -> str:
+    return f"{currency}{value:,}" if isinstance(value, int) else f"{currency}{value:,.2f}"
+
+
+def _division(pots_won: list, unit, button, currency: str) -> tuple:
+    """A line per pot (who gets what, odd chips to the first sharer left of the button) and the
+    numbers of the first split pot: (text, share, odd)."""
+    lines, first = [], None
+    for index, (amount, winners) in enumerate(pots_won):
+        name = "Main pot" if index == 0 else f"Side pot {index}"
+        if len(winners) == 1:
+            lines.append(f"{name} {_money(currency, amount)}: seat {winners[0]} takes it.")
+            continue
+        share, odd = hands.divide(amount, len(winners), unit)
+        order = hands.clockwise_order(winners, button)
+        text = f"{name} {_money(currency, amount)}: seats {hands.seats_text(order)} get {_money(currency, share)} each"
+        text += f", and the odd {_money(currency, odd)} goes to seat {order[0]}." if odd else "."
+        lines.append(text)
+        if first is None:
+            first = (share, odd)
+    share, odd = first or (None, None)
+    return " ".join(lines), share, odd
+
+
+def facts(data: dict, final_state, known: dict, contributions: dict) -> dict:
+    """The card facts (vocabulary: the cards read; pots, split pots and odd chips; the royal flush;
+    hands declared) for an incident; only cards_known (false) when no hole cards are given."""
+    if not any(p.get("cards") for p in data["players"]):
+        return {"cards_known": False}
+    variant, board, button = data["game"]["variant"], data.get("board", []), data.get("button")
+    read = _hands(data)
+    out = {"cards_known": True}
+    contenders = list(final_state.in_hand)
+    # -- the royal flush ------------------------------------------------------------------------------
+    royal = [h for h in read.values() if h.category == "royal-flush"]
+    if royal:
+        hand = royal[0]
+        out["royal_flush_seat"] = hand.seat
+        out["royal_flush_hole_cards"] = hand.hole_used
+        shown = [e for e in data.get("events", []) if e["event"] == "hand_shown" and e["seat"] == hand.seat]
+        if shown:
+            out["royal_flush_tabled"] = shown[-1]["face_up"] >= HAND_SIZE[variant] and shown[-1]["readable"]
+    # -- a hand named at showdown --------------------------------------------------------------------------
+    named = known.get("declared_hand_of")
+    if named in read:
+        hand = read[named]
+        out["declared_correct"] = hand.category == known.get("declared_hand")
+        out["declared_actual_hand"] = hand.text()
+        owner = next(p for p in data["players"] if p["seat"] == named)
+        loose = hands.best_with_any_cards(owner["cards"], board) if variant != "stud" else hand
+        out["declared_ignores_card_limit"] = (not out["declared_correct"]
+                                              and loose.category == known.get("declared_hand"))
+    if known.get("shown_seat") in read:
+        out["shown_plays_board"] = read[known["shown_seat"]].plays_board
+    # -- the showdown: every hand still in must be readable -------------------------------------------------
+    out["hands_read"] = "; ".join(f"seat {s}: {read[s].text()}" for s in sorted(read))
+    if len(contenders) == 1 and contenders[0] in read and "royal_flush_seat" in out:
+        out["royal_flush_won"] = out["royal_flush_seat"] == contenders[0]
+    if len(contenders) < 2 or not all(s in read for s in contenders):
+        return out
+    # the cards decide the pot only when every hand is still in play and shown in full: a hand in the
+    # muck, or one not fully shown, is first ruled on as such (mucked-hand, hand-not-fully-shown)
+    settled_elsewhere = any(e["event"] == "hand_mucked" for e in data.get("events", [])) or \
+        known.get("shown_all_cards") is False or known.get("shown_readable") is False
+    at_showdown = data["street"] == "showdown" and not settled_elsewhere
+    winners = _winners(read, contenders)
+    order = hands.clockwise_order(winners, button)
+    ranked = sorted(contenders, key=lambda s: read[s].rank)
+    runner_up = next((s for s in ranked if read[s].rank != read[ranked[0]].rank), None)
+    out.update({
+        "hands_compared": at_showdown,
+        "winner_count": len(winners),
+        "winner_seat": order[0],
+        "winning_seats": hands.seats_text(order),
+        "winning_hand": read[winners[0]].category,
+        "winning_hand_text": read[winners[0]].text(),
+        "decided_by_kicker": runner_up is not None and hands.decided_by_kicker(read[ranked[0]], read[runner_up]),
+        "winning_hand_plays_board": all(read[s].plays_board for s in winners),
+    })
+    if "royal_flush_seat" in out:
+        out["royal_flush_won"] = out["royal_flush_seat"] in winners
+    # what was shown or mucked, against the cards
+    if known.get("shown_seat") in read:
+        out["shown_would_win"] = known["shown_seat"] in winners
+    if known.get("muck_seat") in read:
+        out["muck_winning"] = known["muck_seat"] in winners
+    # -- pots ----------------------------------------------------------------------------------------------
+    if "pot" in data:
+        layers = [(data["pot"], contenders)]
+    elif not all(math.isfinite(v) for v in contributions.values()):
+        return out              # an all-in of unknown size (no stack given): the pots cannot be counted
+    else:
+        layers = hands.pots(contributions, contenders)
+    if not layers:
+        return out
+    out["pot_total"] = hands._tidy(sum(a for a, _ in layers))
+    pots_won = [(amount, hands.clockwise_order(_winners(read, eligible), button)) for amount, eligible in layers]
+    split = [(a, w) for a, w in pots_won if len(w) > 1]
+    out["split_pot"] = bool(split)
+    if split:
+        in_play, in_pot = _units(data)
+        amount, sharers = split[0]
+        out["split_ways"] = len(sharers)
+        out["split_pot_amount"] = amount
+        out["odd_chip_seat"] = sharers[0]
+        out["split_seats"] = hands.seats_text(sharers)
+        currency = data["game"].get("currency") or ("£" if data["game"]["format"] == "cash" else "")
+        out["pot_division_broken"], out["split_share_broken"], out["split_odd_broken"] = \
+            _division(pots_won, in_play, button, currency)
+        out["pot_division_unbroken"], out["split_share_unbroken"], out["split_odd_unbroken"] = \
+            _division(pots_won, in_pot, button, currency)
+    return out

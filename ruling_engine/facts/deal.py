@@ -1,0 +1,152 @@
+"""Facts of the dealing-room events: disputes, objections to the rules, the dealing procedure,
+boxed cards, how a player holds his cards, deck changes, an absent player's leaving, chips and
+blind, and which card of the deal an exposed hole card was.
+
+Plain read-outs of what the floor saw (each event kind by its own small function); what they
+amount to under each club is for the clubs' rules.
+"""
+from __future__ import annotations
+
+from ruling_engine.facts.replay import clockwise_from
+
+_PROCEDURE_FIELDS = {      # dealing_procedure field -> fact
+    "found": "procedure_found", "riffles": "shuffle_riffles", "scrambled": "shuffle_scrambled",
+    "cut_by": "cut_by", "cuts": "cut_count", "cut_cards": "cut_cards", "cut_card": "cut_card",
+    "cut_refused": "cut_refused", "direction": "deal_direction",
+    "bottom_card_dealt": "bottom_card_dealt", "bottom_card_seen": "bottom_card_seen",
+    "deck_unprotected": "deck_unprotected", "deck_to_discards_early": "deck_to_discards_early",
+    "dealing_not_announced": "dealing_not_announced", "exposed_not_announced": "exposed_not_announced",
+    "unburned": "unburned_street", "flop_one_at_a_time": "flop_one_at_a_time",
+    "cards_not_collected": "cards_not_collected",
+}
+
+
+def _dispute_facts(event: dict) -> dict:
+    """A dispute: when it was raised, who ruled, and whether a ruling already given is challenged."""
+    return {"dispute_raised": True,
+            "dispute_after_next_shuffle": event["after_next_shuffle"],
+            "dispute_dealer_ruled": event["dealer_ruled"],
+            "dispute_facts_disputed": event["facts_disputed"],
+            "dispute_cctv_reviewed": event["cctv_reviewed"],
+            "dispute_ruling_challenged": event["ruling_challenged"],
+            "dispute_ruling_wrong": event["ruling_shown_wrong"],
+            "dispute_floor_playing": event["floor_playing"],
+            "dispute_about_dealer_mistake": event["about_dealer_mistake"]}
+
+
+def _objection_facts(event: dict) -> dict:
+    """An objection to the rules that govern the game, and whether it came after the start."""
+    return {"rules_objection": event["objection"], "rules_asked_after_start": event["after_start"]}
+
+
+def _procedure_facts(event: dict) -> dict:
+    """The dealing procedure as the floor saw it: only the fields stated (or defaulted) become facts."""
+    facts = {"procedure_reported": True}
+    for name, fact in _PROCEDURE_FIELDS.items():
+        if name in event:
+            facts[fact] = event[name]
+    return facts
+
+
+def _boxed_facts(event: dict, facts: dict) -> dict:
+    """Boxed cards, summed over events; where they were found (the last event says)."""
+    return {"boxed_count": facts.get("boxed_count", 0) + event["count"], "boxed_during": event["during"]}
+
+
+def _deal_exposed_or_boxed(events: list) -> int | None:
+    """Cards exposed during the deal plus boxed cards found while dealing the hole cards (None if
+    the incident has no boxed card: the fact is only needed with one)."""
+    boxed = sum(e["count"] for e in events if e["event"] == "card_boxed" and e["during"] == "deal")
+    if not any(e["event"] == "card_boxed" for e in events):
+        return None
+    exposed = sum(e["count"] for e in events if e["event"] == "card_exposed" and e["during"] == "deal")
+    return boxed + exposed
+
+
+def _handling_facts(event: dict) -> dict:
+    """A player's cards hidden from view or taken off the table top."""
+    return {"handling_seat": event["seat"], "cards_concealed": event["concealed"],
+            "cards_off_table": event["off_table"]}
+
+
+def _absent_facts(event: dict) -> dict:
+    """An absent player: left mid-hand, never arrived, levels missed, said he will not return, and
+    whether he was in the room when the deal began."""
+    facts = {"away_left_mid_hand": event["left_mid_hand"], "away_since_start": event["since_start"],
+             "away_not_returning": event["said_not_returning"]}
+    if "levels_missed" in event:
+        facts["away_levels_missed"] = event["levels_missed"]
+    if "in_room" in event:
+        facts["away_in_room"] = event["in_room"]
+    return facts
+
+
+def _away_blind_due(data: dict, seat) -> dict:
+    """The blind the absent player owes on this hand (0 if he is in neither blind), from the button
+    and the seats dealt in (heads-up the button is the small blind); needs blinds and button."""
+    blinds, button = data["game"].get("blinds"), data.get("button")
+    seats = [p["seat"] for p in data["players"]]
+    if not blinds or button is None or len(seats) < 2:
+        return {}
+    order = clockwise_from(seats, button)
+    small, big = (button, order[0]) if len(seats) == 2 else (order[0], order[1])
+    return {"away_blind_due": blinds[0] if seat == small else blinds[-1] if seat == big else 0}
+
+
+def _deal_position(data: dict, event: dict):
+    """Which card of the deal an exposed hole card was (1 = the first card dealt): as stated, or
+    from the seat, the button and which of the player's own cards it was (dealing clockwise from
+    the seat left of the button, one card a round)."""
+    if "deal_position" in event:
+        return event["deal_position"]
+    seat, card, button = event.get("seat"), event.get("players_card"), data.get("button")
+    seats = [p["seat"] for p in data["players"]]
+    if seat is None or card is None or button is None or seat not in seats:
+        return None
+    return clockwise_from(seats, button).index(seat) + 1 + (card - 1) * len(seats)
+
+
+def _exposed_deal_position(data: dict, events: list) -> dict:
+    """The earliest card of the deal exposed during the deal, over all card_exposed events."""
+    positions = [_deal_position(data, e) for e in events if e["event"] == "card_exposed" and e["during"] == "deal"]
+    positions = [p for p in positions if p is not None]
+    return {"exposed_deal_position": min(positions)} if positions else {}
+
+
+def _exposer_all_in(events: list, final_state) -> dict:
+    """Whether the player who exposed his cards (last card_exposed event with a seat) is all-in:
+    still in the hand with no chips behind after the action log."""
+    seats = [e["seat"] for e in events if e["event"] == "card_exposed" and e.get("seat") is not None]
+    if not seats:
+        return {}
+    seat = seats[-1]
+    return {"exposer_all_in": seat in final_state.in_hand and final_state.stacks.get(seat) == 0}
+
+
+def deal_event_facts(data: dict, final_state) -> dict:
+    """The facts of the dealing-room events of an incident (later events of a kind win)."""
+    events = data.get("events", [])
+    facts: dict = {}
+    for event in events:
+        kind = event["event"]
+        if kind == "dispute":
+            facts.update(_dispute_facts(event))
+        elif kind == "rules_objection":
+            facts.update(_objection_facts(event))
+        elif kind == "dealing_procedure":
+            facts.update(_procedure_facts(event))
+        elif kind == "card_boxed":
+            facts.update(_boxed_facts(event, facts))
+        elif kind == "cards_handling":
+            facts.update(_handling_facts(event))
+        elif kind == "deck_change_request":
+            facts["deck_change_requested"] = True
+        elif kind == "player_away":
+            facts.update(_absent_facts(event))
+            facts.update(_away_blind_due(data, event["seat"]))
+    combined = _deal_exposed_or_boxed(events)
+    if combined is not None:
+        facts["deal_exposed_or_boxed"] = combined
+    facts.update(_exposer_all_in(events, final_state))
+    facts.update(_exposed_deal_position(data, events))
+    return facts

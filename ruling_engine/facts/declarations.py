@@ -1,0 +1,143 @@
+"""What the action the floor was called about says in words, chips and motions, against the
+replayed betting state: the numbers each club's declaration rules classify (said.py reads the words)."""
+from __future__ import annotations
+
+from ruling_engine.numbers import whole
+from ruling_engine.facts.replay import clockwise_from, parse_said, replay
+from ruling_engine.incident.said import read_said
+
+
+def _words_facts(action: dict, state, game: dict) -> dict:
+    """What the words of the action in question said: the unit and wording of the number, the
+    number read as the total or as the increment (neutral: the clubs' rules pick), the number read
+    in pence (its lesser value), a conditional statement, unofficial words, a gesture."""
+    seat = action["seat"]
+    words = read_said(action.get("said"))
+    round_in = state.round_in.get(seat, 0)
+    facts = {"action_declared_unit": words.unit, "action_raise_wording": words.wording,
+             "action_conditional": words.conditional, "action_said_unofficial": words.unofficial,
+             "action_gesture": action.get("gesture", "none"),
+             "action_put_out": "chips" in action or "total" in action}
+    if words.amount is not None and words.unit != "pence":
+        amount = words.amount
+        facts["declared_total_add"] = whole(max(0, amount - round_in))
+        facts["declared_increment_total"] = whole(state.current_bet + amount)
+        facts["declared_increment_add"] = whole(max(0, state.current_bet + amount - round_in))
+        chips_total = sum(action.get("chips", []))
+        facts["declared_amount_shortfall"] = whole(max(0, amount - round_in - chips_total))
+        facts["declared_amount_excess"] = whole(max(0, chips_total - (amount - round_in)))
+        if words.unit == "none" and game["format"] == "cash":
+            facts["declared_amount_as_pence"] = whole(round(amount / 100, 2))
+            smallest = min(game.get("blinds") or [0])
+            facts["pence_reading_possible"] = amount / 100 >= smallest > 0
+    if "said" in action and "chips" in action and "first" in action:
+        facts["action_first"] = action["first"]
+    return facts
+
+
+def _chip_facts(action: dict, state, chips_total) -> dict:
+    """What the chips of the action in question were, in numbers: the largest chip, whether they
+    are more than the call or the bet, whether one chip fewer would still cover the call, the
+    player's total for the round with them, the minimum raise total, and whether the words and
+    chips say different things."""
+    seat = action["seat"]
+    chips = action.get("chips", [])
+    round_in = state.round_in.get(seat, 0)
+    to_call = state.to_call(seat)
+    facts = {"minimum_raise_total": whole(state.current_bet + state.largest_raise) if state.current_bet
+             else whole(state.largest_raise)}
+    if not chips:
+        return facts
+    largest = max(chips)
+    total = round_in + chips_total
+    facts.update({
+        "action_largest_chip": largest,
+        "chips_over_call": chips_total > to_call,
+        "chips_over_bet": chips_total > state.current_bet,
+        "chips_excess_over_call": whole(max(0, chips_total - to_call)),
+        "action_total": whole(total),
+        "chips_raise_by": whole(max(0, total - state.current_bet)),
+        "chips_over_minimum": total > facts["minimum_raise_total"],
+        "chips_reach_minimum": total >= facts["minimum_raise_total"],
+        "minimum_raise_shortfall": whole(max(0, facts["minimum_raise_total"] - total)),
+    })
+    if state.largest_raise:
+        facts["chips_raise_fraction"] = round(max(0, total - state.current_bet) / state.largest_raise, 4)
+    if len(chips) >= 2:
+        facts["one_chip_fewer_covers_call"] = chips_total - largest >= to_call
+    term, amount = parse_said(action.get("said")) or ("none", None)
+    differ = ((term == "call" and chips_total != to_call)
+              or (term == "check" and chips_total > 0)
+              or (term in ("bet", "amount-only") and amount is not None and chips_total != amount)
+              or (term == "raise" and amount is None and chips_total <= to_call))
+    if term != "none":
+        facts["words_chips_differ"] = differ
+    return facts
+
+
+def _motion_facts(action: dict, state) -> dict:
+    """How the chips went in: in how many forward motions, and what the first motion held."""
+    motions = action.get("motions")
+    if not motions:
+        return {"action_motions": 1} if action.get("chips") else {}
+    round_in = state.round_in.get(action["seat"], 0)
+    return {"action_motions": len(motions), "first_motion_chips": motions[0],
+            "later_motion_chips": whole(sum(motions[1:])),
+            "first_motion_total": whole(round_in + motions[0]),
+            "first_motion_covers_call": motions[0] >= state.to_call(action["seat"])}
+
+
+def _seat_facts(data: dict, action: dict, actions: list, index: int, state) -> dict:
+    """Who the player is pre-flop (the big blind?), the pot before the action and the total of a
+    pot-sized bet, and whether the action before was a "raise" with no amount yet."""
+    facts = {}
+    seats = [p["seat"] for p in data["players"]]
+    blinds, button = data["game"].get("blinds"), data.get("button")
+    if blinds and button is not None and len(seats) >= 2:
+        order = clockwise_from(seats, button)
+        big_blind = order[0] if len(seats) == 2 else order[1]
+        facts["action_by_big_blind"] = state.street == "preflop" and action["seat"] == big_blind
+    pot = sum(h[3] for h in state.all_history) + _blinds_posted(data)
+    seat = action["seat"]
+    to_call = state.to_call(seat)
+    facts["pot_before_action"] = whole(pot)
+    facts["pot_size_bet_to"] = whole(state.current_bet + pot + to_call) if to_call else whole(pot)
+    if index > 0:
+        before = actions[index - 1]
+        term, amount = parse_said(before.get("said")) or ("none", None)
+        facts["previous_raise_unclear"] = (term == "raise" and amount is None and "chips" not in before
+                                           and "total" not in before)
+    return facts
+
+
+def _blinds_posted(data: dict) -> float:
+    """The blinds posted pre-flop (both, when the button and blinds are stated)."""
+    blinds, button = data["game"].get("blinds"), data.get("button")
+    if not blinds or button is None or len(data["players"]) < 2:
+        return 0
+    return blinds[0] + blinds[-1]
+
+
+def _fold_facts(action: dict) -> dict:
+    """A fold: how the cards went, and whether the player commented on the hand."""
+    term, _ = parse_said(action.get("said")) or ("none", None)
+    if term != "fold":
+        return {}
+    return {"fold_manner": action.get("fold_manner", "pushed-low"),
+            "fold_comment": action.get("fold_comment", False)}
+
+
+def declaration_facts(data: dict, index: int) -> dict:
+    """The words, chips, motions and position facts of the action the floor was called about."""
+    actions = data["actions"]
+    action = actions[index]
+    state = replay(data, index)
+    chips = action.get("chips", [])
+    chips_total = sum(chips)
+    facts = {}
+    facts.update(_words_facts(action, state, data["game"]))
+    facts.update(_chip_facts(action, state, chips_total))
+    facts.update(_motion_facts(action, state))
+    facts.update(_seat_facts(data, action, actions, index, state))
+    facts.update(_fold_facts(action))
+    return facts

@@ -1,0 +1,373 @@
+"""From a validated incident to the computed facts the rules test (no club's definitions here)."""
+from __future__ import annotations
+
+from ruling_engine.facts.betting import action_betting_facts, finite, first_active_facts, pot_facts
+from ruling_engine.facts.deal import deal_event_facts
+from ruling_engine.facts.declarations import declaration_facts
+from ruling_engine.incident.load import HAND_SIZE, Incident
+from ruling_engine.facts.money import money_facts
+from ruling_engine.facts.replay import STREETS, action_delta, clockwise_from, parse_said, replay, total_in
+from ruling_engine.facts.table import table_facts
+from ruling_engine.facts.tournament import tournament_facts
+
+STRUCTURE = {"NLHE": "no-limit", "PLO": "pot-limit", "PLHE": "pot-limit", "LHE": "limit", "stud": "limit"}
+
+
+def _question_index(actions) -> int | None:
+    marked = [i for i, a in enumerate(actions) if a.get("in_question")]
+    if marked:
+        return marked[-1]
+    return len(actions) - 1 if actions else None
+
+
+def _action_facts(data: dict, index: int) -> dict:
+    action = data["actions"][index]
+    state = replay(data, index)
+    seat = action["seat"]
+    term, declared_amount = parse_said(action.get("said")) or ("none", None)
+    chips = action.get("chips", [])
+    chips_total = sum(chips) if chips else min(action_delta(action, state), state.stacks.get(seat, 0))
+    to_call = state.to_call(seat)
+    all_in = term == "all-in" or (bool(chips) and chips_total >= state.stacks.get(seat, float("inf")))
+    short = 0 < chips_total < to_call and not all_in
+    facts = {
+        "action_seat": seat,
+        "action_in_turn": action.get("in_turn", True),
+        "action_declared": term,
+        "action_chips": chips_total,
+        "action_chip_count": len(chips),
+        "action_same_denomination": len(set(chips)) <= 1,
+        "action_all_in": all_in,
+        "facing_bet": to_call > 0,
+        "to_call": to_call,
+        "current_bet": state.current_bet,
+        "call_shortfall": max(0, to_call - chips_total),
+        "call_fraction": round(chips_total / to_call, 4) if to_call else 0,
+        "action_short_of_call": short,
+        "bets_this_round": state.bets_this_round,
+        "players_in_hand": len(state.in_hand),
+        "heads_up": len(state.in_hand) == 2,
+    }
+    if declared_amount is not None:
+        facts["action_declared_amount"] = declared_amount
+    streak = 0
+    if short:
+        streak = 1
+        for _seat, kind, _delta, _in_turn in reversed(state.history):
+            if kind != "short":
+                break
+            streak += 1
+    facts["undercalls_in_sequence"] = streak
+    return facts
+
+
+def _log_facts(data: dict) -> dict:
+    """Counts over the whole action log: what had happened when the floor was called."""
+    actions = data.get("actions", [])
+    state = replay(data, len(actions))
+    in_turn = [h for h in state.all_history if h[4]]
+    with_chips = [h for h in in_turn if h[3] > 0]
+    bet_call = any(a[2] in ("bet", "raise") and b[2] == "call"
+                   for a, b in zip(state.all_history, state.all_history[1:]))
+    return {"actions_in_turn": len(in_turn), "actions_in_turn_with_chips": len(with_chips),
+            "bet_and_immediate_call": bet_call, "_final_state": state}
+
+
+def _exposure_facts(event: dict, facts: dict) -> dict:
+    """A card exposed: who, when, how many (summed over events), who saw it, and why."""
+    out = {
+        "exposed_during": event["during"],
+        "exposed_by": event["by"],
+        "exposed_count": facts.get("exposed_count", 0) + event["count"],
+        "exposed_deliberate": event["deliberate"],
+        "exposed_owner_had_control": event["owner_had_control"],
+        "exposed_seen_by": event["seen_by"],
+        "exposed_to_influence": event["to_influence"],
+        "exposed_comment_affected_play": event["comment_affected_play"],
+    }
+    out["exposed_both_cards"] = event["by"] == "player" and out["exposed_count"] >= 2
+    if "deal_position" in event:      # the earliest card of the deal that was exposed
+        out["exposed_deal_position"] = min(event["deal_position"],
+                                           facts.get("exposed_deal_position", event["deal_position"]))
+    return out
+
+
+def _muck_facts(event: dict, data: dict, final_state) -> dict:
+    """A hand in the muck: what the floor saw, the uncalled part of the player's bet, and whether
+    he was facing a bet (something to call on the current round; never at showdown)."""
+    seat = event["seat"]
+    others = [v for s, v in final_state.round_in.items() if s != seat]
+    return {
+        "muck_by": event["by"],
+        "muck_believed_won": event["believed_won"],
+        "muck_tabled": event["tabled"],
+        "muck_recoverable": event["retrievable"],
+        "muck_winning": event["winning"],
+        "muck_seat": seat,
+        "muck_protected": event["protected"],
+        "muck_touched": event["touched_muck"],
+        "muck_misled_by": event["misled_by"],
+        "muck_forgot_own_bet": event["forgot_own_bet"],
+        "muck_uncalled": max(0, final_state.round_in.get(seat, 0) - max(others, default=0)),
+        "muck_facing_bet": data["street"] in STREETS and final_state.to_call(seat) > 0,
+    }
+
+
+def _deal_error_facts(event: dict, data: dict) -> dict:
+    """A dealing error, and where the affected seat sits relative to the button."""
+    out = {"deal_error": event["kind"], "deal_error_after_deal": event["after_deal"],
+           "deal_error_player_acted": event["acted"]}
+    if "cards" in event:
+        out["deal_error_cards"] = event["cards"]
+    seat, button = event.get("seat"), data.get("button")
+    if seat is not None:
+        out["deal_error_seat"] = seat
+        if button is not None:
+            seats = [p["seat"] for p in data["players"]]
+            out["deal_error_on_button"] = seat == button
+            out["deal_error_first_dealt"] = seat == clockwise_from(seats, button)[0]
+    return out
+
+
+def _shown_facts(event: dict, data: dict, final_state) -> dict:
+    """A hand at showdown: how much of it is face up against the cards of a whole hand, what the
+    player said or did, and whether he had been called (his final-round bet or raise was called)."""
+    seat = event["seat"]
+    history = final_state.all_history
+    final = [h for h in history if h[0] == history[-1][0]] if history else []
+    raises = [i for i, h in enumerate(final) if h[2] in ("bet", "raise")]
+    called = bool(raises) and final[raises[-1]][1] == seat and any(h[2] == "call" for h in final[raises[-1]:])
+    return {
+        "shown_seat": seat,
+        "shown_face_up": event["face_up"],
+        "shown_all_cards": event["face_up"] >= HAND_SIZE[data["game"]["variant"]],
+        "shown_readable": event["readable"],
+        "shown_would_win": event["would_win"],
+        "shown_refused_rest": event["refused_rest"],
+        "shown_landed_face_down": event["landed_face_down"],
+        "shown_was_called": called,
+        "board_play": event["board_play"],
+    }
+
+
+def _deck_facts(event: dict) -> dict:
+    """A dropped deck, or a card duplicated or missing from the pack."""
+    return {"deck_problem": event["kind"], "deck_cards_to_come": event["cards_to_come"],
+            "deck_disordered": event["disordered"], "deck_order_recoverable": event["order_recoverable"],
+            "deck_mixed_with_muck": event["mixed_with_muck"]}
+
+
+def _away_facts(event: dict) -> dict:
+    """A player away from his seat: at the first card, at the last card of the deal, at his turn."""
+    return {"away_seat": event["seat"], "away_at_first_card": event["at_first_card"],
+            "away_at_last_card": event["at_last_card"], "away_at_turn": event["at_turn"]}
+
+
+def _touch_facts(event: dict) -> dict:
+    """Discards touching a live hand: where the hand lay, whether protected, whether still identifiable."""
+    return {"touched_seat": event["seat"], "touched_outside_lines": event["outside_lines"],
+            "touched_protected": event["protected"], "touched_identifiable": event["identifiable"]}
+
+
+def _board_down_facts(event: dict) -> dict:
+    """The board turned face down: too soon or not, and whether the next hand had begun."""
+    return {"board_down_premature": event["premature"],
+            "board_down_new_hand_started": event["new_hand_started"]}
+
+
+def _conduct_facts(event: dict, data: dict) -> dict:
+    """Conduct at the table: what was done and in what circumstances, the player's earlier
+    warnings and stack (for escalating penalties and chips removed), and what one round away on
+    penalty means here (hands dealt to his seat, blinds he posts)."""
+    out = {"conduct_what": event["did"], "conduct_by": event["by"],
+           "conduct_live_hand": event["live_hand"], "conduct_hand_in_progress": event["hand_in_progress"],
+           "conduct_about_hand": event["about_hand"], "conduct_to_player_in_hand": event["to_player_in_hand"],
+           "conduct_disruptive": event["disruptive"], "conduct_objection": event["objection"],
+           "conduct_deliberate": event["deliberate"], "conduct_final_table": event["final_table"],
+           "conduct_third_player_all_in": event["third_player_all_in"],
+           "conduct_round_hands": len(data["players"])}
+    player = next((p for p in data["players"] if p["seat"] == event.get("seat")), None)
+    warnings = player["warnings"] if player and event["by"] == "player" else 0
+    out["conduct_prior_warnings"] = warnings
+    out["conduct_repeated"] = warnings >= 1
+    if event.get("seat") is not None:
+        out["conduct_seat"] = event["seat"]
+    if player and event["by"] == "player" and "stack" in player:
+        out["conduct_stack"] = player["stack"]
+    blinds = data["game"].get("blinds")
+    if blinds:
+        out["conduct_round_blinds"] = sum(blinds[:2])
+    return out
+
+
+def _event_facts(data: dict, final_state) -> dict:
+    """The facts of the incident's events, each kind by its own function (later events win)."""
+    facts = {}
+    for event in data.get("events", []):
+        kind = event["event"]
+        if kind == "card_dealt_early":
+            facts["premature_street"] = event["street"]
+            facts["premature_burn_only"] = event["burn_only"]
+        elif kind == "flop_dealt":
+            facts["flop_card_count"] = event["cards"]
+        elif kind == "card_exposed":
+            facts.update(_exposure_facts(event, facts))
+        elif kind == "hand_mucked":
+            facts.update(_muck_facts(event, data, final_state))
+        elif kind == "deal_error":
+            facts.update(_deal_error_facts(event, data))
+        elif kind == "no_one_shows":
+            facts["showdown_stalled"] = True
+            facts["all_in_showdown"] = event["all_in"] or any(
+                stack == 0 for seat, stack in final_state.stacks.items() if seat in final_state.in_hand)
+        elif kind == "asks_to_see":
+            facts["see_asker_seat"] = event["seat"]
+            facts["see_target_seat"] = event["target"]
+            facts["see_asker_kept_cards"] = event["asker_kept_cards"]
+        elif kind == "hand_shown":
+            facts.update(_shown_facts(event, data, final_state))
+        elif kind == "deck_problem":
+            facts.update(_deck_facts(event))
+        elif kind == "player_away":
+            facts.update(_away_facts(event))
+        elif kind == "discards_touch_hand":
+            facts.update(_touch_facts(event))
+        elif kind == "board_turned_down":
+            facts.update(_board_down_facts(event))
+        elif kind == "conduct":
+            facts.update(_conduct_facts(event, data))
+    return facts
+
+
+def _showdown_facts(data: dict, final_state) -> dict:
+    """Who bet last, who called last and who acts first, on the final betting round."""
+    history = final_state.all_history
+    facts = {}
+    if not history:
+        return facts
+    final_street = history[-1][0]
+    final = [h for h in history if h[0] == final_street]
+    aggressors = [h[1] for h in final if h[2] in ("bet", "raise")]
+    callers = [h[1] for h in final if h[2] == "call"]
+    facts["final_round_bet"] = bool(aggressors)
+    if aggressors:
+        facts["last_aggressor_seat"] = aggressors[-1]
+    live = final_state.in_hand
+    button = data.get("button")
+    if button is not None and live:
+        facts["first_to_act_seat"] = clockwise_from(live, button)[0]
+    if callers and live:
+        facts["left_of_last_caller_seat"] = clockwise_from(live, callers[-1])[0]
+    asks = [e for e in data.get("events", []) if e["event"] == "asks_to_see"]
+    if asks:
+        asker, target = asks[-1]["seat"], asks[-1]["target"]
+        facts["see_asker_called_river"] = final_street == "river" and asker in callers
+        facts["see_target_is_last_aggressor"] = bool(aggressors) and aggressors[-1] == target
+    return facts
+
+
+def _betting_facts(data: dict, index: int | None) -> dict:
+    """The betting arithmetic (betting.py): the action in question against the minimum raise, the
+    pot-limit maximum and any all-in for less it faces; side pots and the uncalled bet after the
+    whole log; who acts first on a later round when the first player is all-in."""
+    game = data["game"]
+    currency = game.get("currency", "£" if game["format"] == "cash" else "")
+    facts = {}
+    if index is not None:
+        facts.update(action_betting_facts(data, index, currency))
+    facts.update(pot_facts(data, currency))
+    facts.update(first_active_facts(data, index))
+    return finite(facts)
+
+
+def _tournament_facts(data: dict) -> dict:
+    """Tournament procedure: tables, entries, re-buys, knock-outs, colour-ups, league records
+    (the arithmetic is in tournament.py)."""
+    return tournament_facts(data)
+
+
+def computed_facts(incident: Incident) -> dict:
+    """The computed facts of an incident, keyed by vocabulary name."""
+    data = incident.data
+    game = data["game"]
+    facts = {
+        "game_format": game["format"],
+        "betting_structure": STRUCTURE[game["variant"]],
+        "game_variant": game["variant"],
+        "street": data["street"],
+    }
+    log = _log_facts(data)
+    final_state = log.pop("_final_state")
+    facts.update(log)
+    facts["players_in_hand"] = len(final_state.in_hand)
+    facts["heads_up"] = len(final_state.in_hand) == 2
+    index = _question_index(data.get("actions", []))
+    if index is not None:
+        facts.update(_action_facts(data, index))
+        facts.update(declaration_facts(data, index))
+    facts.update(_betting_facts(data, index))
+    facts.update(_showdown_facts(data, final_state))
+    facts.update(_event_facts(data, final_state))
+    facts.update(deal_event_facts(data, final_state))
+    facts.update(money_facts(data))
+    facts.update(_tournament_facts(data))
+    facts.update(_order_facts(data, index, facts))
+    facts.update(_showdown_event_facts(data, final_state))
+    facts.update(_card_facts(data, final_state, facts))
+    return finite(facts)          # an amount that cannot be worked out (an all-in of unknown size) is not stated
+
+
+def _order_facts(data: dict, index, facts: dict) -> dict:
+    """Table facts (positions, order of action, blinds, button, counts, clock); an action the log
+    shows was out of turn is not in turn, whatever its `in_turn` field says."""
+    out = table_facts(data, index, facts)
+    if index is not None and out.get("_oot_index") == index:
+        out["action_in_turn"] = False
+    return {k: v for k, v in out.items() if not k.startswith("_")}
+
+
+def _showdown_event_facts(data: dict, final_state) -> dict:
+    """Hands named at showdown, rabbit hunting, the muck handled, stud up-cards picked up, a royal
+    flush claimed (later events win); and whether the pot went to a bet or raise nobody called."""
+    facts = {}
+    history = final_state.all_history
+    if len(final_state.in_hand) == 1 and history:
+        last_aggressive = [h for h in history if h[2] in ("bet", "raise")]
+        facts["pot_won_uncalled"] = bool(last_aggressive) and last_aggressive[-1][1] in final_state.in_hand
+    for event in data.get("events", []):
+        kind = event["event"]
+        if kind == "hand_declared":
+            facts.update({"declared_hand_of": event["hand_of"], "declared_by": event["by"],
+                          "declared_hand": event["said"], "declared_deliberate": event["deliberate"],
+                          "declared_before_shown": event["before_shown"]})
+        elif kind == "rabbit_hunt":
+            facts.update({"rabbit_hunt_asked": True, "rabbit_hunt_dealt": event["dealt"],
+                          "rabbit_hunt_requests": event["requests"]})
+            if "asked_by" in event:
+                facts["rabbit_hunt_seat"] = event["asked_by"]
+        elif kind == "muck_handled":
+            facts.update({"muck_handled_by": event["by"], "muck_turned_over": event["turned_over"],
+                          "burns_with_discards": event["burns_with_discards"],
+                          "muck_hand_live": event["hand_live"]})
+            if "seat" in event:
+                facts["muck_handled_seat"] = event["seat"]
+        elif kind == "upcards_picked_up":
+            facts["upcards_seat"] = event["seat"]
+            if "facing_bet" in event:
+                facts["upcards_facing_bet"] = event["facing_bet"]
+            elif data.get("actions"):
+                facts["upcards_facing_bet"] = data["street"] not in ("showdown", "deal") and \
+                    final_state.to_call(event["seat"]) > 0
+        elif kind == "royal_flush_claimed":
+            facts["royal_flush_member"] = event["member"]
+            facts["royal_flush_witnessed"] = event["witnessed_by_official"]
+    return facts
+
+
+def _card_facts(data: dict, final_state, facts: dict) -> dict:
+    """The cards read (ruling_engine.facts.hands): each hand's best five, the winners of every pot, how a
+    split pot divides and who gets the odd chip, a royal flush and how many hole cards it uses, and
+    whether a hand shown, mucked or named was what the cards say. Nothing is computed (and the hand
+    evaluator is not imported) unless the incident gives hole cards."""
+    from ruling_engine.facts import cards_read      # keeps the evaluator out of incidents without cards
+    return cards_read.facts(data, final_state, facts, total_in(data))

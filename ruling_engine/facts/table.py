@@ -1,0 +1,180 @@
+"""Facts about the table rather than the cards: positions, the order of action, blinds and straddles,
+the button after a player leaves, counts asked for, and the clock. Arithmetic only; what it means
+is each club's rules."""
+from __future__ import annotations
+
+from ruling_engine.numbers import whole
+from ruling_engine.facts.replay import clockwise_from, replay
+from ruling_engine.facts.turn_order import blind_seats, order_facts
+
+
+def position_facts(data: dict) -> dict:
+    """Who sits where relative to the button, and the size of the blinds."""
+    seats = [p["seat"] for p in data["players"]]
+    facts = {"players_dealt": len(seats)}
+    blinds = data["game"].get("blinds")
+    if blinds:
+        facts.update(small_blind_amount=blinds[0], big_blind_amount=blinds[-1],
+                     blinds_total=whole(blinds[0] + blinds[-1]) if len(blinds) > 1 else blinds[0])
+    button = data.get("button")
+    if button is not None and len(seats) >= 2:
+        order = clockwise_from(seats, button)
+        facts.update(button_seat=button, left_of_button_seat=order[0], second_left_of_button_seat=order[1 % len(order)])
+    return facts
+
+
+def check_raise_facts(data: dict, index: int | None) -> dict:
+    """Whether the action in question bets or raises after the same player checked this round."""
+    if index is None:
+        return {}
+    actions = data["actions"]
+    default = data["street"] if data["street"] in ("preflop", "flop", "turn", "river") else "preflop"
+    street = actions[index].get("street", default)
+    seat = actions[index]["seat"]
+    state = replay(data, index + 1)
+    history = [h for h in state.all_history if h[0] == street]
+    if not history or history[-1][1] != seat or history[-1][2] not in ("bet", "raise"):
+        return {"raise_after_check": False}
+    return {"raise_after_check": any(h[1] == seat and h[2] == "check" for h in history[:-1])}
+
+
+def _blinds_posted(event: dict, data: dict) -> dict:
+    """Who put up the blinds, against the button's position."""
+    seats = [p["seat"] for p in data["players"]]
+    sb, bb = event["small_blind"], event["big_blind"]
+    out = {"posted_sb_seat": sb, "posted_bb_seat": bb,
+           "posted_bb_left_of_sb": bb == clockwise_from(seats, sb)[0]}
+    button = data.get("button")
+    if button is not None:
+        out["posted_sb_on_button"] = sb == button
+        out["posted_sb_left_of_button"] = sb == clockwise_from(seats, button)[0]
+    return out
+
+
+def _straddles(events: list, data: dict) -> dict:
+    """The (last) straddle: where it sits and how many big blinds it is; how many players straddled."""
+    event = events[-1]
+    seat = event["seat"]
+    out = {"straddle_seat": seat, "straddle_amount": event["amount"],
+           "straddle_before_cards": event["before_cards"], "straddle_count": len(events)}
+    blinds = data["game"].get("blinds")
+    if blinds:
+        out["straddle_multiple"] = round(event["amount"] / blinds[-1], 4)
+    button = data.get("button")
+    seats = [p["seat"] for p in data["players"]]
+    if button is not None and len(seats) >= 3:
+        bb = blind_seats(seats, button)[1]
+        out["straddle_under_the_gun"] = seat == clockwise_from(seats, bb)[0]
+        out["straddle_on_button"] = seat == button
+    elif button is not None:
+        out["straddle_on_button"] = seat == button
+        out["straddle_under_the_gun"] = seat == button
+    return out
+
+
+def _seat_emptied(event: dict, data: dict) -> dict:
+    """A player gone after the hand: his position in it, and who sits next to the button and the big blind."""
+    seats = [p["seat"] for p in data["players"]]
+    seat = event["seat"]
+    out = {"emptied_seat": seat, "emptied_reason": event["reason"], "players_after": len(seats) - 1}
+    button = data.get("button")
+    if button is None or len(seats) < 2:
+        return out
+    sb, bb = blind_seats(seats, button)
+    out.update(last_sb_seat=sb, last_bb_seat=bb)
+    out["emptied_role"] = ("button" if seat == button else "small-blind" if seat == sb
+                           else "big-blind" if seat == bb else "other")
+    remaining = [s for s in seats if s != seat]
+    if remaining:
+        out["next_after_button_seat"] = clockwise_from(remaining, button)[0]
+        out["next_after_bb_seat"] = clockwise_from(remaining, bb)[0]
+    return out
+
+
+def _count(event: dict, data: dict, index: int | None, facts: dict) -> dict:
+    """A count asked for: the true amount before the asker acted, and whether he was told it."""
+    asker = event["seat"]
+    actions = data.get("actions", [])
+    upto = next((i for i in range(len(actions) - 1, -1, -1) if actions[i]["seat"] == asker), len(actions))
+    state = replay(data, upto)
+    out = {"count_asker_seat": asker, "count_of": event["of"], "count_spread_asked": event["spread"]}
+    target = event.get("target")
+    if target is not None:
+        out["count_target_seat"] = target
+    if event["of"] == "pot":
+        out["count_true"] = whole(_pot(data, upto))
+    elif target is not None and event["of"] == "stack" and state.stacks.get(target, float("inf")) != float("inf"):
+        out["count_true"] = state.stacks[target]
+    elif target is not None and event["of"] == "bet":
+        out["count_true"] = whole(state.round_in.get(target, 0))
+    out["count_facing_all_in"] = _facing_all_in(state, asker)
+    if "next_to_act_seat" in facts and upto == len(actions):
+        out["count_action_on_asker"] = facts["next_to_act_seat"] == asker
+    elif upto < len(actions):
+        out["count_action_on_asker"] = actions[upto].get("in_turn", True) and \
+            facts.get("_oot_index") != upto
+    if "told" in event:
+        out["count_told"] = event["told"]
+        if "count_true" in out:
+            out["count_wrong"] = event["told"] != out["count_true"]
+        out["count_paid_as_told"] = (facts.get("action_seat") == asker
+                                     and facts.get("action_chips") == event["told"])
+    return out
+
+
+def _pot(data: dict, upto: int) -> float:
+    """Chips in the pot before action `upto`: the blinds and every chip put in since."""
+    state = replay(data, upto)
+    start = replay(data, 0)
+    stacks0 = {p["seat"]: p.get("stack") for p in data["players"]}
+    if all(v is not None for v in stacks0.values()):
+        return sum(stacks0.values()) - sum(state.stacks.values())
+    return sum(start.round_in.values()) + sum(h[3] for h in state.all_history)
+
+
+def _facing_all_in(state, seat) -> bool:
+    """Facing a bet made by a player still in the hand who has no chips left."""
+    if state.to_call(seat) <= 0:
+        return False
+    return any(state.stacks.get(s, 1) == 0 and state.round_in.get(s, 0) == state.current_bet
+               for s in state.in_hand if s != seat)
+
+
+def _clock(event: dict, data: dict) -> dict:
+    """The clock on a player: the times, and what he faces by the action log."""
+    seat = event["seat"]
+    state = replay(data, len(data.get("actions", [])))
+    return {"clock_seat": seat, "clock_seconds_before": event["seconds_before"],
+            "clock_seconds_after": event["seconds_after"],
+            "clock_seconds_total": event["seconds_before"] + event["seconds_after"], "clock_final_table": event["final_table"],
+            "clock_refused_to_act": event["refused_to_act"], "clock_stalling": event["stalling"],
+            "clock_repeated": event["repeated"], "clock_facing_bet": state.to_call(seat) > 0,
+            "clock_to_call": whole(state.to_call(seat)), "clock_facing_all_in": _facing_all_in(state, seat)}
+
+
+def table_facts(data: dict, index: int | None, facts: dict) -> dict:
+    """All the table facts of an incident; `facts` are the ones already derived (the action in question)."""
+    out = position_facts(data)
+    if index is not None:
+        out.update(order_facts(data, index))
+        out.update(check_raise_facts(data, index))
+    events = data.get("events", [])
+    straddles = [e for e in events if e["event"] == "straddle"]
+    if straddles:
+        out.update(_straddles(straddles, data))
+    for event in events:
+        kind = event["event"]
+        if kind == "blinds_posted":
+            out.update(_blinds_posted(event, data))
+        elif kind == "seat_emptied":
+            out.update(_seat_emptied(event, data))
+        elif kind == "button_to_place":
+            out.update(button_placement=event["reason"], button_new_players=event["new_players"])
+        elif kind == "blind_missed":
+            out.update(dodged_seat=event["seat"], dodged_intentional=event["intentional"],
+                       dodged_moving_tables=event["moving_tables"])
+        elif kind == "count_requested":
+            out.update(_count(event, data, index, {**facts, **out}))
+        elif kind == "clock_called":
+            out.update(_clock(event, data))
+    return out

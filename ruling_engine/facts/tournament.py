@@ -1,0 +1,254 @@
+"""Tournament arithmetic: tables and their counts, finishing order, chip races, league time.
+
+Everything here is counting over what the floor saw (tables and players, stacks, cards dealt in a
+chip race, minutes played). No club's numbers live here: which table a club breaks, how many
+players make its final table or what a late arrival starts with are read off by its rules.
+"""
+from __future__ import annotations
+
+from ruling_engine.facts.replay import clockwise_from
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"            # chip-race tie-break on equal ranks: clubs, diamonds, hearts, spades (low to high)
+
+
+def card_strength(card: str) -> tuple:
+    """(rank, suit) of a card such as 'Ks', '10h' or 'Th'; higher compares greater."""
+    rank, suit = card[:-1], card[-1]
+    rank = "T" if rank == "10" else rank
+    return RANKS.index(rank), SUITS.index(suit)
+
+
+def _events(data: dict, kind: str) -> list:
+    return [e for e in data.get("events", []) if e["event"] == kind]
+
+
+def _fmt(n) -> str:
+    n = int(n) if isinstance(n, float) and n.is_integer() else n
+    return f"{n:,}" if isinstance(n, int) else str(n)
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def table_facts(tables: list) -> dict:
+    """Tables in play: how many, players left, the spread of players between tables, the highest
+    numbered table, and whether the other tables have empty seats for every player of the
+    shortest-handed table (so that a table can be broken)."""
+    if not tables:
+        return {}
+    counts = {t["number"]: t["players"] for t in tables}
+    most, fewest = max(counts.values()), min(counts.values())
+    shortest = min(counts, key=lambda n: (counts[n], -n))
+    fullest = max(counts, key=lambda n: (counts[n], -n))
+    empty_elsewhere = sum(t["seats"] - t["players"] for t in tables if t["number"] != shortest)
+    highest = max(counts)
+    empty_besides_highest = sum(t["seats"] - t["players"] for t in tables if t["number"] != highest)
+    return {
+        "tables_in_play": len(tables),
+        "players_left_total": sum(counts.values()),
+        "table_gap": most - fewest,
+        "fullest_table": fullest,
+        "shortest_table": shortest,
+        "shortest_table_players": fewest,
+        "highest_table": highest,
+        "highest_table_players": counts[highest],
+        "room_to_break_a_table": len(tables) > 1 and counts[shortest] <= empty_elsewhere,
+        "room_to_break_highest_table": len(tables) > 1 and counts[highest] <= empty_besides_highest,
+    }
+
+
+def finishing_facts(busted: list, stacks: dict) -> dict:
+    """Players knocked out on one hand, ranked by the chips each had when the hand began (more
+    chips, higher place), with the places they finish in when the players left are known."""
+    if not busted:
+        return {}
+    seats = [e["seat"] for e in busted]
+    ordered = sorted(seats, key=lambda s: -stacks.get(s, 0))
+    named = f"seat {seats[0]}" if len(seats) == 1 else \
+        "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+    out = {"busted_count": len(seats), "busted_seat": seats[-1], "busted_seats": named,
+           "busted_stacks_known": all(s in stacks for s in seats)}
+    if not out["busted_stacks_known"]:
+        return out
+    top = [s for s in ordered if stacks[s] == stacks[ordered[0]]]
+    out["busted_stacks_tied"] = len(top) > 1
+    out["higher_finisher_seat"] = ordered[0]
+    better = [e["seat"] for e in busted if e["better_hand"]]
+    if better:
+        out["better_losing_hand_seat"] = better[0]
+    left = [e["players_left"] for e in busted if "players_left" in e]
+    if left:
+        first = left[0] - len(seats) + 1
+        out["higher_finish_place"] = first
+        out["finishing_order"] = ", ".join(
+            f"seat {s} {_ordinal(first + i)} ({_fmt(stacks[s])} chips at the start of the hand)"
+            for i, s in enumerate(ordered))
+    else:
+        out["finishing_order"] = ", then ".join(f"seat {s} ({_fmt(stacks[s])} chips)" for s in ordered)
+    return out
+
+
+def chip_race_facts(colour: dict | None, entries: list, stacks: dict) -> dict:
+    """A colour-up's odd chips: their total value, how many chips of the next denomination that
+    value makes, who wins them in a race (one card per odd chip, highest cards win one chip each),
+    and any player whose whole stack is in the race."""
+    if not entries:
+        return {}
+    total_odd = sum(e["odd_chips"] for e in entries)
+    out = {"race_odd_chips": total_odd}
+    if not colour:
+        return out
+    chip, into = colour["chip"], colour["into"]
+    out["round_up_result"] = ", ".join(
+        f"seat {e['seat']}: {e['odd_chips']} × {_fmt(chip)} becomes 1 × {_fmt(into)}"
+        for e in entries if e["odd_chips"])
+    whole = [e["seat"] for e in entries
+             if e["seat"] in stacks and stacks[e["seat"]] <= e["odd_chips"] * chip]
+    if whole:                                  # rounded up instead of racing: out of the race
+        out["race_whole_stack_seat"] = whole[0]
+    racing = [e for e in entries if e["seat"] not in whole]
+    value = sum(e["odd_chips"] for e in racing) * chip
+    won = value // into
+    out["race_value"] = value
+    out["race_chips_to_win"] = won
+    dealt = [(card_strength(c), c, e["seat"]) for e in racing for c in e.get("cards", [])]
+    if dealt and len(dealt) == sum(e["odd_chips"] for e in racing):
+        dealt.sort(reverse=True)
+        tally: dict = {}
+        for _, card, seat in dealt[:won]:
+            tally.setdefault(seat, []).append(card)
+        out["race_winners"] = "; ".join(
+            f"seat {s} wins {len(cards)} × {_fmt(into)} ({', '.join(cards)})" for s, cards in tally.items()) \
+            or "nobody (the odd chips make less than one larger chip)"
+    return out
+
+
+def colour_facts(colour: dict, blinds) -> dict:
+    """A colour-up: the chip to come off, the one it is exchanged for, levels completed, whether
+    it was announced, and whether the blinds still need the smaller chip."""
+    out = {"colour_chip": colour["chip"], "colour_into": colour["into"],
+           "colour_announced": colour["announced"]}
+    if "levels_completed" in colour:
+        out["colour_levels_completed"] = colour["levels_completed"]
+    if blinds:
+        out["colour_chip_needed"] = any(b % colour["into"] for b in blinds)
+    return out
+
+
+def league_facts(event: dict) -> dict:
+    """A league player's record: minutes played rounded to the nearest 15, the points at one per
+    30 minutes of that, and his total with the points he already had."""
+    out = {"league_attending": event["attending"], "league_points_before": event["points_before"],
+           "league_absent_entries": event["absent_entries_used"]}
+    if "games_played" in event:
+        out["league_games_played"] = event["games_played"]
+    if "minutes_played" in event:
+        minutes = event["minutes_played"]
+        rounded = int(minutes / 15 + 0.5) * 15          # halves round up: 7.5 minutes -> 15
+        points = rounded / 30
+        points = int(points) if points.is_integer() else points
+        total = event["points_before"] + points
+        out.update({"league_minutes": minutes, "league_minutes_rounded": rounded,
+                    "league_points_earned": points,
+                    "league_points_total": int(total) if float(total).is_integer() else total})
+    return out
+
+
+def moved_facts(event: dict, data: dict) -> dict:
+    """A player moved to (or joining) this table: where his seat lies against the button and the
+    next blinds of the players already here."""
+    seat = event["seat"]
+    out = {"moved_seat": seat, "moved_took_all_chips": event["took_all_chips"]}
+    button = data.get("button")
+    others = [p["seat"] for p in data["players"] if p["seat"] != seat]
+    if button is None or not others:
+        return out
+    order = clockwise_from(others, button)
+    small_blind = order[0] if len(others) > 2 else button
+    around = clockwise_from(others + [seat], button)      # dealing order with the new player in
+    if small_blind != button and around.index(seat) < around.index(small_blind):
+        position = "between-button-and-small-blind"
+    elif around.index(seat) == around.index(small_blind) + 1:
+        position = "big-blind"
+    else:
+        position = "other"
+    out["moved_position"] = position
+    return out
+
+
+def tournament_facts(data: dict) -> dict:
+    """Every tournament fact of an incident, each group by its own function above."""
+    facts: dict = {}
+    stacks = {p["seat"]: p["stack"] for p in data["players"] if "stack" in p}
+    facts.update(table_facts(_events(data, "table_count")))
+    facts.update(finishing_facts(_events(data, "player_busted"), stacks))
+    colours = _events(data, "colour_up")
+    if colours:
+        facts.update(colour_facts(colours[-1], data["game"].get("blinds")))
+    facts.update(chip_race_facts(colours[-1] if colours else None, _events(data, "race_entry"), stacks))
+    for event in _events(data, "league_record"):
+        facts.update(league_facts(event))
+    for event in _events(data, "player_moved"):
+        facts.update(moved_facts(event, data))
+    for event in _events(data, "rebuy_request"):
+        facts.update(rebuy_facts(event))
+    for event in _events(data, "main_event_entry"):
+        facts.update(satellite_facts(event))
+    facts.update(procedure_facts(data))
+    return facts
+
+
+def procedure_facts(data: dict) -> dict:
+    """Facts read straight off the procedural events: an arrival, a level change, a break, a
+    structure change, a seat request, a proposed deal, a league session (later events win)."""
+    out: dict = {}
+    for e in data.get("events", []):
+        kind = e["event"]
+        if kind == "arrival":
+            out.update({"arrival_seat": e["seat"], "arrival_minutes": e["minutes_after_start"],
+                        "arrival_level": e["level"], "arrival_registered_by": e["registered_by"],
+                        "arrival_first_break_over": e["first_break_over"],
+                        "arrival_seat_available": e["seat_available"]})
+        elif kind == "level_change":
+            out.update({"level_change": True, "level_blinds_in_early": e["blinds_in_before_beep"],
+                        "level_previous_hand_completed": e["previous_hand_completed"]})
+        elif kind == "break_due":
+            out.update({"break_warning_sounded": e["warning_sounded"], "break_announced": e["break_announced"]})
+        elif kind == "structure_change":
+            out["structure_change"] = e["change"]
+        elif kind == "seat_request":
+            out.update({"seat_request_reason": e["reason"], "seat_request_final_table": e["final_table"]})
+            if "players_at_table" in e:
+                out["seat_request_table_players"] = e["players_at_table"]
+        elif kind == "deal_proposed":
+            out["deal_proposed"] = e["kind"]
+        elif kind == "league_session":
+            out.update({"session_number": e["session"], "session_played_for": e["played_for"]})
+    return out
+
+
+def rebuy_facts(event: dict) -> dict:
+    """A re-buy or top-up asked for: the stack against the original starting amount."""
+    out = {"rebuy_seat": event["seat"], "rebuy_kind": event["kind"], "rebuy_chips": event["chips"],
+           "rebuy_period_over": event["period_over"], "rebuy_top_ups_taken": event["top_ups_taken"],
+           "rebuy_next_hand_dealt": event["next_hand_dealt"], "rebuy_busted": event["chips"] == 0}
+    if "notice_hands" in event:
+        out["rebuy_notice_hands"] = event["notice_hands"]
+    if event.get("starting_chips"):
+        out["rebuy_stack_fraction"] = round(event["chips"] / event["starting_chips"], 4)
+        out["rebuy_starting_chips"] = event["starting_chips"]
+    return out
+
+
+def satellite_facts(event: dict) -> dict:
+    """A main-event entrant: how he got there, what he asks for, and, for a direct registration,
+    the starting day his registration number falls on when days alternate (odd: the first day)."""
+    out = {"entry_route": event["route"], "entry_asks": event["asks"],
+           "entry_already_qualified": event["already_qualified"], "entry_advertised": event["advertised"]}
+    if "registration_number" in event:
+        out["entry_day_by_alternation"] = "the first day (Day 1a)" if event["registration_number"] % 2 \
+            else "the second day (Day 1b)"
+    return out

@@ -1,0 +1,175 @@
+"""Whose turn it was: the order of action worked out from the button, the blinds and the action log.
+
+Generic poker order, no club's reading: pre-flop the first player left of the big blind acts first
+(heads-up the button, who posts the small blind); after the flop the first live player left of the
+button. A player acts out of turn when another player before him still had to act. The out-of-turn
+action is held aside while the skipped players act (the action "backs up" to the rightful player);
+whether what they did changed the action facing the out-of-turn player is worked out here, what
+that means is left to the clubs' rules.
+"""
+from __future__ import annotations
+
+from ruling_engine.numbers import whole
+from ruling_engine.facts.replay import STREETS, BettingState, action_delta, classify, clockwise_from, parse_said, replay
+
+
+def blind_seats(seats, button):
+    """(small blind, big blind) seats for these players and button; heads-up the button is the small blind."""
+    order = clockwise_from(seats, button)
+    if len(seats) == 2:
+        return button, order[0]
+    return order[0], order[1 % len(order)]
+
+
+class _Round:
+    """One betting round walked action by action, keeping an out-of-turn action aside."""
+
+    def __init__(self, data: dict, street: str, first_index: int):
+        start = replay(data, first_index)
+        self.stacks = dict(start.stacks)
+        self.round_in = dict(start.round_in)
+        self.bet = start.current_bet
+        self.live = list(start.in_hand)
+        self.acted: set = set()
+        seats = [p["seat"] for p in data["players"]]
+        button = data["button"]
+        self.cursor = blind_seats(seats, button)[1] if street == "preflop" else button
+
+    def needs_to_act(self, seat) -> bool:
+        return (seat in self.live and self.stacks.get(seat, 0) > 0
+                and (seat not in self.acted or self.round_in.get(seat, 0) < self.bet))
+
+    def expected(self, cursor=None):
+        for seat in clockwise_from(self.live, self.cursor if cursor is None else cursor):
+            if self.needs_to_act(seat):
+                return seat
+        return None
+
+    def between(self, first, last) -> list:
+        """Seats from `first` clockwise up to (not including) `last` that still had to act."""
+        out = []
+        for seat in [first] + [s for s in clockwise_from(self.live, first) if s != first]:
+            if seat == last:
+                break
+            if self.needs_to_act(seat):
+                out.append(seat)
+        return out
+
+    def measure(self, action: dict):
+        """(kind, chips) of an action against the bet as it stands, without applying it."""
+        seat = action["seat"]
+        term, _ = parse_said(action.get("said")) or ("none", None)
+        if term == "fold":
+            return "fold", 0
+        state = BettingState(street="", stacks=self.stacks, round_in=self.round_in, current_bet=self.bet)
+        delta = min(action_delta(action, state), self.stacks.get(seat, 0))
+        kind = classify(delta, self.bet, seat, state)
+        return ("check" if kind == "none" else kind), delta
+
+    def apply(self, seat, kind, delta):
+        if kind == "fold":
+            if seat in self.live:
+                self.live.remove(seat)
+            return
+        self.round_in[seat] = self.round_in.get(seat, 0) + delta
+        self.stacks[seat] = self.stacks.get(seat, 0) - delta
+        if kind in ("bet", "raise"):
+            self.acted = set()
+        self.bet = max(self.bet, self.round_in[seat])
+        self.acted.add(seat)
+        self.cursor = seat
+
+
+def order_facts(data: dict, index: int) -> dict:
+    """The first out-of-turn action on the street of action `index`, and whose turn it is now.
+
+    Needs the button (and, pre-flop, the blinds' positions follow from it). Returns {} when the
+    order cannot be worked out. Straddles are not taken into account; stud incidents give no
+    button (the upcards set the order there). Private keys start with '_'.
+    """
+    actions = data.get("actions", [])
+    if not actions or data.get("button") is None or len(data["players"]) < 2:
+        return {}
+    default = data["street"] if data["street"] in STREETS else "preflop"
+    street = actions[index].get("street", default)
+    indices = [i for i, a in enumerate(actions) if a.get("street", default) == street]
+    rnd = _Round(data, street, indices[0])
+    oot = None
+    pending = []                        # skipped seats still to act before the out-of-turn seat
+    for i in indices:
+        action = actions[i]
+        seat = action["seat"]
+        if oot and not oot["resolved"] and not pending and seat != oot["seat"]:
+            # His turn came and passed with no new action from him: the out-of-turn action stood.
+            rnd.apply(oot["seat"], oot["kind"], oot["amount"])
+            oot["resolved"] = True
+        kind, delta = rnd.measure(action)
+        expected = rnd.expected()
+        if oot is None:
+            if expected is not None and seat != expected:
+                oot = {"index": i, "seat": seat, "rightful": expected, "kind": kind, "amount": delta,
+                       "before": rnd.round_in.get(seat, 0), "facing": rnd.bet, "players": len(rnd.live),
+                       "skipped": rnd.between(expected, seat), "later": 0, "later_chips": 0,
+                       "changed": False, "resolved": False}
+                pending = list(oot["skipped"])
+                continue
+            rnd.apply(seat, kind, delta)
+            continue
+        if pending:
+            if seat in pending:
+                if kind in ("bet", "raise"):
+                    oot["changed"] = True
+                pending.remove(seat)
+                rnd.apply(seat, kind, delta)
+            elif seat == oot["seat"]:
+                rnd.apply(seat, kind, delta)      # he acted again before the skipped players
+                oot["resolved"] = True
+            else:
+                oot["later"] += 1                 # more action out of turn past the skipped player
+                oot["later_chips"] += 1 if delta > 0 else 0
+            continue
+        if seat == oot["seat"] and not oot["resolved"]:
+            kind, delta = rnd.measure(action)      # his action at his proper turn
+            oot["resolved"] = True
+        rnd.apply(seat, kind, delta)
+    facts = {}
+    if oot:
+        facts.update(_oot_facts(oot, pending, rnd, data))
+    nxt = rnd.expected()
+    if oot and not oot["resolved"] and not pending:
+        nxt = oot["seat"]
+    elif oot and pending:
+        nxt = pending[0]
+    if nxt is not None:
+        facts["next_to_act_seat"] = nxt
+    return facts
+
+
+def _oot_facts(oot: dict, pending: list, rnd: _Round, data: dict) -> dict:
+    """What the out-of-turn player did, whom he skipped, and what the skipped players did since."""
+    seat = oot["seat"]
+    action = data["actions"][oot["index"]]
+    player = next(p for p in data["players"] if p["seat"] == seat)
+    out = {
+        "_oot_index": oot["index"],
+        "oot_seat": seat,
+        "oot_rightful_seat": oot["rightful"],
+        "oot_skipped_count": len(oot["skipped"]),
+        "oot_kind": oot["kind"],
+        "oot_aggressive": oot["kind"] in ("bet", "raise"),
+        "oot_amount": whole(oot["amount"]),
+        "oot_heads_up": oot["players"] == 2,
+        "oot_skipped_all_acted": not pending,
+        "oot_later_actions": oot["later"],
+        "oot_later_actions_with_chips": oot["later_chips"],
+        "oot_prompted_by_dealer": action.get("prompted_by_dealer", False),
+        "oot_deliberate": action.get("deliberate", False),
+        "oot_offender_warnings": player.get("warnings", 0),
+    }
+    if oot["changed"] or not pending:
+        out["oot_action_changed"] = oot["changed"]
+    now = rnd.bet                      # the bet facing him, his out-of-turn chips not counted
+    out["oot_bet_now"] = whole(now)
+    out["oot_call_now"] = whole(max(0, min(now - oot["before"], rnd.stacks.get(seat, 0))))
+    out["oot_topped"] = now > oot["before"] + oot["amount"]
+    return out

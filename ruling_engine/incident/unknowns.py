@@ -1,0 +1,97 @@
+"""'Don't know' as an answer: incident fields written `unknown`, and the rulings they turn on.
+
+A choice field (enum or yes/no) may be written `unknown` when the floor cannot establish it. The
+incident is then ruled once per combination of the possible values; where a club's ruling differs
+between combinations, the ruling says what it depends on.
+"""
+from __future__ import annotations
+
+import copy
+from itertools import product
+
+from ruling_engine.errors import FloorcallError
+
+UNKNOWN = "unknown"
+MAX_COMBINATIONS = 256
+
+
+def unknown_paths(data, path=()) -> list:
+    """Paths (tuples of keys and indexes) of every field written `unknown`."""
+    found = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key != "expected":
+                found.extend(unknown_paths(value, path + (key,)))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            found.extend(unknown_paths(value, path + (index,)))
+    elif data == UNKNOWN:
+        found.append(path)
+    return found
+
+
+def spec_at(path: tuple, data: dict, vocabulary):
+    """The vocabulary FieldSpec of the field at `path` in validated incident data."""
+    records = vocabulary.records
+    record, node, spec = records["incident"], data, None
+    for step in path:
+        if isinstance(step, int):
+            node = node[step]
+            if isinstance(node, dict) and "event" in node:
+                record = records[records["event"][node["event"]].record]
+            continue
+        spec = record.get(step)
+        if spec is None:
+            return None
+        node = node[step]
+        if spec.type == "record":
+            record = records[spec.record]
+        elif spec.type == "list" and spec.record and spec.record != "event":
+            record = records[spec.record]
+    return spec
+
+
+def domain(spec) -> list:
+    if spec.type == "bool":
+        return [True, False]
+    return list(spec.values)
+
+
+def path_name(path: tuple, data: dict) -> str:
+    """A readable name of a field: `card_exposed.by`, `game.format`, `street`, `actions.2.first`."""
+    parts = []
+    node = data
+    for step in path:
+        node = node[step]
+        if step == "events":
+            continue
+        if isinstance(step, int) and isinstance(node, dict) and "event" in node:
+            parts.append(node["event"])
+        elif isinstance(step, int):
+            parts.append(str(step + 1))
+        else:
+            parts.append(step)
+    return ".".join(parts)
+
+
+def combinations(data: dict, vocabulary, file: str) -> list:
+    """[(assignment {path: value}, completed data)] for every combination of the unknown fields."""
+    paths = unknown_paths(data)
+    domains = [domain(spec_at(p, data, vocabulary)) for p in paths]
+    total = 1
+    for values in domains:
+        total *= len(values)
+    if total > MAX_COMBINATIONS:
+        names = ", ".join(path_name(p, data) for p in paths)
+        raise FloorcallError(file, None, f"at most {MAX_COMBINATIONS} combinations of unknown answers",
+                             f"{total} ({names})", "establish some of these facts before ruling")
+    out = []
+    for values in product(*domains):
+        completed = copy.deepcopy(data)
+        for path, value in zip(paths, values):
+            node = completed
+            for step in path[:-1]:
+                node = node[step]
+            node[path[-1]] = value
+        out.append((dict(zip(paths, values)), completed))
+    return out

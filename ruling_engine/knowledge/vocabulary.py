@@ -1,0 +1,146 @@
+"""The vocabulary: every fact a rule may test and every field an incident file may hold."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ruling_engine.errors import FloorcallError, did_you_mean
+
+SCALAR_TYPES = ("bool", "int", "amount", "number", "enum", "string", "card", "seat", "club")
+CARD = re.compile(r"^(10|[2-9TJQKA])[shdc]$")
+FACT_SOURCES = ("computed", "defined")
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One declared name: its type, allowed values, the question that asks for it, a help line."""
+
+    name: str
+    type: str
+    question: str = ""
+    help: str = ""
+    values: tuple = ()
+    source: str = ""          # facts: computed (from the incident) or defined (by a club's rule)
+    required: bool = False    # incident fields
+    default: object = None
+    record: str = ""          # incident fields of type record / list: the record they hold
+    records: tuple = ()       # incident fields of type event: the kinds of event allowed
+    sources: tuple = ()       # computed facts: the incident fields they are worked out from
+
+    def check_value(self, value, file: str, line: int | None) -> None:
+        """Raise a FloorcallError unless value fits this spec's scalar type."""
+        problem = self.value_problem(value)
+        if problem:
+            expected, hint = problem
+            raise FloorcallError(file, line, f"{self.name} to be {expected}", repr(value), hint)
+
+    def value_problem(self, value):
+        t = self.type
+        if t == "bool" and not isinstance(value, bool):
+            return "true or false", ""
+        if t in ("int", "seat") and (isinstance(value, bool) or not isinstance(value, int)):
+            return "a whole number", ""
+        if t in ("amount", "number") and (isinstance(value, bool) or not isinstance(value, (int, float))):
+            return "a number", "write amounts without a currency sign, e.g. 15 or 0.5"
+        if t in ("amount", "int", "seat") and isinstance(value, (int, float)) and value < 0:
+            return "zero or more", ""
+        if t == "enum" and value not in self.values:
+            return "one of " + ", ".join(map(str, self.values)), did_you_mean(value, self.values)
+        if t == "string" and not isinstance(value, str):
+            return "text", ""
+        if t == "card" and not (isinstance(value, str) and CARD.match(value)):
+            return "a card like As, Td, 10h or 7c", "rank 2-9, T/10, J, Q, K, A then suit s, h, d or c"
+        return None
+
+
+@dataclass
+class Vocabulary:
+    facts: dict = field(default_factory=dict)      # name -> FieldSpec
+    records: dict = field(default_factory=dict)    # record name -> {field name -> FieldSpec}
+    effects: dict = field(default_factory=dict)    # effect name -> {"help": str, "params": [...]}
+    issues: dict = field(default_factory=dict)     # issue id -> {"title", "raised_when", "outcomes"}
+
+    def fact(self, name: str) -> FieldSpec:
+        return self.facts[name]
+
+
+def _spec(name, raw, file, line, *, is_fact: bool) -> FieldSpec:
+    if not isinstance(raw, dict):
+        raise FloorcallError(file, line, f"a mapping describing {name!r}", repr(raw))
+    allowed = {"type", "question", "help", "values", "source", "required", "default", "record", "records", "from"}
+    for key in raw:
+        if key not in allowed:
+            raise FloorcallError(file, raw.line_of(key), f"one of {sorted(allowed)}", repr(key),
+                                 did_you_mean(key, allowed))
+    t = raw.get("type")
+    known_types = SCALAR_TYPES + (() if is_fact else ("record", "list", "event", "cards", "mapping", "amounts"))
+    if t not in known_types:
+        raise FloorcallError(file, raw.line_of("type"), "a type: " + ", ".join(known_types), repr(t),
+                             did_you_mean(t, known_types))
+    if t == "enum" and not raw.get("values"):
+        raise FloorcallError(file, raw.line, f"values for enum {name!r}", "none")
+    if is_fact:
+        if raw.get("source") not in FACT_SOURCES:
+            raise FloorcallError(file, raw.line_of("source"), "source: computed or defined",
+                                 repr(raw.get("source")))
+        for key in ("question", "help"):
+            if not raw.get(key):
+                raise FloorcallError(file, raw.line, f"a {key} for fact {name!r}", "none",
+                                     "every fact says how to ask for it and what it means")
+    return FieldSpec(name=name, type=t, question=raw.get("question", ""), help=raw.get("help", ""),
+                     values=tuple(raw.get("values") or ()), source=raw.get("source", ""),
+                     required=bool(raw.get("required", False)), default=raw.get("default"),
+                     record=raw.get("record", ""), records=tuple(raw.get("records") or ()),
+                     sources=tuple(raw.get("from") or ()))
+
+
+def parse_vocabulary(data: dict, file: str) -> Vocabulary:
+    vocab = Vocabulary()
+    for section in ("facts", "incident", "effects", "issues"):
+        if section not in data:
+            raise FloorcallError(file, 1, f"a top-level `{section}:` section", "none")
+    for name, raw in data["facts"].items():
+        vocab.facts[name] = _spec(name, raw, file, data["facts"].line_of(name), is_fact=True)
+    for record, fields in data["incident"].items():
+        vocab.records[record] = {
+            name: _spec(name, raw, file, fields.line_of(name), is_fact=False)
+            for name, raw in fields.items()}
+    for name, spec in ((n, s) for fields in vocab.records.values() for n, s in fields.items()):
+        for target in (spec.record, *spec.records):
+            if target and target not in vocab.records:
+                raise FloorcallError(file, None, f"record {target!r} (used by {name!r}) under incident:",
+                                     "no such record", did_you_mean(target, vocab.records))
+    for name, spec in vocab.facts.items():
+        for source in spec.sources:
+            if not field_exists(vocab, source):
+                raise FloorcallError(file, data["facts"][name].line_of("from"),
+                                     "incident fields like actions, game.format or card_exposed.by",
+                                     repr(source), did_you_mean(source, incident_field_names(vocab)))
+    for name, raw in data["effects"].items():
+        vocab.effects[name] = {"help": raw.get("help", ""), "params": list(raw.get("params") or [])}
+    vocab.issues = {name: dict(raw) for name, raw in data["issues"].items()}
+    return vocab
+
+
+def incident_field_names(vocab: Vocabulary) -> list:
+    """Every field an incident may hold, as `street`, `game.format`, `card_exposed.by`, ...
+
+    Event kinds appear by themselves too (`no_one_shows`): a fact may come from an event's presence.
+    """
+    names = []
+    for name, spec in vocab.records["incident"].items():
+        if spec.type == "record":
+            names += [f"{name}.{sub}" for sub in vocab.records[spec.record]]
+        elif spec.type == "list" and spec.record == "event":
+            for kind, kind_spec in vocab.records["event"].items():
+                names.append(kind)
+                names += [f"{kind}.{sub}" for sub in vocab.records[kind_spec.record]]
+        elif spec.type == "list" and spec.record == "player":
+            names += [name, f"{name}.cards"]      # hole cards: given apart from the seats, when they matter
+        else:
+            names.append(name)
+    return names
+
+
+def field_exists(vocab: Vocabulary, name: str) -> bool:
+    return name in incident_field_names(vocab)

@@ -1,0 +1,136 @@
+"""From the rules a club's engine fired to that club's ruling on each issue of the incident.
+
+express: a clause says so.  reading: a clause applied by interpretation (the rule says why).
+conflict: the club's own clauses give different outcomes; all are shown, the floor chooses.
+not covered: no clause of the club speaks to it; its discretion clause is cited, and no other
+club's rule is borrowed.
+"""
+from __future__ import annotations
+
+
+from ruling_engine.knowledge.conditions import holds
+from ruling_engine.model import TEMPLATE_NAME
+from ruling_engine.model import Citation, ClubRuling
+
+
+
+def raised_issues(vocabulary, facts: dict) -> list:
+    """The issues whose `raised_when` condition (parsed at load) holds for these computed facts."""
+    return [issue_id for issue_id, issue in vocabulary.issues.items() if holds(issue["condition"], facts)]
+
+
+def format_value(value, spec_type: str, currency: str) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, (int, float)):
+        text = f"{value:,}" if isinstance(value, int) else f"{value:,.2f}"
+        return f"{currency}{text}" if spec_type == "amount" else text
+    return str(value)
+
+
+class Filler:
+    """Fills `{fact}` templates with an incident's facts, amounts with the game's currency."""
+
+    def __init__(self, vocabulary, facts: dict, currency: str):
+        self.vocabulary, self.facts, self.currency = vocabulary, facts, currency
+        self.used: dict = {}
+
+    def text(self, template: str) -> str:
+        def sub(match):
+            name = match.group(1)
+            if name not in self.facts:
+                return "(not stated)"
+            self.used[name] = self.facts[name]
+            return format_value(self.facts[name], self.vocabulary.facts[name].type, self.currency)
+        return TEMPLATE_NAME.sub(sub, template)
+
+    def param(self, value):
+        if isinstance(value, str):
+            whole = TEMPLATE_NAME.fullmatch(value)
+            if whole and whole.group(1) in self.facts:
+                self.used[whole.group(1)] = self.facts[whole.group(1)]
+                return self.facts[whole.group(1)]
+            return self.text(value)
+        return value
+
+    def effect(self, effect: dict) -> dict:
+        return {k: self.param(v) for k, v in effect.items()}
+
+
+def _cite(kb, rule) -> Citation:
+    clause = kb.clause(rule.clause)
+    return Citation(club=rule.club, clause=clause.id, locator=clause.locator, quote=rule.quote, rule=rule.id)
+
+
+def _unique(items):
+    out = []
+    for item in items:
+        if item not in out:
+            out.append(item)
+    return out
+
+
+def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> ClubRuling:
+    """One club's ruling on one issue from the ruling rules it fired on that issue."""
+    club_info = kb.clubs[club]
+    overridden = {target for rule in rules for target in rule.overrides}
+    standing = [r for r in rules if r.id not in overridden]
+    set_aside = [r.id for r in rules if r.id in overridden]
+    if not standing:
+        citations = [Citation(club=club, clause=cid, locator=kb.clause(cid).locator,
+                              quote=kb.clause(cid).text, rule="") for cid in club_info.discretion]
+        title = kb.vocabulary.issues[issue]["title"].lower()
+        return ClubRuling(
+            club=club, issue=issue, basis="not covered", outcome="floor-decides",
+            decision=(f"{club_info.title}'s rulebook has no clause on this "
+                      f"({title}). The {club_info.floor} decides, in the best interest of the game "
+                      f"and fairness."),
+            do=[f"Call the {club_info.floor}; rule on the circumstances (discretion clause cited)."],
+            effects=[{"effect": "floor-decides"}], discretion=True, citations=citations)
+    by_outcome: dict = {}
+    for rule in standing:
+        by_outcome.setdefault(rule.then.outcome, []).append(rule)
+    filler.used = {}
+    groups = []
+    for outcome, group in by_outcome.items():
+        groups.append({
+            "outcome": outcome,
+            "decision": " ".join(_unique(r.then.decision for r in group)),
+            "do": _unique(filler.text(line) for r in group for line in r.then.do),
+            "effects": _unique(filler.effect(e) for r in group for e in r.then.effects),
+            "discretion": any(r.then.discretion for r in group),
+            "citations": [_cite(kb, r) for r in group],
+            "basis": "express" if any(r.basis == "express" for r in group) else "reading",
+            "readings": [{"rule": r.id, "reading": r.reading} for r in group if r.basis == "reading"],
+            "rules": [r.id for r in group],
+        })
+    numbers = dict(filler.used)
+    if len(groups) == 1:
+        g = groups[0]
+        return ClubRuling(club=club, issue=issue, basis=g["basis"], outcome=g["outcome"],
+                          decision=g["decision"], do=g["do"], effects=g["effects"], numbers=numbers,
+                          discretion=g["discretion"], citations=g["citations"], readings=g["readings"],
+                          set_aside=set_aside, rules_fired=g["rules"])
+    return ClubRuling(
+        club=club, issue=issue, basis="conflict", outcome="conflict",
+        decision=(f"{club_info.title}'s own clauses disagree here: "
+                  + " / ".join(f"{g['outcome']}: {g['decision']}" for g in groups)
+                  + f" The {club_info.floor} must choose between them."),
+        do=[f"Call the {club_info.floor}: the rulebook gives {len(groups)} different answers (both shown)."],
+        effects=[{"effect": "floor-decides"}], numbers=numbers, discretion=True,
+        citations=[c for g in groups for c in g["citations"]],
+        readings=[r for g in groups for r in g["readings"]],
+        alternatives=groups, set_aside=set_aside, rules_fired=[r for g in groups for r in g["rules"]])
+
+
+def resolve_club(kb, club: str, issues: list, fired: list, facts: dict, currency: str) -> list:
+    """A club's rulings, one per raised issue, from the rule ids its engine fired."""
+    by_id = {rule.id: rule for rule in kb.rules.get(club, [])}
+    filler = Filler(kb.vocabulary, facts, currency)
+    rulings = []
+    for issue in issues:
+        rules = [by_id[rid] for rid in fired if not by_id[rid].is_definition and by_id[rid].issue == issue]
+        rulings.append(resolve_issue(kb, club, issue, rules, filler))
+    return rulings

@@ -1,0 +1,113 @@
+"""rule-on, as a function: incident file in, a Report of every club's ruling out."""
+from __future__ import annotations
+
+import functools
+
+from ruling_engine.facts.derive import computed_facts
+from ruling_engine.engine.host import ClubEngine
+from ruling_engine.incident.load import Incident, load_incident
+from ruling_engine.knowledge.load import KnowledgeBase, load_knowledge
+from ruling_engine.model import Branch, ClubAnswer, ClubRuling, Report
+from ruling_engine.rulings.precedents import precedents_for
+from ruling_engine.rulings.resolve import raised_issues, resolve_club
+from ruling_engine.incident.unknowns import combinations, path_name, unknown_paths
+
+
+@functools.lru_cache(maxsize=4)
+def engine_for(kb: KnowledgeBase) -> ClubEngine:
+    """The compiled engine of a knowledge base (compiled once per process)."""
+    return ClubEngine(kb)
+
+
+def currency_of(incident: Incident) -> str:
+    game = incident.data["game"]
+    if "currency" in game:
+        return game["currency"]
+    return "£" if game["format"] == "cash" else ""
+
+
+def club_order(kb: KnowledgeBase, house: str) -> list:
+    return [house] + [c for c in kb.clubs if c != house]
+
+
+def rule_incident(incident: Incident, kb: KnowledgeBase | None = None, house: str | None = None,
+                  with_precedents: bool = True) -> Report:
+    """Rule on a loaded incident under every club, the house club first.
+
+    Fields written `unknown` are ruled on for each of their possible values; a ruling that differs
+    between them says what it depends on (see unknowns.py).
+    """
+    kb = kb or load_knowledge()
+    if not unknown_paths(incident.data):
+        return _rule_complete(incident, kb, house, with_precedents)
+    branches = [(assignment, _rule_complete(Incident(incident.file, data), kb, house, with_precedents))
+                for assignment, data in combinations(incident.data, kb.vocabulary, incident.file)]
+    return merge_branches(incident, branches)
+
+
+def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, with_precedents: bool) -> Report:
+    house = house or incident.house
+    facts = computed_facts(incident)
+    issues = raised_issues(kb.vocabulary, facts)
+    engine = engine_for(kb)
+    currency = currency_of(incident)
+    answers = {}
+    for club in club_order(kb, house):
+        fired, derived = engine.run(club, facts, issues)
+        rulings = resolve_club(kb, club, issues, fired, {**facts, **derived}, currency)
+        if with_precedents:
+            for ruling in rulings:
+                ruling.precedents = precedents_for(club, [c.clause for c in ruling.citations],
+                                                   exclude_file=incident.file)
+        info = kb.clubs[club]
+        answers[club] = ClubAnswer(club=club, club_name=info.name, floor=info.floor,
+                                   rulings=rulings, derived=derived, fired=fired)
+    return Report(incident_file=incident.file, title=incident.title, house=house,
+                  issues=[(i, kb.vocabulary.issues[i]["title"]) for i in issues],
+                  given=facts, answers=answers)
+
+
+def rule_on(path, house: str | None = None, kb: KnowledgeBase | None = None) -> Report:
+    """Load, validate and rule on an incident file."""
+    kb = kb or load_knowledge()
+    incident = load_incident(path, kb.vocabulary, kb.clubs)
+    return rule_incident(incident, kb, house)
+
+
+def _signature(ruling: ClubRuling) -> tuple:
+    return (ruling.outcome, ruling.basis, ruling.decision, tuple(ruling.do),
+            tuple(c.clause for c in ruling.citations))
+
+
+def merge_branches(incident: Incident, branches: list) -> Report:
+    """One report from the reports of every combination of unknown answers."""
+    first = branches[0][1]
+    issues = []
+    for _, report in branches:
+        issues += [i for i in report.issues if i not in issues]
+    names = {path: path_name(path, incident.data) for path in branches[0][0]}
+    answers = {}
+    for club, answer in first.answers.items():
+        rulings = []
+        for issue, _ in issues:
+            groups: dict = {}
+            for assignment, report in branches:
+                ruling = next((r for r in report.answers[club].rulings if r.issue == issue), None)
+                key = _signature(ruling) if ruling else None
+                when = [(names[p], v) for p, v in assignment.items()]
+                groups.setdefault(key, [ruling, []])[1].append(when)
+            if len(groups) == 1 and None not in groups:
+                rulings.append(next(iter(groups.values()))[0])
+                continue
+            depends = [Branch(when=whens, ruling=ruling) for ruling, whens in groups.values()]
+            rulings.append(ClubRuling(
+                club=club, issue=issue, basis="depends", outcome="depends",
+                decision="The ruling turns on facts the floor could not establish: "
+                         + ", ".join(sorted(names.values())) + ".",
+                depends=depends))
+        answers[club] = ClubAnswer(club=club, club_name=answer.club_name, floor=answer.floor,
+                                   rulings=rulings, derived=answer.derived, fired=answer.fired)
+    given = {k: v for k, v in first.given.items()
+             if all(report.given.get(k, object()) == v for _, report in branches)}
+    return Report(incident_file=first.incident_file, title=first.title, house=first.house,
+                  issues=issues, given=given, answers=answers)
