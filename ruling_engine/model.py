@@ -4,7 +4,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-TEMPLATE_NAME = re.compile(r"\{([a-z_][a-z0-9_]*)\}")   # a fact named in a decision, do-line or effect
+FACT_NAME = r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)?"          # `heads_up`, or `hand_mucked.seat` (a fact of an entry)
+TEMPLATE_NAME = re.compile(r"\{(" + FACT_NAME + r")\}")          # a fact named in a decision, do-line or effect
 BRACED = re.compile(r"\{([^{}]*)\}")                    # anything written in braces
 
 

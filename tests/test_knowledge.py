@@ -55,12 +55,12 @@ def test_check_catches_a_quote_that_is_not_verbatim(knowledge_copy):
 
 def test_unknown_fact_in_a_rule_is_reported_with_file_line_and_suggestion(knowledge_copy):
     path = knowledge_copy / "rules" / "edp" / "undercall.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace("action_short_of_call: true", "action_short_of_cal: true", 1),
+    path.write_text(path.read_text(encoding="utf-8").replace("action.short_of_call: true", "action.short_of_cal: true", 1),
                     encoding="utf-8")
     with pytest.raises(FloorcallError) as info:
         load_knowledge(knowledge_copy)
     message = str(info.value)
-    assert "undercall.yaml:" in message and "did you mean 'action_short_of_call'" in message
+    assert "undercall.yaml:" in message and "did you mean 'action.short_of_call'" in message
 
 
 def test_a_template_that_is_not_a_fact_name_is_reported_not_printed_raw(knowledge_copy):
@@ -77,8 +77,8 @@ def test_a_template_that_is_not_a_fact_name_is_reported_not_printed_raw(knowledg
 def test_unreachable_rule_is_reported(knowledge_copy):
     path = knowledge_copy / "rules" / "edp" / "undercall.yaml"
     text = path.read_text(encoding="utf-8").replace(
-        "      undercall: true\n      action_in_turn: true\n      any:",
-        "      undercall: true\n      action_in_turn: true\n      street: flop\n      all: [{street: turn}]\n      any:", 1)
+        "      undercall: true\n      action.in_turn: true\n      any:",
+        "      undercall: true\n      action.in_turn: true\n      street: flop\n      all: [{street: turn}]\n      any:", 1)
     path.write_text(text, encoding="utf-8")
     problems = check_knowledge(load_knowledge(knowledge_copy))
     assert any("can never fire" in p for p in problems)

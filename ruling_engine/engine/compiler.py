@@ -27,6 +27,12 @@ class Branch:
     derives: tuple = ()     # (fact, value) asserted when it fires; () for a ruling
 
 
+def durable_field(fact: str) -> str:
+    """The property a fact travels as: durable-rules reads a dot as a path into a nested fact, so an
+    entry's fact (`hand_mucked.seat`) travels flat as `hand_mucked__seat`."""
+    return fact.replace(".", "__")
+
+
 def leaf_terms(leaf: Leaf, field: str) -> list:
     """durable-rules tests (to be and-ed) for one leaf on `field`."""
     op, value = leaf.op, leaf.value
@@ -52,7 +58,7 @@ def compile_conjunction(leaves, vocabulary) -> list:
         if vocabulary.facts[leaf.fact].source == "defined":
             defined.setdefault(leaf.fact, []).extend(leaf_terms(leaf, "v"))
         else:
-            incident_terms.extend(leaf_terms(leaf, leaf.fact))
+            incident_terms.extend(leaf_terms(leaf, durable_field(leaf.fact)))
     patterns = []
     if incident_terms or not defined:
         patterns.append({"i": {"$and": [{"t": "i"}] + incident_terms}})

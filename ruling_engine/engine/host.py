@@ -19,7 +19,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     from durable import engine as durable
 
-from ruling_engine.engine.compiler import Branch, IssueGroups, compile_rules, shard_rules
+from ruling_engine.engine.compiler import Branch, IssueGroups, compile_rules, durable_field, shard_rules
 
 
 class EngineError(RuntimeError):
@@ -107,7 +107,7 @@ class ClubEngine:
         try:
             for name, fields in shards:
                 incident_fact = {"sid": sid, "t": "i"}
-                incident_fact.update({k: facts[k] for k in fields if k in facts})
+                incident_fact.update({durable_field(k): facts[k] for k in fields if k in facts})
                 self._assert(name, incident_fact)
             while self._fired:
                 new = []

@@ -94,13 +94,24 @@ def _spec(name, raw, file, line, *, is_fact: bool) -> FieldSpec:
                      sources=tuple(raw.get("from") or ()))
 
 
+def _fact_entries(section):
+    """(name, spec, line) of every fact: a fact of the hand at the top level (`heads_up`), the facts
+    of one kind of entry grouped under it (`hand_mucked: {seat: ...}` declares `hand_mucked.seat`)."""
+    for name, raw in section.items():
+        if isinstance(raw, dict) and "source" not in raw and all(isinstance(v, dict) for v in raw.values()):
+            for local, spec in raw.items():
+                yield f"{name}.{local}", spec, raw.line_of(local)
+        else:
+            yield name, raw, section.line_of(name)
+
+
 def parse_vocabulary(data: dict, file: str) -> Vocabulary:
     vocab = Vocabulary()
     for section in ("facts", "incident", "effects", "issues"):
         if section not in data:
             raise FloorcallError(file, 1, f"a top-level `{section}:` section", "none")
-    for name, raw in data["facts"].items():
-        vocab.facts[name] = _spec(name, raw, file, data["facts"].line_of(name), is_fact=True)
+    for name, raw, line in _fact_entries(data["facts"]):
+        vocab.facts[name] = _spec(name, raw, file, line, is_fact=True)
     for record, fields in data["incident"].items():
         vocab.records[record] = {
             name: _spec(name, raw, file, fields.line_of(name), is_fact=False)
@@ -113,7 +124,7 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
     for name, spec in vocab.facts.items():
         for source in spec.sources:
             if not field_exists(vocab, source):
-                raise FloorcallError(file, data["facts"][name].line_of("from"),
+                raise FloorcallError(file, None,
                                      "incident fields like actions, game.format or card_exposed.by",
                                      repr(source), did_you_mean(source, incident_field_names(vocab)))
     for name, raw in data["effects"].items():
