@@ -12,6 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from ruling_engine.facts.timeline import read_timeline  # noqa: E402
 from ruling_engine.incident.load import load_incident  # noqa: E402
 from ruling_engine.knowledge.load import load_knowledge  # noqa: E402
 from ruling_engine.ask.questionnaire import BETTING, Session, ruling_signature  # noqa: E402
@@ -24,7 +25,7 @@ def answer_from(data: dict, name: str):
         kinds = [e["event"] for e in data.get("events", [])]
         return kinds or [BETTING]
     if name == "actions":
-        return data.get("actions", [])
+        return [{k: v for k, v in a.items() if not k.startswith("_")} for a in data.get("actions", [])]
     if name == "players":
         return [{k: v for k, v in p.items() if k != "cards"} for p in data["players"]]
     if name == "players.cards":
@@ -35,17 +36,20 @@ def answer_from(data: dict, name: str):
             return data["game"].get(tail)
         event = next(e for e in data["events"] if e["event"] == head)
         return event.get(tail)
+    if name == "board":
+        return data.get("board") or None
     return data.get(name)
 
 
 def replay(kb, path: Path) -> tuple:
     """(questions asked, same ruling as rule-on?, names asked)."""
     incident = load_incident(path, kb.vocabulary, kb.clubs)
+    seen = read_timeline(incident.data, kb.vocabulary.together_kinds).data    # actions, events, street, board
     session = Session(kb)
     asked = []
     while (question := session.next_question()) is not None:
         asked.append(question.name)
-        value = answer_from(incident.data, question.name)
+        value = answer_from(seen, question.name)
         if value is None and question.name in ("players", "happened", "house"):
             raise RuntimeError(f"{path.name}: the incident has no answer to {question.name}")
         session.answer(question.name, value)         # None: the incident does not say (left out)
@@ -57,7 +61,7 @@ def replay(kb, path: Path) -> tuple:
 def not_askable(kb, path: Path) -> str:
     """Why the questionnaire cannot describe this incident ('' when it can): it holds one event of
     each kind."""
-    data = load_incident(path, kb.vocabulary, kb.clubs).data
+    data = read_timeline(load_incident(path, kb.vocabulary, kb.clubs).data).data
     kinds = [e["event"] for e in data.get("events", [])]
     if len(kinds) != len(set(kinds)):
         return "has several events of one kind"

@@ -102,6 +102,7 @@ class ClubRuling:
     rules_fired: list = field(default_factory=list)
     precedents: list = field(default_factory=list)
     depends: list = field(default_factory=list)        # Branch per answer the ruling turns on
+    point: int = 0                                     # which of the report's points it rules on
 
 
 @dataclass
@@ -124,11 +125,24 @@ class ClubAnswer:
     fired: list                      # rule ids in firing order
 
 
+@dataclass(frozen=True)
+class PointInfo:
+    """A point the floor was called about: the timeline entries and what they are."""
+
+    entries: tuple                   # indexes into the timeline
+    kind: str                        # 'action', an event kind, or 'hand'
+    line: int | None
+    label: str
+
+
 @dataclass
 class Report:
     incident_file: str
     title: str
     house: str
-    issues: list                     # (issue id, title)
-    given: dict                      # facts the incident states or the replay computes
+    issues: list                     # (issue id, title), in the order of the points
+    given: dict                      # facts of the first point, as the incident states or the replay computes
     answers: dict                    # club -> ClubAnswer, house first
+    points: list = field(default_factory=list)          # PointInfo per point, in timeline order
+    facts_by_point: list = field(default_factory=list)  # the facts of each point
+    warnings: list = field(default_factory=list)        # what the incident says that nothing read

@@ -125,7 +125,8 @@ def test_a_floor_person_answers_goes_back_and_saves_an_incident_rule_on_reproduc
     child.expect(pexpect.EOF)
     saved = tmp_path / "incident.yaml"
     data = yaml.safe_load(saved.read_text(encoding="utf-8"))
-    assert data["house"] == "fpc" and data["events"][0]["card_exposed"]["by"] == "dealer"
+    exposed = [e["card_exposed"] for e in data["timeline"] if "card_exposed" in e]
+    assert data["house"] == "fpc" and exposed[0]["by"] == "dealer"
     again = run_cli("rule-on", str(saved), cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     assert shown[:60] in " ".join(again.stdout.split())

@@ -8,12 +8,22 @@ from ruling_engine.incident.load import parse_incident_text
 
 
 def hand(actions, players, street="preflop", blinds=(500, 1000), button=None, variant="NLHE", **extra):
+    """The hand as the facts read it: the actions (each on `street:`, or the hand's street) made into
+    a timeline (street entries where the street changes), validated and replayed."""
+    from ruling_engine.facts.timeline import read_timeline
+    from ruling_engine.incident.load import validate_incident
+    from ruling_engine.incident.upgrade import upgrade
+    from ruling_engine.incident.yaml_source import load_text
+    from ruling_engine.knowledge.load import load_knowledge
+    import yaml
     data = {"house": "edp", "game": {"format": "tournament", "variant": variant, "blinds": list(blinds)},
             "street": street, "players": [{"seat": s, "stack": v} for s, v in players.items()],
             "actions": actions, **extra}
     if button is not None:
         data["button"] = button
-    return data
+    kb = load_knowledge()
+    node = load_text(yaml.safe_dump(upgrade(data)), "hand.yaml")
+    return read_timeline(validate_incident(node, "hand.yaml", kb.vocabulary, kb.clubs).data).data
 
 
 def test_fpc_41_example_all_in_2800_over_2000_is_800_of_a_1000_full_raise():
@@ -109,21 +119,21 @@ def test_unrecorded_earlier_streets_are_not_counted_into_an_uncalled_bet():
 
 
 def test_a_negative_pot_at_start_is_refused_with_file_and_line(kb):
-    text = ("house: edp\ngame: {format: cash, blinds: [1, 2]}\nstreet: flop\npot_at_start: -5\n"
-            "players:\n  - {seat: 1}\n  - {seat: 2}\n")
+    text = ("house: edp\ngame: {format: cash, blinds: [1, 2]}\npot_at_start: -5\n"
+            "players:\n  - {seat: 1}\n  - {seat: 2}\ntimeline:\n  - flop:\n")
     with pytest.raises(FloorcallError) as error:
         parse_incident_text(text, "bad.yaml", kb.vocabulary, kb.clubs)
-    assert "bad.yaml:4" in str(error.value) and "pot_at_start" in str(error.value)
+    assert "bad.yaml:3" in str(error.value) and "pot_at_start" in str(error.value)
 
 
 def test_an_all_in_of_unknown_size_states_no_amounts_instead_of_infinite_ones(kb):
     """No stacks given: an all-in's size is unknown; rule-on must still answer (durable-rules
     cannot take an infinite number), stating no amount worked out from it."""
-    from ruling_engine.facts.derive import computed_facts
+    from ruling_engine.facts.derive import incident_facts as computed_facts
     from ruling_engine.rulings.rule_on import rule_incident
-    text = ("house: gala\ngame: {format: cash, blinds: [1, 2]}\nstreet: flop\n"
+    text = ("house: gala\ngame: {format: cash, blinds: [1, 2]}\n"
             "players:\n  - {seat: 1}\n  - {seat: 4}\n  - {seat: 6}\n"
-            "actions:\n  - {seat: 1, said: bet, total: 50}\n  - {seat: 4, said: all-in}\n"
+            "timeline:\n  - flop:\n  - {seat: 1, said: bet, total: 50}\n  - {seat: 4, said: all-in}\n"
             "  - {seat: 6, said: all-in, chips: [100]}\n")
     incident = parse_incident_text(text, "nostack.yaml", kb.vocabulary, kb.clubs)
     facts = computed_facts(incident)
@@ -136,15 +146,15 @@ def test_silent_chips_facing_a_bet_are_not_treated_as_a_short_raise(kb):
     """Chips pushed out in silence against a £20 bet are the chips-without-declaration question
     (oversized, several or mixed chips); the same £25 recorded as a total, or with "raise" said,
     is a short raise."""
-    from ruling_engine.facts.derive import computed_facts
+    from ruling_engine.facts.derive import incident_facts as computed_facts
     from ruling_engine.rulings.resolve import raised_issues
-    base = ("house: edp\ngame: {format: cash, blinds: [1, 2]}\nstreet: flop\n"
+    base = ("house: edp\ngame: {format: cash, blinds: [1, 2]}\n"
             "players:\n  - {seat: 2, stack: 300}\n  - {seat: 5, stack: 300}\n"
-            "actions:\n  - {seat: 2, said: bet, total: 20}\n  - {seat: 5, ACTION}\n")
+            "timeline:\n  - flop:\n  - {seat: 2, said: bet, total: 20}\n  - {seat: 5, ACTION}\n")
     for action, raised in (("chips: [25]", False), ("chips: [20, 5]", False), ("total: 25", True),
                            ("said: raise, chips: [20, 5]", True)):
         incident = parse_incident_text(base.replace("ACTION", action), "x.yaml", kb.vocabulary, kb.clubs)
-        assert ("raise-size" in raised_issues(kb.vocabulary, computed_facts(incident))) is raised, action
+        assert ("raise-size" in raised_issues(kb.vocabulary, computed_facts(incident), "action")) is raised, action
 
 
 def test_every_betting_amounts_rule_is_reached_by_an_amounts_case(kb):

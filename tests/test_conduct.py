@@ -10,14 +10,14 @@ from ruling_engine.rulings.rule_on import rule_incident
 BASE = """title: t
 house: {house}
 game: {{format: {format}, variant: NLHE, blinds: [100, 200]}}
-street: flop
 button: 1
 players:
   - {{seat: 1, stack: 5000}}
   - {{seat: 3, stack: 4200, warnings: {warnings}}}
   - {{seat: 5, stack: 3000}}
   - {{seat: 7, stack: 6100}}
-events:
+timeline:
+  - flop:
   - conduct: {{{conduct}}}
 """
 

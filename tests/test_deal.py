@@ -2,7 +2,7 @@
 that turn on them (misdeal thresholds, absent players, disputes, the 3 ¶5 / 8 ¶3 fold)."""
 import pytest
 
-from ruling_engine.facts.derive import computed_facts
+from ruling_engine.facts.derive import incident_facts as computed_facts
 from ruling_engine.incident.load import parse_incident_text
 from ruling_engine.rulings.rule_on import rule_incident
 
@@ -11,12 +11,13 @@ from conftest import run_cli
 BASE = """title: t
 house: edp
 game: {format: cash, variant: NLHE, blinds: [1, 2]}
-street: deal
 button: 2
 players:
   - {seat: 2, stack: 100}
   - {seat: 4, stack: 100}
   - {seat: 7, stack: 100}
+timeline:
+  - deal:
 """
 
 
@@ -30,7 +31,7 @@ def _ruling(kb, text, club, issue):
 
 
 def test_exposed_and_boxed_cards_of_the_deal_are_counted_together(kb):
-    text = BASE + ("events:\n"
+    text = BASE + (""
                    "  - card_exposed: {seat: 4, by: dealer, during: deal, count: 1}\n"
                    "  - card_boxed: {count: 1}\n"
                    "  - card_boxed: {count: 1, during: board}\n")
@@ -40,14 +41,14 @@ def test_exposed_and_boxed_cards_of_the_deal_are_counted_together(kb):
 
 
 def test_one_boxed_card_alone_is_not_edp_misdeal_but_two_are(kb):
-    one = _ruling(kb, BASE + "events:\n  - card_boxed: {count: 1}\n", "edp", "boxed-card")
-    two = _ruling(kb, BASE + "events:\n  - card_boxed: {count: 2}\n", "edp", "boxed-card")
+    one = _ruling(kb, BASE + "  - card_boxed: {count: 1}\n", "edp", "boxed-card")
+    two = _ruling(kb, BASE + "  - card_boxed: {count: 2}\n", "edp", "boxed-card")
     assert one.basis == "not covered"
     assert two.outcome == "misdeal" and {c.clause for c in two.citations} == {"edp.7-1-b1", "edp.7-5"}
 
 
 def test_edp_exposed_plus_boxed_card_sets_aside_one_card_burn_rule(kb):
-    text = BASE + ("events:\n  - card_exposed: {seat: 4, by: dealer, during: deal, count: 1}\n"
+    text = BASE + ("  - card_exposed: {seat: 4, by: dealer, during: deal, count: 1}\n"
                    "  - card_boxed: {count: 1}\n")
     ruling = _ruling(kb, text, "edp", "exposed-card-deal")
     assert ruling.outcome == "misdeal"
@@ -55,35 +56,35 @@ def test_edp_exposed_plus_boxed_card_sets_aside_one_card_burn_rule(kb):
 
 
 def test_exposer_all_in_comes_from_the_action_log(kb):
-    text = BASE.replace("street: deal", "street: flop").replace("{seat: 4, stack: 100}", "{seat: 4, stack: 30}") + (
-        "actions:\n  - {seat: 2, street: preflop, said: call}\n  - {seat: 4, street: preflop, said: all-in}\n"
-        "  - {seat: 7, street: preflop, said: call}\n  - {seat: 2, street: preflop, said: call}\n"
-        "events:\n  - card_exposed: {seat: SEAT, by: player, during: play, count: 2, deliberate: true}\n")
+    text = BASE.replace("  - deal:\n", "").replace("{seat: 4, stack: 100}", "{seat: 4, stack: 30}") + (
+        "  - {seat: 2, said: call}\n  - {seat: 4, said: all-in}\n"
+        "  - {seat: 7, said: call}\n  - {seat: 2, said: call}\n  - flop:\n"
+        "  - card_exposed: {seat: SEAT, by: player, during: play, count: 2, deliberate: true}\n")
     assert computed_facts(_incident(kb, text.replace("SEAT", "4")))["card_exposed.owner_all_in"] is True
     assert computed_facts(_incident(kb, text.replace("SEAT", "7")))["card_exposed.owner_all_in"] is False
 
 
 def test_only_the_procedure_fields_stated_become_facts(kb):
-    facts = computed_facts(_incident(kb, BASE + "events:\n  - dealing_procedure: {cut_cards: 3}\n"))
+    facts = computed_facts(_incident(kb, BASE + "  - dealing_procedure: {cut_cards: 3}\n"))
     assert facts["dealing_procedure.cut_cards"] == 3 and facts["dealing_procedure.found"] == "after-deal"
     assert "dealing_procedure.shuffle_riffles" not in facts and "dealing_procedure.cut_card" not in facts
 
 
 @pytest.mark.parametrize("found, outcome", [("before-deal", "put-right"), ("after-deal", "breach-floor-decides")])
 def test_fpc_44_shallow_cut_is_recut_before_the_deal_and_for_the_td_after(kb, found, outcome):
-    text = BASE.replace("house: edp", "house: fpc") + f"events:\n  - dealing_procedure: {{found: {found}, cut_cards: 4}}\n"
+    text = BASE.replace("house: edp", "house: fpc") + f"  - dealing_procedure: {{found: {found}, cut_cards: 4}}\n"
     assert _ruling(kb, text, "fpc", "deal-procedure").outcome == outcome
     assert _ruling(kb, text.replace("cut_cards: 4", "cut_cards: 5"), "fpc", "deal-procedure").basis == "not covered"
 
 
 def test_one_exposed_hole_card_continues_in_edp_but_is_misdeal_in_fpc(kb):
-    text = BASE + "events:\n  - card_exposed: {seat: 7, by: dealer, during: deal, deal_position: 2, count: 1}\n"
+    text = BASE + "  - card_exposed: {seat: 7, by: dealer, during: deal, deal_position: 2, count: 1}\n"
     assert _ruling(kb, text, "edp", "exposed-card-deal").outcome == "deal-continues-card-burned"
     assert _ruling(kb, text, "fpc", "exposed-card-deal").outcome == "misdeal"
 
 
 def test_seated_after_first_card_dead_in_edp_live_in_fpc_if_in_the_room(kb):
-    text = BASE + "events:\n  - player_away: {seat: 7, at_first_card: true, in_room: ROOM, at_last_card: false}\n"
+    text = BASE + "  - player_away: {seat: 7, at_first_card: true, in_room: ROOM, at_last_card: false}\n"
     assert _ruling(kb, text.replace("ROOM", "true"), "edp", "absent-player").outcome == "hand-dead"
     assert _ruling(kb, text.replace("ROOM", "true"), "fpc", "absent-player").outcome == "hand-live"
     assert _ruling(kb, text.replace("ROOM", "false"), "fpc", "absent-player").outcome == "hand-dead"
@@ -92,14 +93,14 @@ def test_seated_after_first_card_dead_in_edp_live_in_fpc_if_in_the_room(kb):
 @pytest.mark.parametrize("levels, outcome", [(1, "blinds-taken"), (2, "chips-removed")])
 def test_fpc_47_chips_removed_after_two_full_blind_levels(kb, levels, outcome):
     text = BASE.replace("format: cash", "format: tournament") + (
-        f"events:\n  - player_away: {{seat: 7, levels_missed: {levels}}}\n")
+        f"  - player_away: {{seat: 7, levels_missed: {levels}}}\n")
     ruling = _ruling(kb, text, "fpc", "absent-chips")
     assert ruling.outcome == outcome
     assert _ruling(kb, text, "gala", "absent-chips").outcome == "blinds-taken"
 
 
 def test_absent_chips_issue_is_raised_only_in_tournaments(kb):
-    text = BASE + "events:\n  - player_away: {seat: 7}\n"
+    text = BASE + "  - player_away: {seat: 7}\n"
     report = rule_incident(_incident(kb, text), kb, with_precedents=False)
     assert "absent-chips" not in {issue for issue, _ in report.issues}
 
@@ -107,31 +108,31 @@ def test_absent_chips_issue_is_raised_only_in_tournaments(kb):
 FOLD = """title: t
 house: edp
 game: {format: cash, variant: NLHE, blinds: [1, 2]}
-street: STREET
 button: 3
 players:
   - {seat: 1, stack: 100}
   - {seat: 3, stack: 100}
   - {seat: 5, stack: 100}
-actions:
-  - {seat: 5, street: preflop, said: call}
-  - {seat: 1, street: preflop, said: call}
-  - {seat: 3, street: preflop, said: check}
-  - {seat: 1, street: flop, said: bet 5}
-  - {seat: 3, street: flop, said: LAST}
-events:
+timeline:
+  - {seat: 5, said: call}
+  - {seat: 1, said: call}
+  - {seat: 3, said: check}
+  - flop:
+  - {seat: 1, said: bet 5}
+  - {seat: 3, said: LAST}
+STREET
   - hand_mucked: {seat: 3, by: player, retrievable: true}
 """
 
 
 def test_edp_fold_in_turn_facing_a_bet_is_binding_not_restored_by_3_5(kb):
-    ruling = _ruling(kb, FOLD.replace("STREET", "flop").replace("LAST", "fold"), "edp", "mucked-hand")
+    ruling = _ruling(kb, FOLD.replace("STREET\n", "").replace("LAST", "fold"), "edp", "mucked-hand")
     assert ruling.outcome == "hand-dead"
     assert "edp.3-5.discard-not-automatically-dead" in ruling.set_aside
 
 
 def test_edp_face_down_discard_at_showdown_is_still_not_automatically_dead(kb):
-    ruling = _ruling(kb, FOLD.replace("STREET", "showdown").replace("LAST", "call"), "edp", "mucked-hand")
+    ruling = _ruling(kb, FOLD.replace("STREET", "  - showdown:").replace("LAST", "call"), "edp", "mucked-hand")
     assert ruling.outcome == "hand-restored"
 
 
@@ -139,12 +140,12 @@ def test_edp_face_down_discard_at_showdown_is_still_not_automatically_dead(kb):
                                              ("{ruling_challenged: true}", "decision-stands"),
                                              ("{dealer_ruled: true}", "floor-decides")])
 def test_edp_dispute_deadline_and_final_decision(kb, fields, outcome):
-    assert _ruling(kb, BASE + f"events:\n  - dispute: {fields}\n", "edp", "dispute").outcome == outcome
+    assert _ruling(kb, BASE + f"  - dispute: {fields}\n", "edp", "dispute").outcome == outcome
 
 
 def test_bad_dealing_procedure_value_is_a_clear_error(tmp_path):
     path = tmp_path / "incident.yaml"
-    path.write_text(BASE + "events:\n  - dealing_procedure: {cut_card: jokker}\n", encoding="utf-8")
+    path.write_text(BASE + "  - dealing_procedure: {cut_card: jokker}\n", encoding="utf-8")
     result = run_cli("rule-on", str(path))
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
@@ -153,18 +154,18 @@ def test_bad_dealing_procedure_value_is_a_clear_error(tmp_path):
 
 @pytest.mark.parametrize("seat, due", [(4, 1), (7, 2), (2, 0)])
 def test_absent_players_blind_is_worked_out_from_the_button(kb, seat, due):
-    facts = computed_facts(_incident(kb, BASE + f"events:\n  - player_away: {{seat: {seat}}}\n"))
+    facts = computed_facts(_incident(kb, BASE + f"  - player_away: {{seat: {seat}}}\n"))
     assert facts["player_away.blind_due"] == due          # button 2: seat 4 small blind, seat 7 big blind
 
 
 @pytest.mark.parametrize("seat, card, position", [(4, 1, 1), (7, 1, 2), (2, 1, 3), (4, 2, 4), (2, 2, 6)])
 def test_which_card_of_the_deal_is_worked_out_from_seat_button_and_round(kb, seat, card, position):
-    text = BASE + f"events:\n  - card_exposed: {{seat: {seat}, by: dealer, during: deal, players_card: {card}}}\n"
+    text = BASE + f"  - card_exposed: {{seat: {seat}, by: dealer, during: deal, players_card: {card}}}\n"
     assert computed_facts(_incident(kb, text))["card_exposed.deal_position"] == position
 
 
 def test_ppl_button_card_heads_up_is_the_second_card_of_the_deal_so_a_misdeal(kb):
     text = BASE.replace("  - {seat: 7, stack: 100}\n", "") + (
-        "events:\n  - card_exposed: {seat: 2, by: dealer, during: deal, players_card: 1}\n")
+        "  - card_exposed: {seat: 2, by: dealer, during: deal, players_card: 1}\n")
     assert computed_facts(_incident(kb, text))["card_exposed.deal_position"] == 2
     assert _ruling(kb, text, "ppl", "exposed-card-deal").outcome == "misdeal"

@@ -1,7 +1,7 @@
 """Declarations and chips: what was said and pushed out, read into numbers; each club's reading."""
 import pytest
 
-from ruling_engine.facts.derive import computed_facts
+from ruling_engine.facts.derive import incident_facts as computed_facts
 from ruling_engine.errors import FloorcallError
 from ruling_engine.incident.load import parse_incident_text
 from ruling_engine.facts.replay import parse_said
@@ -11,12 +11,12 @@ from ruling_engine.incident.said import read_said
 HEADS_UP_FLOP = """
 house: edp
 game: {format: cash, variant: NLHE, blinds: [1, 2]}
-street: flop
 button: 1
 players:
   - {seat: 1, stack: 200}
   - {seat: 4, stack: 200}
-actions:
+timeline:
+  - flop:
 """
 
 
@@ -61,7 +61,7 @@ def test_parse_said_reads_longer_wordings_and_pence_in_pounds():
 
 def test_multi_chip_facts_in_numbers(kb):
     """EDP 8 ¶23's example: two £10 chips against £12 — one chip fewer would not cover the call."""
-    head = HEADS_UP_FLOP.replace("street: flop", "street: preflop").replace("blinds: [1, 2]", "blinds: [2, 4]")
+    head = HEADS_UP_FLOP.replace("  - flop:\n", "").replace("blinds: [1, 2]", "blinds: [2, 4]")
     facts = computed_facts(_incident(kb, "  - {seat: 4, said: raise, total: 12}\n  - {seat: 1, chips: [10, 10]}\n", head))
     assert facts["to_call"] == 10            # seat 1 is the heads-up button and small blind (2 in)
     assert facts["action.largest_chip"] == 10

@@ -6,26 +6,31 @@ from conftest import run_cli
 GOOD = """title: t
 house: edp
 game: {format: cash, variant: NLHE, blinds: [1, 2]}
-street: turn
 players:
   - {seat: 2, stack: 180}
   - {seat: 7, stack: 150}
-actions:
+timeline:
+  - turn:
   - {seat: 2, chips: [10, 5]}
   - {seat: 7, chips: [10]}
 """
 
 BAD = {
-    "unknown field": (GOOD.replace("street: turn", "stret: turn"), "3" and ":4:", "did you mean 'street'"),
-    "wrong type": (GOOD.replace("stack: 180", "stack: lots"), ":6:", "a number"),
+    "unknown field": (GOOD.replace("players:", "playrs:"), ":4:", "did you mean 'players'"),
+    "wrong type": (GOOD.replace("stack: 180", "stack: lots"), ":5:", "a number"),
     "malformed yaml": (GOOD.replace("players:\n", "players:\n  - {seat: 2, stack: 180\n"), ":", "well-formed YAML"),
     "empty file": ("", ":1:", "an empty file"),
     "seat that does not exist": (GOOD.replace("{seat: 7, chips: [10]}", "{seat: 9, chips: [10]}"), ":10:", "seat 9"),
     "unknown club": (GOOD.replace("house: edp", "house: epd"), ":2:", "did you mean 'edp'"),
-    "unknown event kind": (GOOD + "events:\n  - card_exposd: {by: dealer, during: deal}\n", ":12:", "did you mean 'card_exposed'"),
-    "enum value": (GOOD.replace("street: turn", "street: trun"), ":4:", "did you mean 'turn'"),
-    "more cards face up than a hand holds": (GOOD + "events:\n  - hand_shown: {seat: 7, face_up: 3}\n", ":12:",
+    "unknown event kind": (GOOD + "  - card_exposd: {by: dealer, during: deal}\n", ":11:", "did you mean 'card_exposed'"),
+    "enum value": (GOOD.replace("  - turn:", "  - trun:"), ":8:", "did you mean 'turn'"),
+    "more cards face up than a hand holds": (GOOD + "  - hand_shown: {seat: 7, face_up: 3}\n", ":11:",
                                             "at most 2 cards face up in NLHE"),
+    "the old format names the upgrade": ("house: edp\ngame: {format: cash}\nstreet: turn\nplayers:\n  - {seat: 2}\n"
+                                         "actions:\n  - {seat: 2, said: check}\n", ":3:", "floorcall upgrade"),
+    "a player acting after his fold": (GOOD + "  - {seat: 7, said: fold}\n  - {seat: 7, said: call}\n", ":12:",
+                                       "after his fold"),
+    "streets out of order": (GOOD + "  - flop: [As, Kd, 7c]\n", ":11:", "a street after the turn"),
 }
 
 

@@ -64,8 +64,9 @@ BLINDS = {"approved higher stakes": [1, 2]}      # the others play at [0.5, 1]
 
 
 def _incident(kb, fmt, event, house="edp", street="flop", blinds=(0.5, 1)):
-    text = (f"house: {house}\ngame: {{format: {fmt}, variant: NLHE, blinds: {list(blinds)}}}\nstreet: {street}\n"
-            f"players:\n  - {{seat: 1, stack: 100}}\n  - {{seat: 2, stack: 100}}\nevents:\n  - {event}\n")
+    text = (f"house: {house}\ngame: {{format: {fmt}, variant: NLHE, blinds: {list(blinds)}}}\n"
+            f"players:\n  - {{seat: 1, stack: 100}}\n  - {{seat: 2, stack: 100}}\n"
+            f"timeline:\n  - {street}:\n  - {event}\n")
     return parse_incident_text(text, "<test>", kb.vocabulary, kb.clubs)
 
 

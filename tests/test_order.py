@@ -1,21 +1,21 @@
 """The order of action, blinds, the button, counts and the clock: worked out from what the floor saw."""
 import pytest
 
-from ruling_engine.facts.derive import computed_facts
+from ruling_engine.facts.derive import incident_facts as computed_facts
 from ruling_engine.errors import FloorcallError
 from ruling_engine.incident.load import parse_incident_text
 from ruling_engine.rulings.rule_on import rule_incident
 
 FLOP = """house: edp
 game: {{format: cash, variant: NLHE, blinds: [1, 2]}}
-street: flop
 button: 1
 players:
   - {{seat: 1, stack: 200}}
   - {{seat: 3, stack: 200}}
   - {{seat: 5, stack: 200, warnings: {warnings}}}
   - {{seat: 7, stack: 200}}
-actions:
+timeline:
+  - flop:
 {actions}
 """
 
@@ -71,12 +71,11 @@ def test_later_out_of_turn_actions_past_the_skipped_player_are_counted(kb):
 def test_heads_up_preflop_the_button_acts_first(kb):
     text = """house: fpc
 game: {format: cash, variant: NLHE, blinds: [1, 2]}
-street: preflop
 button: 4
 players:
   - {seat: 4, stack: 100}
   - {seat: 8, stack: 100}
-actions:
+timeline:
   - {seat: 8, said: check}
 """
     facts = computed_facts(_incident(kb, text))
@@ -104,14 +103,14 @@ def test_edp_8_9_a_warned_player_loses_aggressive_options(kb):
 def test_emptied_small_blind_seat_and_the_seats_of_the_next_blinds(kb):
     text = """house: edp
 game: {format: cash, variant: NLHE, blinds: [1, 2]}
-street: showdown
 button: 2
 players:
   - {seat: 2}
   - {seat: 4}
   - {seat: 6}
   - {seat: 9}
-events:
+timeline:
+  - showdown:
   - seat_emptied: {seat: 4, reason: left}
 """
     facts = computed_facts(_incident(kb, text))
@@ -124,13 +123,12 @@ events:
 def test_three_handed_the_button_is_under_the_gun_for_a_straddle(kb):
     text = """house: edp
 game: {format: cash, variant: NLHE, blinds: [1, 2]}
-street: preflop
 button: 5
 players:
   - {seat: 1}
   - {seat: 3}
   - {seat: 5}
-events:
+timeline:
   - straddle: {seat: 5, amount: 4}
 """
     facts = computed_facts(_incident(kb, text))
@@ -144,12 +142,12 @@ events:
 def test_fpc_43_ten_seconds_when_not_facing_a_bet(kb, before, after, outcome):
     text = f"""house: fpc
 game: {{format: tournament, variant: NLHE, blinds: [100, 200]}}
-street: flop
 button: 1
 players:
   - {{seat: 1}}
   - {{seat: 3}}
-events:
+timeline:
+  - flop:
   - clock_called: {{seat: 3, seconds_before: {before}, seconds_after: {after}}}
 """
     assert computed_facts(_incident(kb, text))["clock_called.facing_bet"] is False
@@ -159,12 +157,12 @@ events:
 def test_an_event_naming_a_seat_not_at_the_table_is_an_error_with_its_line(kb):
     text = """house: edp
 game: {format: cash}
-street: deal
 button: 3
 players:
   - {seat: 3}
   - {seat: 7}
-events:
+timeline:
+  - deal:
   - blinds_posted: {small_blind: 7, big_blind: 4}
 """
     with pytest.raises(FloorcallError) as err:

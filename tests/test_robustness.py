@@ -40,11 +40,26 @@ def test_every_event_kind_with_few_or_all_fields_is_ruled_on_without_a_traceback
         for everything in (False, True):
             body = {n: _value(s) for n, s in fields.items() if (s.required or everything) and _value(s) is not None}
             for street in ("deal", "flop", "showdown"):
-                data = {"title": "t", "house": "edp", "street": street, "button": 2,
+                data = {"title": "t", "house": "edp", "button": 2,
                         "game": {"format": "tournament", "variant": "NLHE", "blinds": [50, 100]},
-                        "players": [{"seat": s, "stack": 1000} for s in SEATS], "events": [{kind: body}]}
+                        "players": [{"seat": s, "stack": 1000} for s in SEATS],
+                        "timeline": [{street: None}, {kind: body}]}
                 ruled += _rule(kb, data, f"<{kind}>")
     assert ruled > 0.9 * 6 * len(kb.vocabulary.records["event"])     # nearly all are valid incidents
+
+
+STREETS = ("deal", "preflop", "flop", "turn", "river", "showdown", "hand-over")
+
+
+def _is_street(entry):
+    return len(entry) == 1 and next(iter(entry)) in STREETS
+
+
+def _reverse_actions(data):
+    """The players' actions in reverse order, every other entry where it was."""
+    actions = [e for e in data["timeline"] if "seat" in e and len(e) > 1 or list(e) == ["seat"]]
+    backwards = iter(reversed(actions))
+    data["timeline"] = [next(backwards) if e in actions else e for e in data["timeline"]]
 
 
 def _variants(data):
@@ -53,13 +68,15 @@ def _variants(data):
                           ("no stacks", lambda d: [p.pop("stack", None) for p in d["players"]]),
                           ("other format", lambda d: d["game"].update(
                               format="cash" if d["game"]["format"] == "tournament" else "tournament")),
-                          ("first action only", lambda d: d.update(actions=d.get("actions", [])[:1])),
-                          ("actions reversed", lambda d: d.update(actions=list(reversed(d.get("actions", [])))))):
+                          ("first entry only", lambda d: d.update(timeline=d["timeline"][:1])),
+                          ("actions reversed", _reverse_actions)):
         changed = copy.deepcopy(data)
         change(changed)
         yield label, changed
     for street in ("deal", "preflop", "flop", "river", "showdown"):
-        yield f"street {street}", {**copy.deepcopy(data), "street": street}
+        changed = copy.deepcopy(data)
+        changed["timeline"] = [{street: None}] + [e for e in changed["timeline"] if not _is_street(e)]
+        yield f"street {street}", changed
     for variant in ("PLO", "LHE"):
         changed = copy.deepcopy(data)
         changed["game"]["variant"] = variant

@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from ruling_engine.facts import hands
-from ruling_engine.facts.derive import computed_facts
+from ruling_engine.facts.derive import incident_facts as computed_facts
 from ruling_engine.incident.load import parse_incident_text
 from ruling_engine.rulings.rule_on import rule_incident
 
@@ -94,16 +94,17 @@ def test_edp_3_15_unbreakable_chip_goes_left_of_button(kb):
 ONE_CARD = """title: t
 house: edp
 game: {format: cash, variant: NLHE, blinds: [0.5, 1]}
-street: showdown
 button: 6
 players:
   - {seat: 3, stack: 150, cards: [Qh, 7c]}
   - {seat: 6, stack: 150, cards: [Ah, 5d]}
-board: [Kh, 9h, 4h, 2c, Jd]
-actions:
-  - {seat: 3, street: river, said: bet 20}
-  - {seat: 6, street: river, said: call}
-events:
+timeline:
+  - flop: [Kh, 9h, 4h]
+  - turn: 2c
+  - river: Jd
+  - {seat: 3, said: bet 20}
+  - {seat: 6, said: call}
+  - showdown:
   - hand_shown: {seat: 6, face_up: 1, would_win: false}
 """
 
@@ -133,16 +134,15 @@ def test_royal_flush_hole_cards_decide_edp_and_fpc_jackpots(kb):
 UNCALLED_SHOW = """title: t
 house: gala
 game: {format: cash, variant: NLHE, blinds: [1, 2]}
-street: river
 button: 2
 players:
   - {seat: 2, stack: 200, cards: [6c, 5c]}
   - {seat: 4, stack: 200}
-actions:
-  - {seat: 4, street: river, said: check}
-  - {seat: 2, street: river, said: bet 30}
-  - {seat: 4, street: river, said: fold}
-events:
+timeline:
+  - river:
+  - {seat: 4, said: check}
+  - {seat: 2, said: bet 30}
+  - {seat: 4, said: fold}
   - card_exposed: {seat: 2, by: player, during: play, count: 2, deliberate: true, seen_by: one-player}
 """
 
@@ -157,9 +157,9 @@ def test_gala_unethical_l_shown_after_uncalled_win_must_be_shown_on_request(kb):
 # -- impossible cards, and the evaluator kept out of incidents without cards ------------------------------
 
 @pytest.mark.parametrize("change, line, message", [
-    (("cards: [Ah, 5d]", "cards: [Qh, 5d]"), ":8:", "each card once in the deck"),
-    (("board: [Kh, 9h, 4h, 2c, Jd]", "board: [Kh, 9h, 4h, 2c, Ah]"), ":9:", "each card once in the deck"),
-    (("cards: [Ah, 5d]", "cards: [Ah, 5d, 6d]"), ":8:", "2 hole cards in NLHE"),
+    (("cards: [Ah, 5d]", "cards: [Qh, 5d]"), ":7:", "each card once in the deck"),
+    (("river: Jd", "river: Ah"), ":11:", "each card once in the deck"),
+    (("cards: [Ah, 5d]", "cards: [Ah, 5d, 6d]"), ":7:", "2 hole cards in NLHE"),
 ])
 def test_impossible_cards_are_a_clear_error(tmp_path, change, line, message):
     path = tmp_path / "incident.yaml"
@@ -178,7 +178,8 @@ def test_evaluator_is_imported_only_for_incidents_with_cards():
 
 
 def test_edp_3_13_a_hand_that_plays_the_board_must_show_all_hole_cards(kb):
-    board_straight = ONE_CARD.replace("board: [Kh, 9h, 4h, 2c, Jd]", "board: [Ad, Kc, Qs, Jh, Td]") \
+    board_straight = ONE_CARD.replace("flop: [Kh, 9h, 4h]", "flop: [Ad, Kc, Qs]").replace("turn: 2c", "turn: Jh") \
+        .replace("river: Jd", "river: Td") \
         .replace("cards: [Ah, 5d]", "cards: [3c, 5d]").replace("cards: [Qh, 7c]", "cards: [2s, 7c]")
     assert _facts(kb, board_straight)["hand_shown.plays_board"] is True
     ruling = _ruling(kb, board_straight, "edp", "hand-not-fully-shown")

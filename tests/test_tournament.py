@@ -76,11 +76,11 @@ def test_moved_player_position_against_button_and_blinds(seat, position):
 LATE = """title: late arrival
 house: ppl
 game: {format: tournament, variant: NLHE, blinds: [100, 200]}
-street: deal
 players:
   - {seat: 1, stack: 4000}
   - {seat: 5}
-events:
+timeline:
+  - deal:
   - arrival: {seat: 5, minutes_after_start: 24, level: 3}
 """
 

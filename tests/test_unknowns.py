@@ -12,6 +12,9 @@ def _case_without_expectations(name: str) -> dict:
     return data
 
 
+EXPOSED = 1       # the card_exposed entry of exposed-first-card-deal.yaml (after `- deal:`)
+
+
 def _write(tmp_path, name, data) -> str:
     path = tmp_path / name
     path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
@@ -26,12 +29,12 @@ def _json(path, *extra):
 
 def test_an_unknown_answer_gives_one_branch_per_value_each_equal_to_ruling_with_that_value(tmp_path):
     data = _case_without_expectations("exposed-first-card-deal.yaml")
-    data["events"][0]["card_exposed"]["by"] = "unknown"
+    data["timeline"][EXPOSED]["card_exposed"]["by"] = "unknown"
     branched = _json(_write(tmp_path, "unknown.yaml", data))
     depends = {club: [r for r in c["rulings"] if r["basis"] == "depends"] for club, c in branched["clubs"].items()}
     assert any(depends.values()), "some club's ruling on this incident turns on who exposed the card"
     for value in ("dealer", "player"):
-        data["events"][0]["card_exposed"]["by"] = value
+        data["timeline"][EXPOSED]["card_exposed"]["by"] = value
         known = _json(_write(tmp_path, f"{value}.yaml", data))
         for club, rulings in depends.items():
             for ruling in rulings:
@@ -43,7 +46,7 @@ def test_an_unknown_answer_gives_one_branch_per_value_each_equal_to_ruling_with_
 
 def test_a_ruling_that_does_not_turn_on_the_unknown_is_given_plainly(tmp_path):
     data = _case_without_expectations("exposed-first-card-deal.yaml")
-    data["events"][0]["card_exposed"]["by"] = "unknown"
+    data["timeline"][EXPOSED]["card_exposed"]["by"] = "unknown"
     branched = _json(_write(tmp_path, "unknown.yaml", data))
     plain = [r for c in branched["clubs"].values() for r in c["rulings"] if r["basis"] != "depends"]
     assert plain, "at least one club rules the same whoever exposed the card"
@@ -53,15 +56,26 @@ def test_a_ruling_that_does_not_turn_on_the_unknown_is_given_plainly(tmp_path):
 
 def test_text_output_names_what_the_ruling_depends_on(tmp_path):
     data = _case_without_expectations("exposed-first-card-deal.yaml")
-    data["events"][0]["card_exposed"]["by"] = "unknown"
+    data["timeline"][EXPOSED]["card_exposed"]["by"] = "unknown"
     done = run_cli("rule-on", _write(tmp_path, "unknown.yaml", data))
     assert done.returncode == 0
     assert "if card_exposed.by = dealer:" in done.stdout and "if card_exposed.by = player:" in done.stdout
 
 
-def test_unknown_is_refused_where_it_is_not_a_choice(tmp_path):
+def test_an_unknown_seat_is_ruled_for_each_player(tmp_path):
     data = _case_without_expectations("exposed-first-card-deal.yaml")
-    data["events"][0]["card_exposed"]["seat"] = "unknown"
+    data["timeline"][EXPOSED]["card_exposed"]["seat"] = "unknown"
+    done = run_cli("rule-on", _write(tmp_path, "seat.yaml", data), "--format", "json")
+    assert done.returncode == 0, done.stderr
+    seats = {p["seat"] for p in data["players"]}
+    whens = {w["card_exposed.seat"] for c in json.loads(done.stdout)["clubs"].values() for r in c["rulings"]
+             for b in r["depends"] for combo in b["when"] for w in [combo] if "card_exposed.seat" in w}
+    assert whens <= seats
+
+
+def test_unknown_is_refused_where_it_is_not_allowed(tmp_path):
+    data = _case_without_expectations("exposed-first-card-deal.yaml")
+    data["house"] = "unknown"
     done = run_cli("rule-on", _write(tmp_path, "bad.yaml", data))
     assert done.returncode == 2 and "Traceback" not in done.stderr
-    assert "unknown.yaml" not in done.stderr and "bad.yaml:" in done.stderr and "whole number" in done.stderr
+    assert "bad.yaml:" in done.stderr and "one of the clubs" in done.stderr

@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ruling_engine.facts.derive import computed_facts  # noqa: E402
+from ruling_engine.facts.derive import incident_facts  # noqa: E402
 from ruling_engine.errors import FloorcallError  # noqa: E402
 from ruling_engine.incident.load import incident_text, load_incident, parse_incident_text  # noqa: E402
 from ruling_engine.knowledge.load import load_knowledge  # noqa: E402
@@ -46,9 +46,10 @@ def _variants(data: dict, vocab):
         changed = copy.deepcopy(data)
         changed["game"]["blinds"] = [b * 2 for b in data["game"]["blinds"]]
         yield "game.blinds", changed
-    for value in values(records["incident"]["street"], data["street"], seats):
+    streets = ("deal", "preflop", "flop", "turn", "river", "showdown")
+    for value in streets:
         changed = copy.deepcopy(data)
-        changed["street"] = value
+        changed["timeline"] = changed["timeline"] + [{value: None}]      # the hand moved on to `value`
         yield "street", changed
     for value in values(records["incident"]["button"], data.get("button"), seats):
         changed = copy.deepcopy(data)
@@ -61,27 +62,35 @@ def _variants(data: dict, vocab):
         changed = copy.deepcopy(data)
         changed["players"][player]["stack"] = data["players"][player].get("stack", 100) * 3
         yield "players", changed
-    actions = data.get("actions") or []
-    for cut in range(len(actions)):
+    timeline = data.get("timeline") or []
+    action_at = [i for i, e in enumerate(timeline) if "seat" in e and not _single_key(e)]
+    for cut in range(len(action_at)):
         changed = copy.deepcopy(data)
-        changed["actions"] = actions[:cut]
+        changed["timeline"] = [e for i, e in enumerate(timeline) if i not in action_at[cut:]]
         yield "actions", changed
-    for index, event in enumerate(data.get("events") or []):
-        (kind, body), = event.items()
+    for index, entry in enumerate(timeline):
+        if not _single_key(entry) or next(iter(entry)) not in records["event"]:
+            continue
+        (kind, body), = entry.items()
+        body = body or {}
         changed = copy.deepcopy(data)
-        del changed["events"][index]
+        del changed["timeline"][index]
         yield kind, changed
         for name, spec in records[records["event"][kind].record].items():
             for value in values(spec, body.get(name, spec.default), seats):
                 changed = copy.deepcopy(data)
-                changed["events"][index][kind][name] = value
+                changed["timeline"][index][kind] = {**body, name: value}
                 yield f"{kind}.{name}", changed
+
+
+def _single_key(entry) -> bool:
+    return isinstance(entry, dict) and len(entry) == 1 and not isinstance(entry.get("seat"), int)
 
 
 def _facts(data: dict, kb):
     try:
         incident = parse_incident_text(incident_text(data), "<perturbed>", kb.vocabulary, kb.clubs)
-        return computed_facts(incident)
+        return incident_facts(incident, kb.vocabulary)
     except (FloorcallError, KeyError, ValueError, TypeError, IndexError):
         return None
 
@@ -106,9 +115,39 @@ def observed_sources(kb, paths) -> dict:
     return seen
 
 
+def add_missing(kb, seen) -> int:
+    """Write the observed fields a fact's `from:` lacks into knowledge/vocabulary.yaml."""
+    import re
+    path = ROOT / "knowledge" / "vocabulary.yaml"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    group, changed = None, 0
+    for i, line in enumerate(lines):
+        top = re.match(r"^  ([a-z_0-9]+):\s*$", line)
+        if top:
+            group = top.group(1)
+            continue
+        m = re.match(r"^( {2,4})([a-z_0-9]+): \{source: computed, from: \[([^\]]*)\]", line)
+        if not m:
+            if re.match(r"^  [a-z_0-9]+: ", line):
+                group = None
+            continue
+        name = (f"{group}.{m.group(2)}" if len(m.group(1)) == 4 and group else m.group(2))
+        missing = sorted(seen.get(name, set()) - set(kb.vocabulary.facts.get(name).sources if name in kb.vocabulary.facts else ()))
+        if name in kb.vocabulary.facts and missing:
+            declared = [s.strip() for s in m.group(3).split(",") if s.strip()]
+            new = ", ".join(declared + missing)
+            lines[i] = line.replace(f"from: [{m.group(3)}]", f"from: [{new}]", 1)
+            changed += 1
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return changed
+
+
 def main():
     kb = load_knowledge()
     seen = observed_sources(kb, sorted((ROOT / "cases").glob("*.yaml")))
+    if "--fix" in sys.argv:
+        print(f"added observed fields to {add_missing(kb, seen)} facts' from:")
+        return
     for name, spec in kb.vocabulary.facts.items():
         if spec.source != "computed":
             continue

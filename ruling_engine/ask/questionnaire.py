@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 
 from ruling_engine.knowledge.conditions import disjuncts, expanded
 from ruling_engine.errors import FloorcallError
-from ruling_engine.facts.derive import computed_facts
-from ruling_engine.incident.load import Incident, incident_text, parse_incident_text
+from ruling_engine.facts.derive import incident_facts
+from ruling_engine.incident.load import STREETS, Incident, incident_text, parse_incident_text
+from ruling_engine.incident.upgrade import upgrade
+from ruling_engine.knowledge.vocabulary import FieldSpec
 from ruling_engine.rulings.rule_on import rule_incident
 from ruling_engine.incident.unknowns import UNKNOWN
 
@@ -23,6 +25,14 @@ BETTING = "betting"
 ALWAYS_FIRST = ("house", "happened", "players")
 SKIPPED = {"title", "notes", "expected", "game.currency", "house", "players"}
 HOLE_CARDS = "players.cards"          # asked apart from the seats, only when the cards matter
+# Where the hand is and the board: asked as such, written into the timeline as street entries.
+TIMELINE_FIELDS = {
+    "street": FieldSpec("street", "enum", question="Where was the hand when the floor was called?",
+                        help="deal = cards still being dealt; preflop/flop/turn/river = that betting round; "
+                             "showdown = betting is over; in stud, third-street to seventh-street.",
+                        values=tuple(s for s in STREETS if s != "hand-over"), required=True),
+    "board": FieldSpec("board", "cards", question="Which cards are on the board?", help="e.g. Ah 8s 4d Kd Qs"),
+}
 
 
 @dataclass
@@ -78,11 +88,11 @@ class Session:
         for name, spec in records["game"].items():
             self._put(game, f"game.{name}", spec)
         data["game"] = game
-        self._put(data, "street", records["incident"]["street"])
+        self._put(data, "street", TIMELINE_FIELDS["street"])
         if a.get("button") is not None:
             data["button"] = a["button"]
         for name, spec in records["incident"].items():      # other scalar fields (pot_at_start, ...)
-            if name not in data and spec.type not in ("record", "list", "mapping", "string"):
+            if name not in data and spec.type not in ("record", "list", "mapping", "string", "timeline"):
                 self._put(data, name, spec)
         data["players"] = [dict(p) for p in a.get("players", [])]
         for player in data["players"]:
@@ -99,7 +109,9 @@ class Session:
             events.append({kind: body})
         if events:
             data["events"] = events
-        return data
+        if a.get("board"):
+            data["board"] = list(a["board"])
+        return upgrade(data)          # the answers in the order of the hand: a timeline
 
     def _put(self, target: dict, name: str, spec) -> None:
         """Fill one field from its answer; an answer of None means "not stated": left out."""
@@ -340,7 +352,7 @@ class Session:
             if head == "game":
                 return records["game"][tail]
             return records[records["event"][head].record][tail]
-        return records["incident"][name]
+        return TIMELINE_FIELDS.get(name) or records["incident"][name]
 
     def question(self, name: str) -> Question:
         if name == "house":
@@ -403,4 +415,4 @@ def _facts_of_any_completion(session: Session, data: dict) -> dict:
     from ruling_engine.incident.unknowns import combinations
     incident = session._validated(data)
     completed = combinations(incident.data, session.vocab, incident.file)[0][1]
-    return computed_facts(Incident(incident.file, completed))
+    return incident_facts(Incident(incident.file, completed), session.vocab)

@@ -10,158 +10,18 @@ the bet each player last acted on.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from ruling_engine.facts.hand import Step, TableView  # noqa: F401  (re-exported: the betting view)
 from ruling_engine.numbers import whole
-from ruling_engine.facts.replay import STREETS, clockwise_from, parse_said, replay
+from ruling_engine.facts.replay import STREETS, clockwise_from, hand_of, parse_said
 
 LATER = {street: index for index, street in enumerate(STREETS + ("showdown",))}
 
 
-@dataclass
-class Step:
-    """One action of the log, replayed."""
-
-    index: int
-    seat: int
-    street: str
-    kind: str              # fold, check, call, call-short (all-in for less), bet, raise
-    delta: float           # chips this action put in
-    total: float           # the player's total for the round after it
-    bet_before: float      # the bet to call before it (the round's largest total)
-    raise_by: float        # total - bet_before when positive (a bet or raise), else 0
-    min_raise_by: float    # what a bet or raise had to add to be a full one, before it
-    full: bool             # a bet or raise of at least min_raise_by
-    all_in: bool           # the player has no chips left after it
-    in_turn: bool = True
-
-
-@dataclass
-class TableView:
-    """The table just before one action (or after the last), with the floor person's book-keeping."""
-
-    street: str
-    big_blind: float
-    current_bet: float
-    last_full_bet: float            # size of the last full bet or raise of the round (0: none)
-    round_in: dict                  # seat -> chips in on this round
-    contributed: dict               # seat -> chips in over the recorded streets of the hand
-    stacks: dict                    # seat -> chips behind
-    in_hand: list
-    pot_at_start: float             # chips in the middle before the first recorded street
-    steps: list = field(default_factory=list)           # every step before this point
-    acted_at: dict = field(default_factory=dict)        # seat -> (bet level, min raise) when he last acted this round
-
-    @property
-    def min_raise_by(self) -> float:
-        """What a bet or raise must add now: the last full bet or raise, never less than the big blind."""
-        return max(self.last_full_bet, self.big_blind)
-
-    @property
-    def min_raise_to(self) -> float:
-        return self.current_bet + self.min_raise_by
-
-    @property
-    def pot(self) -> float:
-        """Every chip in the middle, bets of the current round included."""
-        return self.pot_at_start + sum(self.contributed.values())
-
-    def to_call(self, seat) -> float:
-        return max(0, min(self.current_bet - self.round_in.get(seat, 0), self.stacks.get(seat, 0)))
-
-    def pot_limit_max_to(self, seat) -> float:
-        """The largest total a pot-limit raise may reach: call, then raise the pot as it then is."""
-        call = max(0, self.current_bet - self.round_in.get(seat, 0))
-        return self.current_bet + self.pot + call
-
-    def round_steps(self) -> list:
-        return [s for s in self.steps if s.street == self.street]
-
-    def facing_since_action(self) -> dict:
-        """For each player still in who has acted this round: (amount the bet rose since his last
-        action, whether that rise is at least the full raise he faced when he acted)."""
-        out = {}
-        for seat, (level, min_raise) in self.acted_at.items():
-            if seat in self.in_hand and self.stacks.get(seat, 0) > 0:
-                rise = max(0, self.current_bet - level)
-                out[seat] = (whole(rise), rise >= min_raise and rise > 0)
-        return out
-
-
-def _normalised(data: dict) -> dict:
-    """The incident with every action's street written out, so prefixes replay on their own street."""
-    default = data["street"] if data["street"] in STREETS else "preflop"
-    actions = [dict(a, street=a.get("street", default)) for a in data.get("actions", [])]
-    return dict(data, actions=actions)
-
-
-def _after(norm: dict, index: int):
-    """The replay state right after action `index`, on that action's street."""
-    street = norm["actions"][index]["street"]
-    return replay(dict(norm, actions=norm["actions"][:index + 1], street=street), index + 1)
-
-
-def _big_blind(data: dict) -> float:
-    blinds = data["game"].get("blinds")
-    return blinds[-1] if blinds else 0
-
-
 def walk(data: dict, upto: int | None = None) -> TableView:
-    """The table before action `upto` (after every action when None)."""
-    norm = _normalised(data)
-    actions = norm["actions"]
-    upto = len(actions) if upto is None else upto
-    big_blind = _big_blind(data)
-    start = replay(norm, 0)
-    contributed = dict(start.round_in)
-    view = TableView(street=start.street, big_blind=big_blind, current_bet=start.current_bet,
-                     last_full_bet=big_blind if start.street == "preflop" and start.current_bet else 0,
-                     round_in=dict(start.round_in), contributed=contributed, stacks=dict(start.stacks),
-                     in_hand=list(start.in_hand), pot_at_start=data.get("pot_at_start", 0))
-    for index in range(upto):
-        before = replay(norm, index)
-        action = actions[index]
-        if before.street != view.street:
-            view.street = before.street
-            view.last_full_bet = 0
-            view.acted_at = {}
-        after = _after(norm, index)
-        seat = action["seat"]
-        delta = after.round_in[seat] - before.round_in[seat]
-        total = after.round_in[seat]
-        raise_by = max(0, total - before.current_bet)
-        min_raise_by = max(view.last_full_bet, big_blind)
-        term = (parse_said(action.get("said")) or ("none", None))[0]
-        all_in = delta > 0 and after.stacks[seat] == 0
-        if term == "fold" or seat not in after.in_hand:
-            kind = "fold"
-        elif raise_by > 0:
-            kind = "bet" if before.current_bet == 0 else "raise"
-        elif delta == 0:
-            kind = "check"
-        else:
-            kind = "call" if total >= before.current_bet else "call-short"
-        full = raise_by > 0 and raise_by >= min_raise_by
-        if full:
-            view.last_full_bet = raise_by
-        view.steps.append(Step(index, seat, before.street, kind, whole(delta), whole(total),
-                               whole(before.current_bet), whole(raise_by), whole(min_raise_by), full,
-                               all_in, action.get("in_turn", True)))
-        view.contributed[seat] = view.contributed.get(seat, 0) + delta
-        view.current_bet = after.current_bet
-        view.acted_at[seat] = (max(before.current_bet, total), max(view.last_full_bet, big_blind))
-        view.round_in, view.stacks, view.in_hand = dict(after.round_in), dict(after.stacks), list(after.in_hand)
-    if upto < len(actions) or upto == 0:
-        target = replay(norm, upto)
-        if target.street != view.street:
-            view.street = target.street
-            view.last_full_bet = 0
-            view.acted_at = {}
-            view.round_in, view.current_bet = dict(target.round_in), target.current_bet
-    elif data["street"] in STREETS and data["street"] != view.street:     # the log stops before the incident's street
-        view.street, view.last_full_bet, view.acted_at = data["street"], 0, {}
-        view.round_in, view.current_bet = {s: 0 for s in view.round_in}, 0
-    return view
+    """The table before action `upto` (after every action when None): a snapshot of the one replay."""
+    return hand_of(data).walk(upto)
 
 
 # -- side pots and the uncalled bet ------------------------------------------------------------------
@@ -204,7 +64,7 @@ def pots(view: TableView) -> tuple[list, int | None, float]:
             out.append(Pot(whole(amount), seats))
         previous = level
     if out:
-        out[0] = Pot(whole(out[0].amount + view.pot_at_start), out[0].seats)
+        out[0] = Pot(whole(out[0].amount + view.pot_at_start + view.dead_money), out[0].seats)
     merged = []                 # pots with the same players are one pot
     for pot in out:
         if merged and merged[-1].seats == pot.seats:

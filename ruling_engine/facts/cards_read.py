@@ -119,12 +119,13 @@ def facts(data: dict, final_state, known: dict, contributions: dict) -> dict:
     if known.get("hand_mucked.seat") in read:
         out["hand_mucked.winning"] = known["hand_mucked.seat"] in winners
     # -- pots ----------------------------------------------------------------------------------------------
-    if "pot" in data:
-        layers = [(data["pot"], contenders)]
-    elif not all(math.isfinite(v) for v in contributions.values()):
+    if not all(math.isfinite(v) for v in contributions.values()):
         return out              # an all-in of unknown size (no stack given): the pots cannot be counted
-    else:
-        layers = hands.pots(contributions, contenders)
+    layers = hands.pots(contributions, contenders)
+    already_in = (data.get("pot_at_start") or 0) + data["_hand"].views[-1].dead_money if "_hand" in data else 0
+    if already_in:                # chips in the middle before the timeline (and antes) go to the main pot
+        layers = [(hands._tidy(layers[0][0] + already_in), layers[0][1])] + layers[1:] if layers else \
+            [(hands._tidy(already_in), contenders)]
     if not layers:
         return out
     out["pot_total"] = hands._tidy(sum(a for a, _ in layers))

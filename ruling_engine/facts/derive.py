@@ -4,20 +4,13 @@ from __future__ import annotations
 from ruling_engine.facts.betting import action_betting_facts, finite, first_active_facts, pot_facts
 from ruling_engine.facts.deal import deal_event_facts
 from ruling_engine.facts.declarations import declaration_facts
-from ruling_engine.incident.load import HAND_SIZE, Incident
+from ruling_engine.incident.load import HAND_SIZE
 from ruling_engine.facts.money import money_facts
 from ruling_engine.facts.replay import STREETS, action_delta, clockwise_from, parse_said, replay, total_in
 from ruling_engine.facts.table import table_facts
 from ruling_engine.facts.tournament import tournament_facts
 
 STRUCTURE = {"NLHE": "no-limit", "PLO": "pot-limit", "PLHE": "pot-limit", "LHE": "limit", "stud": "limit"}
-
-
-def _question_index(actions) -> int | None:
-    marked = [i for i, a in enumerate(actions) if a.get("in_question")]
-    if marked:
-        return marked[-1]
-    return len(actions) - 1 if actions else None
 
 
 def _action_facts(data: dict, index: int) -> dict:
@@ -286,9 +279,9 @@ def _tournament_facts(data: dict) -> dict:
     return tournament_facts(data)
 
 
-def computed_facts(incident: Incident) -> dict:
-    """The computed facts of an incident, keyed by vocabulary name."""
-    data = incident.data
+def computed_facts(data: dict, index: int | None) -> dict:
+    """The computed facts of one point of an incident, keyed by vocabulary name: `data` is the
+    incident as facts/timeline.py shows it for that point, `index` the action in question."""
     game = data["game"]
     facts = {
         "game_format": game["format"],
@@ -301,7 +294,6 @@ def computed_facts(incident: Incident) -> dict:
     facts.update(log)
     facts["players_in_hand"] = len(final_state.in_hand)
     facts["heads_up"] = len(final_state.in_hand) == 2
-    index = _question_index(data.get("actions", []))
     if index is not None:
         facts.update(_action_facts(data, index))
         facts.update(declaration_facts(data, index))
@@ -315,6 +307,20 @@ def computed_facts(incident: Incident) -> dict:
     facts.update(_showdown_event_facts(data, final_state))
     facts.update(_card_facts(data, final_state, facts))
     return finite(facts)          # an amount that cannot be worked out (an all-in of unknown size) is not stated
+
+
+def incident_facts(incident, vocabulary=None) -> dict:
+    """The facts of every point of an incident in one mapping, later points over earlier ones
+    (for tools and tests that look at the facts rather than the rulings)."""
+    from ruling_engine.facts.timeline import hand_point, point_view, read_timeline
+    if vocabulary is None:
+        from ruling_engine.knowledge.load import load_knowledge
+        vocabulary = load_knowledge().vocabulary
+    timeline = read_timeline(incident.data, vocabulary.together_kinds)
+    facts = {}
+    for point in timeline.points or [hand_point(timeline)]:
+        facts.update(computed_facts(*point_view(timeline, point)))
+    return facts
 
 
 def _order_facts(data: dict, index, facts: dict) -> dict:

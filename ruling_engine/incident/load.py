@@ -1,4 +1,10 @@
-"""Reading an incident file: checked field by field against the vocabulary's incident records."""
+"""Reading an incident file: the header and the timeline, checked field by field against the
+vocabulary's incident records (docs/timeline.md).
+
+Every problem is a FloorcallError naming the file and line, what was expected and a suggestion.
+The validated incident keeps each timeline entry as a mapping with its kind (`entry`: action,
+street, said or event) and its line, so later stages can point back at what the user wrote.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -7,17 +13,27 @@ from pathlib import Path
 import yaml
 
 from ruling_engine.errors import FloorcallError, did_you_mean
+from ruling_engine.incident.cards import CARD_HINT, UNKNOWN_CARD, normal_card
 from ruling_engine.incident.unknowns import UNKNOWN
-from ruling_engine.knowledge.vocabulary import FieldSpec, Vocabulary
 from ruling_engine.incident.yaml_source import load_file, load_text
+from ruling_engine.knowledge.vocabulary import FieldSpec, Vocabulary
 
 HAND_SIZE = {"NLHE": 2, "PLO": 4, "PLHE": 2, "LHE": 2, "stud": 7}     # a player's cards in a whole hand
+FLOP_STREETS = ("deal", "preflop", "flop", "turn", "river", "showdown", "hand-over")
+STUD_STREETS = ("deal", "third-street", "fourth-street", "fifth-street", "sixth-street", "seventh-street",
+                "showdown", "hand-over")
+STREETS = tuple(dict.fromkeys(FLOP_STREETS + STUD_STREETS))
+BOARD_CARDS = {"flop": 3, "turn": 1, "river": 1}
+SPEAKERS = ("dealer", "floor", "spectator", "player")
+OLD_FORMAT_FIELDS = ("actions", "events", "street", "board", "pot")
+PRIVATE = ("entry", "line")                 # keys the loader adds to each timeline entry
+NOT_KNOWN = float("nan")                    # a number written `unknown`: arithmetic on it states nothing
 
 
 @dataclass(frozen=True)
 class Incident:
     file: str
-    data: dict              # validated, defaults filled in
+    data: dict              # validated, defaults filled in; data["timeline"] is a list of entries
 
     @property
     def house(self) -> str:
@@ -28,29 +44,40 @@ class Incident:
         return self.data.get("title") or Path(self.file).stem
 
 
+def _line(node, key=None, default=None):
+    if key is not None and hasattr(node, "line_of"):
+        return node.line_of(key)
+    return getattr(node, "line", default)
+
+
 class _Validator:
     def __init__(self, vocabulary: Vocabulary, clubs, file: str):
         self.records = vocabulary.records
         self.clubs = tuple(clubs)
         self.file = file
 
-    def record(self, name: str, node, line) -> dict:
+    # -- records and values --------------------------------------------------------------------
+
+    def record(self, name: str, node, line, extra=()) -> dict:
         fields = self.records[name]
         if not isinstance(node, dict):
-            raise FloorcallError(self.file, getattr(node, "line", line),
-                                 f"a mapping of {name} fields ({', '.join(fields)})", repr(node))
+            raise FloorcallError(self.file, _line(node, default=line),
+                                 f"a mapping of {name} fields ({', '.join(fields)})", _short(node))
         out = {}
         for key, value in node.items():
-            key_line = node.line_of(key) if hasattr(node, "line_of") else line
-            if key not in fields:
-                raise FloorcallError(self.file, key_line, f"one of the {name} fields", f"unknown field {key!r}",
-                                     did_you_mean(key, fields))
+            key_line = _line(node, key, line)
+            if key in extra:
+                out[key] = value
+                continue
+            if not isinstance(key, str) or key not in fields:
+                raise FloorcallError(self.file, key_line, f"one of the {name} fields", f"unknown field {_short(key)}",
+                                     did_you_mean(key, list(fields) + list(extra)))
             out[key] = self.value(fields[key], value, key_line)
         for key, spec in fields.items():
             if key in out:
                 continue
             if spec.required:
-                raise FloorcallError(self.file, getattr(node, "line", line), f"a `{key}:` field in {name}",
+                raise FloorcallError(self.file, _line(node, default=line), f"a `{key}:` field in {name}",
                                      "none", spec.help or spec.question)
             if spec.default is not None:
                 out[key] = spec.default
@@ -62,201 +89,377 @@ class _Validator:
             return self.record(spec.record, value, line)
         if t == "list":
             if not isinstance(value, list):
-                raise FloorcallError(self.file, line, f"a list under `{spec.name}:`", repr(value),
+                raise FloorcallError(self.file, line, f"a list under `{spec.name}:`", _short(value),
                                      "start each item on its own line with '- '")
             lines = getattr(value, "item_lines", [line] * len(value))
-            if spec.record == "event":
-                return [self.event(item, item_line) for item, item_line in zip(value, lines)]
             return [self.record(spec.record, item, item_line) for item, item_line in zip(value, lines)]
+        if t == "timeline":
+            return self.timeline(value, line)
         if t == "mapping":
             if not isinstance(value, dict):
-                raise FloorcallError(self.file, line, f"a mapping under `{spec.name}:`", repr(value))
+                raise FloorcallError(self.file, line, f"a mapping under `{spec.name}:`", _short(value))
             return value
-        if t in ("amounts", "cards"):
+        if t == "amounts":
+            if value == UNKNOWN:
+                return value
             if not isinstance(value, list) or not value:
-                raise FloorcallError(self.file, line, f"a list under `{spec.name}:`", repr(value),
-                                     "e.g. [10, 5]" if t == "amounts" else "e.g. [As, Kd]")
-            item_spec = FieldSpec(spec.name, "amount" if t == "amounts" else "card")
+                raise FloorcallError(self.file, line, f"a list under `{spec.name}:`", _short(value), "e.g. [10, 5]")
+            item_spec = FieldSpec(spec.name, "amount")
             for item in value:
                 item_spec.check_value(item, self.file, line)
             return list(value)
+        if t == "cards":
+            return self.cards(spec.name, value, line)
+        if t == "card":
+            card = normal_card(value)
+            if card is None:
+                raise FloorcallError(self.file, line, f"{spec.name} to be a card", _short(value), CARD_HINT)
+            return card
         if t == "club":
             if value not in self.clubs:
                 raise FloorcallError(self.file, line, "one of the clubs " + ", ".join(self.clubs),
-                                     repr(value), did_you_mean(value, self.clubs))
+                                     _short(value), did_you_mean(value, self.clubs))
             return value
-        if value == UNKNOWN and t in ("enum", "bool") and spec.name != "house":
-            return value           # "don't know": the ruling is worked out for every possible value
+        if t == "speaker":
+            if value in SPEAKERS or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+                return value
+            raise FloorcallError(self.file, line, "who spoke: a seat number, " + ", ".join(SPEAKERS),
+                                 _short(value), did_you_mean(value, SPEAKERS))
+        if value == UNKNOWN and spec.name != "house" and t in ("enum", "bool", "seat", "string"):
+            return value           # "don't know": choices are ruled every way
+        if value == UNKNOWN and t in ("amount", "int", "number"):
+            return NOT_KNOWN       # a number nobody knows: what depends on it is left unstated
         spec.check_value(value, self.file, line)
         return value
 
-    def event(self, node, line) -> dict:
+    def cards(self, name, value, line) -> list:
+        if value == UNKNOWN:
+            return [UNKNOWN_CARD]
+        items = [value] if isinstance(value, str) else value
+        if not isinstance(items, list) or not items:
+            raise FloorcallError(self.file, line, f"a list of cards under `{name}:`", _short(value), "e.g. [As, Kd]")
+        out = []
+        for item in items:
+            card = normal_card(item)
+            if card is None:
+                raise FloorcallError(self.file, line, "a card", _short(item), CARD_HINT)
+            out.append(card)
+        return out
+
+    # -- the timeline --------------------------------------------------------------------------
+
+    def timeline(self, value, line) -> list:
+        if not isinstance(value, list):
+            raise FloorcallError(self.file, line, "a list of entries under `timeline:`", _short(value),
+                                 "start each entry on its own line with '- ': an action {seat: 3, said: call}, "
+                                 "a street (- flop: [Ks, 8d, 4c]), words (- said: {...}) or an event")
+        lines = getattr(value, "item_lines", [line] * len(value))
+        return [self.entry(item, item_line) for item, item_line in zip(value, lines)]
+
+    def entry(self, node, line) -> dict:
         kinds = self.records["event"]
+        if isinstance(node, dict) and "seat" in node and not (len(node) == 1 and isinstance(node.get("seat"), dict)):
+            return {"entry": "action", "line": line, **self.record("action", node, line)}
         if not isinstance(node, dict) or len(node) != 1:
-            raise FloorcallError(self.file, getattr(node, "line", line),
-                                 "one event per item, written `- kind: {fields}`", repr(node),
-                                 "event kinds: " + ", ".join(kinds))
-        (kind, body), = node.items()
-        if kind not in kinds:
-            raise FloorcallError(self.file, node.line_of(kind), "an event kind", repr(kind),
-                                 did_you_mean(kind, kinds))
-        return {"event": kind, **self.record(kinds[kind].record, body, node.line_of(kind))}
+            raise FloorcallError(self.file, _line(node, default=line),
+                                 "a timeline entry: an action (a mapping with seat:), a street, said: or one event",
+                                 _short(node), "write one entry per item, e.g. - {seat: 3, said: call} "
+                                 "or - card_exposed: {by: dealer, during: deal}")
+        (key, body), = node.items()
+        key_line = _line(node, key, line)
+        if key in STREETS:
+            return self.street(key, body, key_line)
+        if key == "said":
+            return {"entry": "said", "line": key_line, **self.record("said", body, key_line)}
+        if key not in kinds:
+            raise FloorcallError(self.file, key_line, "a street, said: or an event kind", _short(key),
+                                 did_you_mean(key, list(kinds) + list(STREETS) + ["said"]))
+        if body is None:
+            body = {}
+        fields = self.record(kinds[key].record, body, key_line, extra=("in_question",))
+        if not isinstance(fields.get("in_question", False), bool):
+            raise FloorcallError(self.file, key_line, "in_question: true or false", _short(fields["in_question"]))
+        fields.setdefault("in_question", False)
+        return {"entry": "event", "event": key, "line": key_line, **fields}
+
+    def street(self, name, body, line) -> dict:
+        out = {"entry": "street", "street": name, "line": line, "in_question": False}
+        if body is None:
+            return out
+        if isinstance(body, bool):
+            raise FloorcallError(self.file, line, f"the cards of the {name} (or nothing)", _short(body))
+        if isinstance(body, int):
+            out["count"] = self.value(FieldSpec("count", "int"), body, line)
+            return out
+        if isinstance(body, (str, list)):
+            out["cards"] = self.cards(name, body, line)
+            return out
+        fields = self.record("street_entry", body, line)
+        if "cards" in fields and "count" in fields and fields["count"] != len(fields["cards"]):
+            raise FloorcallError(self.file, line, f"count: {len(fields['cards'])} (the cards named)",
+                                 f"count: {fields['count']}", "leave out count: when the cards are named")
+        out.update(fields)
+        return out
 
 
-def _check_seats(data: dict, node, file: str) -> None:
+def _short(value, limit: int = 80) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+# -- checks across the incident ----------------------------------------------------------------
+
+def _check_old_format(node, file: str) -> None:
+    old = sorted((k for k in OLD_FORMAT_FIELDS if k in node), key=node.line_of)
+    if old and "timeline" not in node:
+        raise FloorcallError(file, node.line_of(old[0]), "an incident with a `timeline:` (docs/timeline.md)",
+                             "the old format (" + ", ".join(f"{k}:" for k in old) + ")",
+                             f"convert it with: floorcall upgrade {file}")
+    if old:
+        raise FloorcallError(file, node.line_of(old[0]), "everything that happened under `timeline:`",
+                             f"`{old[0]}:` beside the timeline",
+                             "actions, events and streets (with their cards) are timeline entries")
+
+
+def _check_seats(data: dict, node, file: str, vocabulary: Vocabulary) -> None:
     seats = [p["seat"] for p in data["players"]]
     if not seats:
         raise FloorcallError(file, node.line_of("players"), "at least one player", "an empty list")
     if len(set(seats)) != len(seats):
-        raise FloorcallError(file, node.line_of("players"), "each seat once among the players",
-                             f"seats {seats}")
+        raise FloorcallError(file, node.line_of("players"), "each seat once among the players", f"seats {seats}")
+    for player, raw in zip(data["players"], node.get("players") or []):
+        if "stack" in player and "behind" in player:
+            raise FloorcallError(file, raw.line_of("behind"), "stack (at the start) or behind (now), not both",
+                                 f"both for seat {player['seat']}", "keep the one the floor counted")
     known = ", ".join(map(str, sorted(seats)))
-    for section in ("actions", "events"):
-        raw_items = node.get(section) or []
-        for item, raw in zip(data.get(section, []), raw_items):
-            seat = item.get("seat")
-            if seat is not None and seat not in seats:
-                line = raw.line if section == "actions" else next(iter(raw.values())).line
-                raise FloorcallError(file, line, f"a seat of a player in the hand ({known})",
-                                     f"seat {seat}", "add the player under players:, or correct the seat")
+    records = vocabulary.records
+    for entry in data["timeline"]:
+        names = []
+        if entry["entry"] == "action":
+            names = ["seat"]
+        elif entry["entry"] == "said":
+            names = [n for n in ("by", "to") if isinstance(entry.get(n), int)]
+        elif entry["entry"] == "event":
+            fields = records[records["event"][entry["event"]].record]
+            names = [n for n, spec in fields.items() if spec.type == "seat"]
+        for name in names:
+            seat = entry.get(name)
+            if seat is not None and seat != UNKNOWN and seat not in seats:
+                raise FloorcallError(file, entry["line"], f"a seat of a player in the hand ({known})",
+                                     f"seat {seat}" if name == "seat" else f"{name}: {seat}",
+                                     "add the player under players:, or correct the seat")
 
 
-def _check_hand_sizes(data: dict, node, file: str) -> None:
+def _check_street_order(data: dict, file: str) -> None:
+    """Streets come in the order of the game, each once (a street entry may not go back)."""
+    order = STUD_STREETS if data["game"]["variant"] == "stud" else FLOP_STREETS
+    last, last_name = -1, None
+    for entry in data["timeline"]:
+        if entry["entry"] != "street":
+            continue
+        name = entry["street"]
+        if name not in order:
+            raise FloorcallError(file, entry["line"], f"a street of {data['game']['variant']}: " + ", ".join(order),
+                                 name, did_you_mean(name, order))
+        position = order.index(name)
+        if position <= last:
+            raise FloorcallError(file, entry["line"], f"a street after the {last_name}", f"{name} again" if
+                                 name == last_name else f"{name} after the {last_name}",
+                                 "a hand's streets come once each, in order; a second flop is an event "
+                                 "(e.g. flop_dealt), not a street")
+        last, last_name = position, name
+
+
+def _check_folded_players_stay_out(data: dict, file: str) -> None:
+    """A player who folded takes no further action in the hand."""
+    folded = {}
+    for entry in data["timeline"]:
+        if entry["entry"] != "action" or entry["seat"] == UNKNOWN:
+            continue
+        seat = entry["seat"]
+        if seat in folded:
+            raise FloorcallError(file, entry["line"], f"no action from seat {seat} after his fold (line {folded[seat]})",
+                                 f"seat {seat} acting again", "if the fold was disputed, describe it with said: entries")
+        words = str(entry.get("said") or "").strip().lower()
+        if entry.get("did") == "fold" or words == "fold":
+            folded[seat] = entry["line"]
+
+
+def _check_hand_sizes(data: dict, file: str) -> None:
     """A player cannot turn up more cards than a whole hand of the game holds."""
-    size = HAND_SIZE[data["game"]["variant"]]
-    for item, raw in zip(data.get("events", []), node.get("events") or []):
-        if item["event"] == "hand_shown" and item["face_up"] > size:
-            body = next(iter(raw.values()))
-            raise FloorcallError(file, body.line_of("face_up"),
-                                 f"at most {size} cards face up in {data['game']['variant']}",
-                                 f"face_up: {item['face_up']}",
-                                 "count only the player's own cards, not the board")
+    size = HAND_SIZE[data["game"]["variant"]] if data["game"]["variant"] != UNKNOWN else max(HAND_SIZE.values())
+    for entry in data["timeline"]:
+        if entry.get("event") == "hand_shown" and entry["face_up"] not in (UNKNOWN,) and entry["face_up"] > size:
+            raise FloorcallError(file, entry["line"], f"at most {size} cards face up in {data['game']['variant']}",
+                                 f"face_up: {entry['face_up']}", "count only the player's own cards, not the board")
 
 
-def _check_tournament_events(data: dict, node, file: str) -> None:
+def _check_tournament_events(data: dict, file: str) -> None:
     """A chip race deals one card per odd chip, no card twice; a colour-up goes to a larger chip;
     each table is counted once."""
     seen_cards, tables = {}, set()
-    for item, raw in zip(data.get("events", []), node.get("events") or []):
-        body = next(iter(raw.values()))
-        if item["event"] == "race_entry" and "cards" in item:
-            if len(item["cards"]) != item["odd_chips"]:
-                raise FloorcallError(file, body.line_of("cards"),
-                                     f"one card per odd chip ({item['odd_chips']} for seat {item['seat']})",
-                                     f"{len(item['cards'])} cards", "list exactly the cards dealt to him in the race")
-            for card in item["cards"]:
+    for entry in data["timeline"]:
+        kind = entry.get("event")
+        if kind == "race_entry" and "cards" in entry:
+            if len(entry["cards"]) != entry["odd_chips"]:
+                raise FloorcallError(file, entry["line"], f"one card per odd chip ({entry['odd_chips']} for seat {entry['seat']})",
+                                     f"{len(entry['cards'])} cards", "list exactly the cards dealt to him in the race")
+            for card in entry["cards"]:
                 if card in seen_cards:
-                    raise FloorcallError(file, body.line_of("cards"), "each race card dealt once",
+                    raise FloorcallError(file, entry["line"], "each race card dealt once",
                                          f"{card} also dealt to seat {seen_cards[card]}")
-                seen_cards[card] = item["seat"]
-        elif item["event"] == "colour_up" and item["into"] <= item["chip"]:
-            raise FloorcallError(file, body.line_of("into"), f"a chip larger than {item['chip']}",
-                                 f"into: {item['into']}", "into is the denomination the small chips become")
-        elif item["event"] == "table_count":
-            if item["number"] in tables:
-                raise FloorcallError(file, body.line_of("number"), "each table counted once",
-                                     f"table {item['number']} twice")
-            tables.add(item["number"])
-            if item["players"] > item["seats"]:
-                raise FloorcallError(file, body.line_of("players"), f"at most {item['seats']} players (its seats)",
-                                     f"players: {item['players']}", "give the table's seats: if it has more")
+                seen_cards[card] = entry["seat"]
+        elif kind == "colour_up" and _numbers(entry["into"], entry["chip"]) and entry["into"] <= entry["chip"]:
+            raise FloorcallError(file, entry["line"], f"a chip larger than {entry['chip']}",
+                                 f"into: {entry['into']}", "into is the denomination the small chips become")
+        elif kind == "table_count":
+            if entry["number"] in tables:
+                raise FloorcallError(file, entry["line"], "each table counted once", f"table {entry['number']} twice")
+            tables.add(entry["number"])
+            if _numbers(entry["players"], entry["seats"]) and entry["players"] > entry["seats"]:
+                raise FloorcallError(file, entry["line"], f"at most {entry['seats']} players (its seats)",
+                                     f"players: {entry['players']}", "give the table's seats: if it has more")
 
 
-def _check_motions(data: dict, node, file: str) -> None:
+def _numbers(*values) -> bool:
+    return all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
+
+
+def _check_motions(data: dict, file: str) -> None:
     """The chips of an action's motions add up to its chips."""
-    for item, raw in zip(data.get("actions", []), node.get("actions") or []):
-        if "motions" not in item:
+    for entry in data["timeline"]:
+        if entry["entry"] != "action" or "motions" not in entry:
             continue
-        line = raw.line_of("motions")
-        if "chips" not in item:
-            raise FloorcallError(file, line, "chips: beside motions: (the chips the motions hold)",
+        if not isinstance(entry.get("chips"), list):
+            raise FloorcallError(file, entry["line"], "chips: beside motions: (the chips the motions hold)",
                                  "motions without chips", "add e.g. chips: [10, 10] for motions: [10, 10]")
-        if sum(item["motions"]) != sum(item["chips"]):
-            raise FloorcallError(file, line, f"motions adding up to the chips ({sum(item['chips'])})",
-                                 f"motions adding up to {sum(item['motions'])}",
+        if sum(entry["motions"]) != sum(entry["chips"]):
+            raise FloorcallError(file, entry["line"], f"motions adding up to the chips ({sum(entry['chips'])})",
+                                 f"motions adding up to {sum(entry['motions'])}",
                                  "each motion is the value of the chips released in that motion")
 
 
 def _check_cards(data: dict, node, file: str) -> None:
-    """Cards must be possible: no card twice (hole cards and board together), a whole hand of the
-    game's size for each player, at most five board cards (none in stud)."""
+    """Cards must be possible: no card twice (hole cards, board and burns together), no more than a
+    whole hand of the game's size for a player, the right number of board cards on each street
+    (more on the flop is a four-card flop), no board in stud."""
     variant = data["game"]["variant"]
-    size = HAND_SIZE[variant]
-    if any(e["event"] == "deck_problem" and e["kind"] == "duplicate-card" for e in data.get("events", [])):
-        seen = None          # the floor is describing a card that turned up twice
-    else:
-        seen = {}
-    raw_players = node.get("players") or []
-    for player, raw in zip(data["players"], raw_players):
+    size = HAND_SIZE.get(variant, 7)
+    duplicate_reported = any(e.get("event") == "deck_problem" and e["kind"] == "duplicate-card"
+                             for e in data["timeline"])
+    seen = None if duplicate_reported else {}          # the floor is describing a card that turned up twice
+    for player, raw in zip(data["players"], node.get("players") or []):
         cards = player.get("cards")
         if not cards:
             continue
-        line = raw.line_of("cards") if hasattr(raw, "line_of") else getattr(raw, "line", None)
-        if variant != "stud" and len(cards) != size or variant == "stud" and not 2 <= len(cards) <= size:
-            want = f"{size} hole cards in {variant}" if variant != "stud" else "2 to 7 cards in stud"
-            raise FloorcallError(file, line, want, f"{len(cards)} for seat {player['seat']}",
-                                 "list all of the player's own cards, e.g. [Ah, Kh]")
+        line = _line(raw, "cards") if isinstance(raw, dict) else None
+        if len(cards) > size:
+            raise FloorcallError(file, line, f"at most {size} hole cards in {variant}",
+                                 f"{len(cards)} for seat {player['seat']}", "list only the player's own cards")
         for card in cards:
             _note_card(card, f"seat {player['seat']}", seen, file, line)
-    board = data.get("board") or []
-    line = node.line_of("board") if "board" in node else None
-    if variant == "stud" and board:
-        raise FloorcallError(file, line, "no board in seven-card stud", f"board: {board}",
-                             "list each player's up and down cards under players: cards:")
-    if len(board) > 5:
-        raise FloorcallError(file, line, "at most 5 board cards", f"{len(board)} cards",
-                             "a fourth flop card or a premature card is an event, not part of the board")
-    for card in board:
-        _note_card(card, "the board", seen, file, line)
+    for entry in data["timeline"]:
+        if entry["entry"] != "street":
+            continue
+        cards = entry.get("cards") or []
+        if cards and variant == "stud":
+            raise FloorcallError(file, entry["line"], "no board in seven-card stud", f"{entry['street']}: {cards}",
+                                 "give each player's cards under players: cards:")
+        want = BOARD_CARDS.get(entry["street"])
+        if cards and want is None:
+            raise FloorcallError(file, entry["line"], f"no cards on the {entry['street']}", f"{cards}",
+                                 "board cards come on the flop, turn and river")
+        if cards and len(cards) < want:
+            raise FloorcallError(file, entry["line"], f"{want} card(s) on the {entry['street']}", f"{len(cards)}",
+                                 "name them all, or write ? for a card not seen")
+        if cards and len(cards) > want and entry["street"] != "flop":
+            raise FloorcallError(file, entry["line"], f"{want} card on the {entry['street']}", f"{len(cards)}",
+                                 "a card dealt too soon is the next street's entry, placed where it came")
+        for card in cards + ([entry["burn"]] if "burn" in entry else []):
+            _note_card(card, f"the {entry['street']}", seen, file, entry["line"])
 
 
 def _note_card(card: str, where: str, seen: dict | None, file: str, line) -> None:
-    if seen is None:
+    if seen is None or card == UNKNOWN_CARD:
         return
-    key = ("T" + card[2:]) if card.startswith("10") else card
-    if key in seen:
-        raise FloorcallError(file, line, "each card once in the deck", f"{card} in {seen[key]} and in {where}",
+    if card in seen:
+        raise FloorcallError(file, line, "each card once in the deck", f"{card} in {seen[card]} and in {where}",
                              "check the cards: a duplicate card in the deck is a deck_problem event")
-    seen[key] = where
+    seen[card] = where
 
+
+# -- loading -----------------------------------------------------------------------------------
 
 def load_incident(path, vocabulary: Vocabulary, clubs) -> Incident:
     """Read and validate an incident file; every problem is a FloorcallError naming file and line."""
     file = str(path)
-    node = load_file(path, what="an incident: a mapping with house, game, street and players")
+    node = load_file(path, what="an incident: a mapping with house, game, players and a timeline")
     return validate_incident(node, file, vocabulary, clubs)
-
-
-def incident_text(data: dict) -> str:
-    """An incident as the YAML text of an incident file."""
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
 
 
 def parse_incident_text(text: str, file: str, vocabulary: Vocabulary, clubs) -> Incident:
     """Validate incident YAML text exactly as a file holding it would be validated."""
-    return validate_incident(load_text(text, file), file, vocabulary, clubs)
-
-
-def _check_event_seat_fields(data: dict, node, file: str, vocabulary: Vocabulary) -> None:
-    """Every other seat an event names (a target, the blinds' seats) is a player in the hand."""
-    seats = [p["seat"] for p in data["players"]]
-    records = vocabulary.records
-    for item, raw in zip(data.get("events", []), node.get("events") or []):
-        fields = records[records["event"][item["event"]].record]
-        body = next(iter(raw.values()))
-        for name, spec in fields.items():
-            if name != "seat" and spec.type == "seat" and name in item and item[name] not in seats:
-                line = body.line_of(name) if hasattr(body, "line_of") else None
-                raise FloorcallError(file, line, f"a seat of a player in the hand ({', '.join(map(str, sorted(seats)))})",
-                                     f"{name}: {item[name]}", "add the player under players:, or correct the seat")
+    node = load_text(text, file)
+    if not isinstance(node, dict):
+        raise FloorcallError(file, getattr(node, "line", 1), "an incident: a mapping of 'key: value' lines",
+                             f"a {type(node).__name__}")
+    return validate_incident(node, file, vocabulary, clubs)
 
 
 def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Incident:
+    _check_old_format(node, file)
     data = _Validator(vocabulary, clubs, file).record("incident", node, 1)
-    _check_seats(data, node, file)
-    _check_event_seat_fields(data, node, file, vocabulary)
-    _check_hand_sizes(data, node, file)
-    _check_tournament_events(data, node, file)
-    _check_motions(data, node, file)
+    _check_seats(data, node, file, vocabulary)
+    _check_street_order(data, file)
+    _check_folded_players_stay_out(data, file)
+    _check_hand_sizes(data, file)
+    _check_tournament_events(data, file)
+    _check_motions(data, file)
     _check_cards(data, node, file)
     return Incident(file=file, data=data)
+
+
+# -- writing -----------------------------------------------------------------------------------
+
+def entry_as_written(entry: dict):
+    """A validated timeline entry back in the form an incident file holds it (an entry as read from
+    a file is already in that form)."""
+    if "entry" not in entry:
+        return entry
+    body = {k: v for k, v in entry.items() if k not in PRIVATE and k != "event" and k != "street"}
+    if entry["entry"] == "action":
+        return body
+    if entry["entry"] == "street":
+        body = {k: v for k, v in body.items() if not (k == "in_question" and v is False)}
+        if set(body) <= {"cards"}:
+            return {entry["street"]: body.get("cards")}
+        return {entry["street"]: body}
+    if entry["entry"] == "said":
+        return {"said": body}
+    body = {k: v for k, v in body.items() if not (k == "in_question" and v is False)}
+    return {entry["event"]: body}
+
+
+def _unknowns_as_written(value):
+    if isinstance(value, float) and value != value:
+        return UNKNOWN
+    if isinstance(value, dict):
+        return {k: _unknowns_as_written(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_unknowns_as_written(v) for v in value]
+    return value
+
+
+def incident_as_written(data: dict) -> dict:
+    out = {k: v for k, v in data.items() if k != "timeline" and not str(k).startswith("_")}
+    out["timeline"] = [entry_as_written(e) for e in data.get("timeline", [])]
+    out = _unknowns_as_written(out)
+    order = ["title", "house", "game", "button", "dealer_seat", "players", "others", "pot_at_start",
+             "pot_smallest_chip", "timeline", "notes", "expected", "casebook"]
+    return {k: out[k] for k in sorted(out, key=lambda k: order.index(k) if k in order else len(order))}
+
+
+def incident_text(data: dict) -> str:
+    """An incident as the YAML text of an incident file."""
+    return yaml.safe_dump(incident_as_written(data), sort_keys=False, allow_unicode=True,
+                          default_flow_style=None, width=100)

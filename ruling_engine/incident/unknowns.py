@@ -15,12 +15,17 @@ UNKNOWN = "unknown"
 MAX_COMBINATIONS = 256
 
 
-def unknown_paths(data, path=()) -> list:
-    """Paths (tuples of keys and indexes) of every field written `unknown`."""
+CHOICE_TYPES = ("enum", "bool", "seat")
+SKIPPED = ("expected", "casebook", "notes", "title")
+
+
+def unknown_paths(data, path=(), vocabulary=None) -> list:
+    """Paths (tuples of keys and indexes) of every choice (enum, yes/no, seat) written `unknown`.
+    Numbers written `unknown` are not choices: what depends on them is left unstated."""
     found = []
     if isinstance(data, dict):
         for key, value in data.items():
-            if key != "expected":
+            if key not in SKIPPED and not (isinstance(key, str) and key.startswith("_")):
                 found.extend(unknown_paths(value, path + (key,)))
     elif isinstance(data, list):
         for index, value in enumerate(data):
@@ -30,6 +35,29 @@ def unknown_paths(data, path=()) -> list:
     return found
 
 
+def choice_paths(data: dict, vocabulary) -> list:
+    """The unknown paths that are choices the incident can be ruled on every way."""
+    out = []
+    for path in unknown_paths(data):
+        spec = spec_at(path, data, vocabulary)
+        if spec is not None and spec.type in CHOICE_TYPES and path[-1] != "house":
+            out.append(path)
+    return out
+
+
+def _entry_record(node, records):
+    kind = node.get("entry") if isinstance(node, dict) else None
+    if kind == "action":
+        return records["action"]
+    if kind == "street":
+        return records["street_entry"]
+    if kind == "said":
+        return records["said"]
+    if kind == "event":
+        return records[records["event"][node["event"]].record]
+    return None
+
+
 def spec_at(path: tuple, data: dict, vocabulary):
     """The vocabulary FieldSpec of the field at `path` in validated incident data."""
     records = vocabulary.records
@@ -37,8 +65,9 @@ def spec_at(path: tuple, data: dict, vocabulary):
     for step in path:
         if isinstance(step, int):
             node = node[step]
-            if isinstance(node, dict) and "event" in node:
-                record = records[records["event"][node["event"]].record]
+            entry_record = _entry_record(node, records)
+            if entry_record is not None:
+                record = entry_record
             continue
         spec = record.get(step)
         if spec is None:
@@ -46,27 +75,34 @@ def spec_at(path: tuple, data: dict, vocabulary):
         node = node[step]
         if spec.type == "record":
             record = records[spec.record]
-        elif spec.type == "list" and spec.record and spec.record != "event":
+        elif spec.type == "list" and spec.record:
             record = records[spec.record]
     return spec
 
 
-def domain(spec) -> list:
+def domain(spec, data: dict | None = None) -> list:
     if spec.type == "bool":
         return [True, False]
+    if spec.type == "seat":
+        return [p["seat"] for p in (data or {}).get("players", [])]
     return list(spec.values)
 
 
 def path_name(path: tuple, data: dict) -> str:
-    """A readable name of a field: `card_exposed.by`, `game.format`, `street`, `actions.2.first`."""
+    """A readable name of a field: `card_exposed.by`, `game.format`, `action.2.first`."""
     parts = []
     node = data
     for step in path:
         node = node[step]
-        if step == "events":
+        if step == "timeline":
             continue
-        if isinstance(step, int) and isinstance(node, dict) and "event" in node:
+        if isinstance(step, int) and isinstance(node, dict) and node.get("entry") == "event":
             parts.append(node["event"])
+        elif isinstance(step, int) and isinstance(node, dict) and node.get("entry") == "action":
+            number = sum(1 for e in data["timeline"][:step + 1] if e.get("entry") == "action")
+            parts.append(f"action.{number}")
+        elif isinstance(step, int) and isinstance(node, dict) and node.get("entry") in ("street", "said"):
+            parts.append(node.get("street") or "said")
         elif isinstance(step, int):
             parts.append(str(step + 1))
         else:
@@ -76,8 +112,8 @@ def path_name(path: tuple, data: dict) -> str:
 
 def combinations(data: dict, vocabulary, file: str) -> list:
     """[(assignment {path: value}, completed data)] for every combination of the unknown fields."""
-    paths = unknown_paths(data)
-    domains = [domain(spec_at(p, data, vocabulary)) for p in paths]
+    paths = choice_paths(data, vocabulary)
+    domains = [domain(spec_at(p, data, vocabulary), data) for p in paths]
     total = 1
     for values in domains:
         total *= len(values)

@@ -8,6 +8,10 @@ import json
 
 from ruling_engine.incident.unknowns import UNKNOWN
 
+CARD = {"type": "string", "pattern": "^(10|[2-9TJQKAtjqka])[shdcSHDC♠♥♦♣]$|^[?]$|^unknown$",
+        "description": "A card: rank 2-9, T or 10, J, Q, K, A and a suit s h d c (or ♠ ♥ ♦ ♣); ? or unknown if not seen."}
+STREETS = ("deal", "preflop", "flop", "turn", "river", "third-street", "fourth-street", "fifth-street",
+           "sixth-street", "seventh-street", "showdown", "hand-over")
 SCALARS = {
     "bool": {"type": "boolean"},
     "int": {"type": "integer", "minimum": 0},
@@ -15,8 +19,10 @@ SCALARS = {
     "amount": {"type": "number", "minimum": 0},
     "number": {"type": "number"},
     "string": {"type": "string"},
-    "card": {"type": "string", "pattern": "^(10|[2-9TJQKA])[shdc]$"},
+    "card": CARD,
+    "speaker": {"oneOf": [{"type": "integer", "minimum": 0}, {"enum": ["dealer", "floor", "spectator", "player"]}]},
 }
+UNKNOWABLE = ("seat", "amount", "int", "number")       # numbers and seats may also be written `unknown`
 
 
 def _field(spec, vocabulary, clubs) -> dict:
@@ -27,10 +33,12 @@ def _field(spec, vocabulary, clubs) -> dict:
         out = {"type": "array", "items": _events(vocabulary, clubs)}
     elif t == "list":
         out = {"type": "array", "items": _record(spec.record, vocabulary, clubs)}
+    elif t == "timeline":
+        out = {"type": "array", "minItems": 1, "items": _entries(vocabulary, clubs)}
     elif t == "amounts":
-        out = {"type": "array", "minItems": 1, "items": SCALARS["amount"]}
+        out = {"oneOf": [{"type": "array", "minItems": 1, "items": SCALARS["amount"]}, {"const": UNKNOWN}]}
     elif t == "cards":
-        out = {"type": "array", "minItems": 1, "items": SCALARS["card"]}
+        out = {"oneOf": [{"type": "array", "minItems": 1, "items": CARD}, CARD]}
     elif t == "mapping":
         out = {"type": "object"}
     elif t == "enum":
@@ -39,6 +47,8 @@ def _field(spec, vocabulary, clubs) -> dict:
         out = {"enum": sorted(clubs)}
     elif t == "bool":
         out = {"enum": [True, False, UNKNOWN]}
+    elif t in UNKNOWABLE:
+        out = {"oneOf": [dict(SCALARS[t]), {"const": UNKNOWN}]}
     else:
         out = dict(SCALARS[t])
     description = " ".join(p for p in (spec.question, spec.help) if p)
@@ -59,11 +69,24 @@ def _record(name, vocabulary, clubs) -> dict:
     }
 
 
-def _events(vocabulary, clubs) -> dict:
-    kinds = vocabulary.records["event"]
-    return {"oneOf": [{"type": "object", "additionalProperties": False, "required": [kind],
-                       "properties": {kind: _field(spec, vocabulary, clubs)}}
-                      for kind, spec in kinds.items()]}
+def _entries(vocabulary, clubs) -> dict:
+    """A timeline entry: an action (a mapping with seat), a street, said: or one event."""
+    records = vocabulary.records
+    action = _record("action", vocabulary, clubs)
+    street_value = {"oneOf": [{"type": "null"}, {"type": "integer", "minimum": 0}, CARD,
+                              {"type": "array", "items": CARD}, _record("street_entry", vocabulary, clubs)]}
+    streets = [{"type": "object", "additionalProperties": False, "required": [name],
+                "properties": {name: street_value}} for name in STREETS]
+    said = {"type": "object", "additionalProperties": False, "required": ["said"],
+            "properties": {"said": _record("said", vocabulary, clubs)}}
+    events = []
+    for kind, spec in records["event"].items():
+        body = _record(spec.record, vocabulary, clubs)
+        body["properties"]["in_question"] = {"type": "boolean", "description": "Marks what the floor was called about."}
+        events.append({"type": "object", "additionalProperties": False, "required": [kind],
+                       "properties": {kind: {"oneOf": [body, {"type": "null"}]} if not body["required"] else body},
+                       "description": spec.help})
+    return {"oneOf": [action] + streets + [said] + events}
 
 
 def incident_schema(kb) -> dict:

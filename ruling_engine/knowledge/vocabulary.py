@@ -26,6 +26,7 @@ class FieldSpec:
     record: str = ""          # incident fields of type record / list: the record they hold
     records: tuple = ()       # incident fields of type event: the kinds of event allowed
     sources: tuple = ()       # computed facts: the incident fields they are worked out from
+    together: bool = False    # event kinds: several entries describe one thing (one point, ruled together)
 
     def check_value(self, value, file: str, line: int | None) -> None:
         """Raise a FloorcallError unless value fits this spec's scalar type."""
@@ -63,17 +64,24 @@ class Vocabulary:
     def fact(self, name: str) -> FieldSpec:
         return self.facts[name]
 
+    @property
+    def together_kinds(self) -> frozenset:
+        """Event kinds whose entries describe one thing together (one point)."""
+        return frozenset(k for k, spec in self.records.get("event", {}).items() if spec.together)
+
 
 def _spec(name, raw, file, line, *, is_fact: bool) -> FieldSpec:
     if not isinstance(raw, dict):
         raise FloorcallError(file, line, f"a mapping describing {name!r}", repr(raw))
-    allowed = {"type", "question", "help", "values", "source", "required", "default", "record", "records", "from"}
+    allowed = {"type", "question", "help", "values", "source", "required", "default", "record", "records", "from",
+               "together"}
     for key in raw:
         if key not in allowed:
             raise FloorcallError(file, raw.line_of(key), f"one of {sorted(allowed)}", repr(key),
                                  did_you_mean(key, allowed))
     t = raw.get("type")
-    known_types = SCALAR_TYPES + (() if is_fact else ("record", "list", "event", "cards", "mapping", "amounts"))
+    known_types = SCALAR_TYPES + (() if is_fact else ("record", "list", "event", "cards", "mapping", "amounts",
+                                                       "timeline", "speaker"))
     if t not in known_types:
         raise FloorcallError(file, raw.line_of("type"), "a type: " + ", ".join(known_types), repr(t),
                              did_you_mean(t, known_types))
@@ -91,7 +99,7 @@ def _spec(name, raw, file, line, *, is_fact: bool) -> FieldSpec:
                      values=tuple(raw.get("values") or ()), source=raw.get("source", ""),
                      required=bool(raw.get("required", False)), default=raw.get("default"),
                      record=raw.get("record", ""), records=tuple(raw.get("records") or ()),
-                     sources=tuple(raw.get("from") or ()))
+                     sources=tuple(raw.get("from") or ()), together=bool(raw.get("together", False)))
 
 
 def _fact_entries(section):
@@ -134,15 +142,17 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
 
 
 def incident_field_names(vocab: Vocabulary) -> list:
-    """Every field an incident may hold, as `street`, `game.format`, `card_exposed.by`, ...
-
-    Event kinds appear by themselves too (`no_one_shows`): a fact may come from an event's presence.
-    """
+    """Every field an incident may hold, as `game.format`, `card_exposed.by`, ... The timeline's
+    entries appear as `actions` (the players' actions), `street` and `board` (the streets and their
+    cards), `said` (words) and each event kind by itself (`no_one_shows`: a fact may come from an
+    event's presence) and with its fields."""
     names = []
     for name, spec in vocab.records["incident"].items():
         if spec.type == "record":
             names += [f"{name}.{sub}" for sub in vocab.records[spec.record]]
-        elif spec.type == "list" and spec.record == "event":
+        elif spec.type == "timeline":
+            names += ["actions", "street", "board", "said"]
+            names += [f"actions.{sub}" for sub in vocab.records["action"]]
             for kind, kind_spec in vocab.records["event"].items():
                 names.append(kind)
                 names += [f"{kind}.{sub}" for sub in vocab.records[kind_spec.record]]

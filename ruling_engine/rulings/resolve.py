@@ -8,15 +8,27 @@ club's rule is borrowed.
 from __future__ import annotations
 
 
-from ruling_engine.knowledge.conditions import holds
+from ruling_engine.knowledge.conditions import disjuncts
 from ruling_engine.model import TEMPLATE_NAME
 from ruling_engine.model import Citation, ClubRuling
 
 
 
-def raised_issues(vocabulary, facts: dict) -> list:
-    """The issues whose `raised_when` condition (parsed at load) holds for these computed facts."""
-    return [issue_id for issue_id, issue in vocabulary.issues.items() if holds(issue["condition"], facts)]
+def raised_issues(vocabulary, facts: dict, point_kind: str | None = None, last: bool = True) -> list:
+    """The issues raised at a point: its `raised_when` condition (parsed at load) holds for the
+    point's facts on facts that belong to the point's entry (`hand_mucked.*` for a hand_mucked
+    entry, `action.*` for an action). An issue raised by facts of the hand alone (the cards read
+    at showdown) is raised once, at the last point. With no point kind, every issue that holds."""
+    out = []
+    for issue_id, issue in vocabulary.issues.items():
+        for conjunction in disjuncts(issue["condition"]):
+            if not all(leaf.holds(facts) for leaf in conjunction):
+                continue
+            owners = {leaf.fact.split(".", 1)[0] for leaf in conjunction if "." in leaf.fact}
+            if point_kind is None or point_kind in owners or (not owners and last):
+                out.append(issue_id)
+                break
+    return out
 
 
 def format_value(value, spec_type: str, currency: str) -> str:

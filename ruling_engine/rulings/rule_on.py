@@ -4,13 +4,14 @@ from __future__ import annotations
 import functools
 
 from ruling_engine.facts.derive import computed_facts
+from ruling_engine.facts.timeline import hand_point, point_view, read_timeline
 from ruling_engine.engine.host import ClubEngine
 from ruling_engine.incident.load import Incident, load_incident
 from ruling_engine.knowledge.load import KnowledgeBase, load_knowledge
-from ruling_engine.model import Branch, ClubAnswer, ClubRuling, Report
+from ruling_engine.model import Branch, ClubAnswer, ClubRuling, PointInfo, Report
 from ruling_engine.rulings.precedents import precedents_for
 from ruling_engine.rulings.resolve import raised_issues, resolve_club
-from ruling_engine.incident.unknowns import combinations, path_name, unknown_paths
+from ruling_engine.incident.unknowns import choice_paths, combinations, path_name
 
 
 @functools.lru_cache(maxsize=4)
@@ -38,7 +39,7 @@ def rule_incident(incident: Incident, kb: KnowledgeBase | None = None, house: st
     between them says what it depends on (see unknowns.py).
     """
     kb = kb or load_knowledge()
-    if not unknown_paths(incident.data):
+    if not choice_paths(incident.data, kb.vocabulary):
         return _rule_complete(incident, kb, house, with_precedents)
     branches = [(assignment, _rule_complete(Incident(incident.file, data), kb, house, with_precedents))
                 for assignment, data in combinations(incident.data, kb.vocabulary, incident.file)]
@@ -47,24 +48,45 @@ def rule_incident(incident: Incident, kb: KnowledgeBase | None = None, house: st
 
 def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, with_precedents: bool) -> Report:
     house = house or incident.house
-    facts = computed_facts(incident)
-    issues = raised_issues(kb.vocabulary, facts)
+    timeline = read_timeline(incident.data, kb.vocabulary.together_kinds)
+    points = timeline.points or [hand_point(timeline)]
     engine = engine_for(kb)
     currency = currency_of(incident)
+    rulings = {club: [] for club in club_order(kb, house)}
+    derived_by_club = {club: {} for club in rulings}
+    fired_by_club = {club: [] for club in rulings}
+    issues, facts_by_point, seen = [], [], {club: {} for club in rulings}
+    for number, point in enumerate(points):
+        data, index = point_view(timeline, point)
+        facts = computed_facts(data, index)
+        facts_by_point.append(facts)
+        raised = raised_issues(kb.vocabulary, facts, point.kind, last=number == len(points) - 1)
+        for club in rulings:
+            fired, derived = engine.run(club, facts, raised)
+            for ruling in resolve_club(kb, club, raised, fired, {**facts, **derived}, currency):
+                ruling.point = number
+                key = _signature(ruling)
+                if seen[club].get(ruling.issue) == key:
+                    continue              # the same ruling on the same question at an earlier point
+                seen[club][ruling.issue] = key
+                rulings[club].append(ruling)
+            derived_by_club[club].update(derived)
+            fired_by_club[club] += [f for f in fired if f not in fired_by_club[club]]
+        issues += [i for i in raised if i not in issues]
     answers = {}
-    for club in club_order(kb, house):
-        fired, derived = engine.run(club, facts, issues)
-        rulings = resolve_club(kb, club, issues, fired, {**facts, **derived}, currency)
+    for club, club_rulings in rulings.items():
         if with_precedents:
-            for ruling in rulings:
+            for ruling in club_rulings:
                 ruling.precedents = precedents_for(club, [c.clause for c in ruling.citations],
                                                    exclude_file=incident.file)
         info = kb.clubs[club]
-        answers[club] = ClubAnswer(club=club, club_name=info.name, floor=info.floor,
-                                   rulings=rulings, derived=derived, fired=fired)
+        answers[club] = ClubAnswer(club=club, club_name=info.name, floor=info.floor, rulings=club_rulings,
+                                   derived=derived_by_club[club], fired=fired_by_club[club])
     return Report(incident_file=incident.file, title=incident.title, house=house,
                   issues=[(i, kb.vocabulary.issues[i]["title"]) for i in issues],
-                  given=facts, answers=answers)
+                  given=facts_by_point[0], answers=answers,
+                  points=[PointInfo(p.entries, p.kind, p.line, p.label) for p in points],
+                  facts_by_point=facts_by_point)
 
 
 def rule_on(path, house: str | None = None, kb: KnowledgeBase | None = None) -> Report:
@@ -82,6 +104,16 @@ def _signature(ruling: ClubRuling) -> tuple:
 def merge_branches(incident: Incident, branches: list) -> Report:
     """One report from the reports of every combination of unknown answers."""
     first = branches[0][1]
+    keys = []
+    for _, report in branches:
+        for ruling in report.answers[first.house].rulings:
+            if (ruling.point, ruling.issue) not in keys:
+                keys.append((ruling.point, ruling.issue))
+    for _, report in branches:
+        for answer in report.answers.values():
+            for ruling in answer.rulings:
+                if (ruling.point, ruling.issue) not in keys:
+                    keys.append((ruling.point, ruling.issue))
     issues = []
     for _, report in branches:
         issues += [i for i in report.issues if i not in issues]
@@ -89,14 +121,16 @@ def merge_branches(incident: Incident, branches: list) -> Report:
     answers = {}
     for club, answer in first.answers.items():
         rulings = []
-        for issue, _ in issues:
+        for point, issue in keys:
             groups: dict = {}
             for assignment, report in branches:
-                ruling = next((r for r in report.answers[club].rulings if r.issue == issue), None)
+                ruling = next((r for r in report.answers[club].rulings if r.issue == issue and r.point == point), None)
                 key = _signature(ruling) if ruling else None
                 when = [(names[p], v) for p, v in assignment.items()]
                 groups.setdefault(key, [ruling, []])[1].append(when)
-            if len(groups) == 1 and None not in groups:
+            if None in groups and len(groups) == 1:
+                continue
+            if len(groups) == 1:
                 rulings.append(next(iter(groups.values()))[0])
                 continue
             depends = [Branch(when=whens, ruling=ruling) for ruling, whens in groups.values()]
@@ -104,10 +138,11 @@ def merge_branches(incident: Incident, branches: list) -> Report:
                 club=club, issue=issue, basis="depends", outcome="depends",
                 decision="The ruling turns on facts the floor could not establish: "
                          + ", ".join(sorted(names.values())) + ".",
-                depends=depends))
+                depends=depends, point=point))
         answers[club] = ClubAnswer(club=club, club_name=answer.club_name, floor=answer.floor,
                                    rulings=rulings, derived=answer.derived, fired=answer.fired)
     given = {k: v for k, v in first.given.items()
              if all(report.given.get(k, object()) == v for _, report in branches)}
     return Report(incident_file=first.incident_file, title=first.title, house=first.house,
-                  issues=issues, given=given, answers=answers)
+                  issues=issues, given=given, answers=answers, points=first.points,
+                  facts_by_point=first.facts_by_point)

@@ -1,0 +1,376 @@
+"""The timeline replayed once: the hand as it stood before every entry and after the last.
+
+Arithmetic only, no club's definitions. One pass over the timeline keeps the bookkeeping a floor
+person does in his head (what each player has in this round and in the hand, the bet to call, the
+last full bet or raise, the bet each player last acted on, who is left) and stores, before each
+action, the state every fact reads: `replay(i)` (the betting state before action i of the action
+log) and `walk(i)` (the table view, with the steps so far). Facts read these snapshots instead of
+replaying the log again, so a long log costs one pass, not one per fact.
+
+Forced bets: `posts:` entries post what they say; with none, and a button and blinds, the blinds
+are posted from the button (a dead button is allowed) when the timeline starts before the flop
+(a timeline that starts on a later street has its blinds in `pot_at_start`). A `blinds_posted`
+event says who actually posted them. Antes (`game.ante`) go into the pot as dead money.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from ruling_engine.incident.unknowns import UNKNOWN
+from ruling_engine.numbers import whole
+
+BETTING = ("preflop", "flop", "turn", "river")
+STUD_BETTING = ("third-street", "fourth-street", "fifth-street", "sixth-street", "seventh-street")
+NAN = float("nan")
+
+
+def clockwise_from(seats, seat):
+    """Seats in dealing order starting after `seat` (which need not be one of them: a dead button)."""
+    ordered = sorted(seats)
+    after = [s for s in ordered if s > seat]
+    return after + [s for s in ordered if s <= seat and s != seat] + ([seat] if seat in ordered else [])
+
+
+def blind_seats(seats, button):
+    """(small blind, big blind) for these players and button; heads-up the button is the small blind."""
+    order = clockwise_from(seats, button)
+    if len(seats) == 2 and button in seats:
+        return button, order[0]
+    return order[0], order[1 % len(order)]
+
+
+@dataclass
+class BettingState:
+    """The state of the hand just before an action (the replay's view)."""
+
+    street: str
+    stacks: dict                     # seat -> chips behind
+    round_in: dict                   # seat -> chips put in on this street
+    current_bet: float = 0
+    bets_this_round: int = 0         # voluntary bets and raises (not the big blind)
+    in_hand: list = field(default_factory=list)
+    history: list = field(default_factory=list)   # (seat, kind, delta, in_turn) for this street
+    largest_raise: float = 0         # largest bet or raise increment this street (big blind pre-flop)
+    all_history: list = field(default_factory=list)
+
+    def to_call(self, seat) -> float:
+        return max(0, min(self.current_bet - self.round_in.get(seat, 0), self.stacks.get(seat, 0)))
+
+
+@dataclass
+class Step:
+    """One action of the log, replayed."""
+
+    index: int
+    seat: int
+    street: str
+    kind: str              # fold, check, call, call-short (all-in for less), bet, raise
+    delta: float           # chips this action put in
+    total: float           # the player's total for the round after it
+    bet_before: float      # the bet to call before it (the round's largest total)
+    raise_by: float        # total - bet_before when positive (a bet or raise), else 0
+    min_raise_by: float    # what a bet or raise had to add to be a full one, before it
+    full: bool             # a bet or raise of at least min_raise_by
+    all_in: bool           # the player has no chips left after it
+    in_turn: bool = True
+
+
+@dataclass
+class TableView:
+    """The table just before one action (or after the last), with the floor person's book-keeping."""
+
+    street: str
+    big_blind: float
+    current_bet: float
+    last_full_bet: float            # size of the last full bet or raise of the round (0: none)
+    round_in: dict                  # seat -> chips in on this round
+    contributed: dict               # seat -> chips in over the recorded streets of the hand
+    stacks: dict                    # seat -> chips behind
+    in_hand: list
+    pot_at_start: float             # chips in the middle before the first recorded street
+    steps: list = field(default_factory=list)           # every step before this point
+    acted_at: dict = field(default_factory=dict)        # seat -> (bet level, min raise) when he last acted this round
+    dead_money: float = 0           # antes and dead blinds: in the pot, no one's bet
+
+    @property
+    def min_raise_by(self) -> float:
+        """What a bet or raise must add now: the last full bet or raise, never less than the big blind."""
+        return max(self.last_full_bet, self.big_blind)
+
+    @property
+    def min_raise_to(self) -> float:
+        return self.current_bet + self.min_raise_by
+
+    @property
+    def pot(self) -> float:
+        """Every chip in the middle, bets of the current round included."""
+        return self.pot_at_start + self.dead_money + sum(self.contributed.values())
+
+    def to_call(self, seat) -> float:
+        return max(0, min(self.current_bet - self.round_in.get(seat, 0), self.stacks.get(seat, 0)))
+
+    def pot_limit_max_to(self, seat) -> float:
+        """The largest total a pot-limit raise may reach: call, then raise the pot as it then is."""
+        call = max(0, self.current_bet - self.round_in.get(seat, 0))
+        return self.current_bet + self.pot + call
+
+    def round_steps(self) -> list:
+        return [s for s in self.steps if s.street == self.street]
+
+    def facing_since_action(self) -> dict:
+        """For each player still in who has acted this round: (amount the bet rose since his last
+        action, whether that rise is at least the full raise he faced when he acted)."""
+        out = {}
+        for seat, (level, min_raise) in self.acted_at.items():
+            if seat in self.in_hand and self.stacks.get(seat, 0) > 0:
+                rise = max(0, self.current_bet - level)
+                out[seat] = (whole(rise), rise >= min_raise and rise > 0)
+        return out
+
+
+def _amount(value):
+    return NAN if value == UNKNOWN or (isinstance(value, float) and value != value) else value
+
+
+def action_term(action: dict, parse_said) -> str:
+    """The action taken: the official term said, or what he did (`did:`), or 'none'."""
+    term = (parse_said(action.get("said")) or ("none", None))[0]
+    if term in ("none", "amount-only") and action.get("did"):
+        return action["did"] if term == "none" or action["did"] != "call" else term
+    return term
+
+
+def action_delta(action: dict, state, parse_said) -> float:
+    """Chips this action adds to the pot, from total, chips, words or deed (in that order)."""
+    seat = action["seat"]
+    if "total" in action:
+        total = _amount(action["total"])
+        return max(0, total - state.round_in.get(seat, 0)) if not math.isnan(total) else NAN
+    if "chips" in action:
+        return NAN if action["chips"] == UNKNOWN else sum(action["chips"])
+    term, amount = parse_said(action.get("said")) or ("none", None)
+    did = action.get("did")
+    if term == "call" or (term == "none" and did == "call"):
+        return state.to_call(seat)
+    if term == "all-in" or (term == "none" and did == "all-in"):
+        return state.stacks.get(seat, 0)
+    if term in ("bet", "amount-only") and amount is not None:
+        return amount
+    if term in ("bet", "raise") or did in ("bet", "raise"):
+        return NAN              # a bet or raise of an amount nobody recorded
+    return 0
+
+
+def classify(delta, before_bet, seat, state) -> str:
+    term_total = state.round_in.get(seat, 0) + delta
+    if delta == 0:
+        return "check" if before_bet <= state.round_in.get(seat, 0) else "none"
+    if math.isnan(delta):
+        return "unknown"
+    if term_total > before_bet:
+        return "bet" if before_bet == 0 else "raise"
+    if term_total < before_bet and state.stacks.get(seat, 0) > delta:
+        return "short"
+    return "call"
+
+
+@dataclass
+class Hand:
+    """The replayed timeline of one incident (see the module docstring)."""
+
+    data: dict                       # the incident as the fact functions read it (see view())
+    states: list                     # BettingState before action i (0..n), streets as the log has them
+    views: list                      # TableView before action i (0..n)
+    final_street: str
+    posted: dict                     # seat -> forced bets posted (blinds, straddle, bring-in)
+    order_button: int | None         # the button, or the one the posted blinds imply
+    complete_after: list             # after action i: nobody is left to act on its round
+
+    def replay(self, upto: int) -> BettingState:
+        s = self.states[upto]
+        return BettingState(street=s.street, stacks=dict(s.stacks), round_in=dict(s.round_in),
+                            current_bet=s.current_bet, bets_this_round=s.bets_this_round,
+                            in_hand=list(s.in_hand), history=list(s.history), largest_raise=s.largest_raise,
+                            all_history=list(s.all_history))
+
+    def walk(self, upto: int | None = None) -> TableView:
+        v = self.views[len(self.views) - 1 if upto is None else upto]
+        return TableView(street=v.street, big_blind=v.big_blind, current_bet=v.current_bet,
+                         last_full_bet=v.last_full_bet, round_in=dict(v.round_in), contributed=dict(v.contributed),
+                         stacks=dict(v.stacks), in_hand=list(v.in_hand), pot_at_start=v.pot_at_start,
+                         steps=list(v.steps), acted_at=dict(v.acted_at), dead_money=v.dead_money)
+
+    def total_in(self) -> dict:
+        """What each seat put into the pot over the whole hand (forced bets included)."""
+        view = self.views[-1]
+        return {s: whole(v) for s, v in view.contributed.items()}
+
+
+def _start_street(timeline) -> str:
+    for entry in timeline:
+        if entry["entry"] == "action":
+            return "preflop"
+        if entry["entry"] == "street":
+            return entry["street"]
+    return "preflop"
+
+
+def replay_timeline(data: dict, parse_said) -> Hand:
+    """One pass over data["actions"] (each with its street) with the forced bets of the hand."""
+    players = data["players"]
+    seats = [p["seat"] for p in players]
+    stacks0 = {p["seat"]: p["stack"] if "stack" in p and p["stack"] == p["stack"] else float("inf")
+               for p in players}      # a stack not given (or unknown) is no limit
+    actions = data.get("actions", [])
+    game = data["game"]
+    blinds = game.get("blinds")
+    big_blind = blinds[-1] if blinds else 0
+    start_street = data.get("_start_street", "preflop")
+    final_street = data["street"]
+
+    stacks = dict(stacks0)
+    state = BettingState(street=start_street if start_street in BETTING + STUD_BETTING else "preflop",
+                         stacks=stacks, round_in={s: 0 for s in seats}, in_hand=list(seats))
+    contributed = {s: 0 for s in seats}
+    dead = 0
+    posted: dict = {}
+    order_button = data.get("button")
+
+    def post(seat, amount, live=True):
+        nonlocal dead
+        amount = min(amount, stacks.get(seat, 0))
+        stacks[seat] -= amount
+        if live:
+            state.round_in[seat] += amount
+            contributed[seat] += amount
+            state.current_bet = max(state.current_bet, state.round_in[seat])
+        else:
+            dead += amount
+        posted[seat] = posted.get(seat, 0) + amount
+
+    forced = data.get("_posts") or []
+    before_flop = start_street in ("deal", "preflop")
+    if before_flop and game.get("ante") and not any(p["posts"] == "ante" for p in forced):
+        for seat in seats:
+            post(seat, game["ante"], live=False)
+    if forced:
+        for p in forced:
+            kind = p["posts"]
+            amount = p.get("amount")
+            if amount is None:
+                amount = {"small-blind": blinds[0] if blinds else 0, "big-blind": big_blind,
+                          "straddle": 2 * big_blind, "ante": game.get("ante") or 0,
+                          "bring-in": game.get("bring_in") or 0, "dead-blind": blinds[0] if blinds else 0}[kind]
+            post(p["seat"], amount, live=kind not in ("ante", "dead-blind"))
+            if kind == "straddle":
+                state.largest_raise = max(state.largest_raise, amount)
+        sb = next((p["seat"] for p in forced if p["posts"] == "small-blind"), None)
+        if order_button is None and sb is not None and len(seats) >= 2:
+            order_button = [s for s in sorted(seats) if s < sb][-1] if any(s < sb for s in seats) else max(seats)
+        if state.current_bet:
+            state.largest_raise = max(state.largest_raise, big_blind)
+    elif blinds and before_flop and len(seats) >= 2 and (data.get("button") is not None or data.get("_blinds_posted")):
+        if data.get("_blinds_posted"):
+            sb, bb = data["_blinds_posted"]
+        else:
+            sb, bb = blind_seats(seats, data["button"])
+        post(sb, blinds[0])
+        post(bb, blinds[-1])
+        state.current_bet = blinds[-1]
+        state.largest_raise = blinds[-1]
+    if start_street not in ("deal", "preflop"):
+        state.largest_raise = big_blind
+
+    view_last_full = big_blind if state.street == "preflop" and state.current_bet else 0
+    straddle_top = max((p.get("amount") or 0 for p in forced if p["posts"] == "straddle"), default=0)
+    if straddle_top:
+        view_last_full = max(view_last_full, straddle_top)
+    steps, acted_at = [], {}
+    states, views, complete_after = [], [], []
+
+    def _complete():
+        live = [s for s in state.in_hand if stacks.get(s, 0) > 0]
+        if len(state.in_hand) <= 1:
+            return True
+        return all(s in acted_at and state.round_in.get(s, 0) >= state.current_bet for s in live)
+
+    def new_street(street):
+        nonlocal view_last_full, acted_at
+        state.street = street
+        state.round_in = {s: 0 for s in seats}
+        state.current_bet = 0
+        state.bets_this_round = 0
+        state.largest_raise = big_blind
+        state.history = []
+        view_last_full = 0
+        acted_at = {}
+
+    def snapshot():
+        states.append(BettingState(street=state.street, stacks={s: whole(v) for s, v in stacks.items()},
+                                   round_in=dict(state.round_in), current_bet=state.current_bet,
+                                   bets_this_round=state.bets_this_round, in_hand=list(state.in_hand),
+                                   history=list(state.history), largest_raise=state.largest_raise,
+                                   all_history=list(state.all_history)))
+        views.append(TableView(street=state.street, big_blind=big_blind, current_bet=state.current_bet,
+                               last_full_bet=view_last_full, round_in=dict(state.round_in),
+                               contributed=dict(contributed), stacks={s: whole(v) for s, v in stacks.items()},
+                               in_hand=list(state.in_hand), pot_at_start=data.get("pot_at_start", 0) or 0,
+                               steps=list(steps), acted_at=dict(acted_at), dead_money=dead))
+
+    for index, action in enumerate(actions):
+        street = action["street"]
+        if street != state.street:
+            new_street(street)
+        snapshot()
+        seat = action["seat"]
+        in_turn = action.get("in_turn", True)
+        term = action_term(action, parse_said)
+        bet_before = state.current_bet
+        min_raise_by = max(view_last_full, big_blind)
+        if term == "fold":
+            if seat in state.in_hand:
+                state.in_hand.remove(seat)
+            state.history.append((seat, "fold", 0, in_turn))
+            state.all_history.append((street, seat, "fold", 0, in_turn))
+            steps.append(Step(index, seat, street, "fold", 0, whole(state.round_in.get(seat, 0)),
+                              whole(bet_before), 0, whole(min_raise_by), False, False, in_turn))
+            acted_at[seat] = (max(bet_before, state.round_in.get(seat, 0)), max(view_last_full, big_blind))
+            complete_after.append(_complete())
+            continue
+        delta = min(action_delta(action, state, parse_said), stacks.get(seat, 0))
+        if isinstance(delta, float) and math.isnan(delta):
+            delta = NAN
+        kind = classify(delta, state.current_bet, seat, state)
+        if kind in ("bet", "raise"):
+            state.bets_this_round += 1
+            state.largest_raise = max(state.largest_raise, state.round_in[seat] + delta - state.current_bet)
+        state.round_in[seat] += delta
+        stacks[seat] -= delta
+        contributed[seat] += delta
+        state.current_bet = max(state.current_bet, state.round_in[seat]) if not math.isnan(delta) else state.current_bet
+        state.history.append((seat, kind, delta, in_turn))
+        state.all_history.append((street, seat, kind, delta, in_turn))
+        total = state.round_in[seat]
+        raise_by = max(0, total - bet_before) if not math.isnan(total) else 0
+        all_in = delta > 0 and stacks[seat] == 0
+        if raise_by > 0:
+            step_kind = "bet" if bet_before == 0 else "raise"
+        elif delta == 0:
+            step_kind = "check"
+        elif math.isnan(delta):
+            step_kind = "unknown"
+        else:
+            step_kind = "call" if total >= bet_before else "call-short"
+        full = raise_by > 0 and raise_by >= min_raise_by
+        if full:
+            view_last_full = raise_by
+        steps.append(Step(index, seat, street, step_kind, whole(delta), whole(total), whole(bet_before),
+                          whole(raise_by), whole(min_raise_by), full, all_in, in_turn))
+        acted_at[seat] = (max(bet_before, total), max(view_last_full, big_blind))
+        complete_after.append(_complete())
+    if final_street != state.street and final_street in BETTING + STUD_BETTING:
+        new_street(final_street)
+    snapshot()
+    return Hand(data=data, states=states, views=views, final_street=final_street, posted=posted,
+                order_button=order_button, complete_after=complete_after)

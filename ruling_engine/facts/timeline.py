@@ -1,0 +1,227 @@
+"""From a validated timeline to what the facts read: the action log (each action on its street),
+the events (each at its place), the board, the street the hand is on now, the irregularities the
+order itself shows (a board card dealt while the betting before it was open), and the points the
+floor was called about.
+
+A point is an entry marked `in_question: true` (or, with no mark, every event, every irregularity
+the order shows, and the last action). Each point is ruled on its own view of the hand: its own
+entry in question, the other entries as context. Some event kinds describe one thing in several
+entries (one `table_count` per table, one `player_busted` per player, the cards exposed during a
+deal): the vocabulary marks them `together: true`, and their entries make one point.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ruling_engine.facts.hand import BETTING, STUD_BETTING, Hand, replay_timeline
+from ruling_engine.facts.replay import parse_said
+
+BOARD_STREETS = ("flop", "turn", "river")
+NEXT_BOARD = {"preflop": "flop", "flop": "turn", "turn": "river"}
+
+
+@dataclass(frozen=True)
+class Point:
+    """One thing the floor was called about: timeline entries (one, or several of a kind ruled
+    together) and what they are."""
+
+    entries: tuple               # indexes into the timeline
+    kind: str                    # 'action', or the event kind
+    line: int | None
+    label: str                   # in words, for the ruling's heading
+
+    @property
+    def index(self) -> int:
+        return self.entries[-1]
+
+
+@dataclass
+class Timeline:
+    """The incident read in order, once."""
+
+    data: dict                   # the incident as the fact functions read it (actions, events, street, board)
+    entries: list                # the validated timeline, irregularities the order shows included
+    action_entry: list           # timeline index of each action of the log
+    event_entry: list            # timeline index of each event of data["events"]
+    hand: Hand
+    points: list
+
+
+def _street_of_entry_order(entries) -> list:
+    """The street each entry happens on (the last street entry before it; pre-flop by default)."""
+    current, out = None, []
+    for entry in entries:
+        if entry["entry"] == "street":
+            current = entry["street"]
+        out.append(current)
+    return out
+
+
+def read_timeline(incident_data: dict, together_kinds=frozenset()) -> Timeline:
+    """Read the timeline once: the action log and events with their places, the replay, the points."""
+    entries = list(incident_data["timeline"])
+    streets = _street_of_entry_order(entries)
+    started = next((e for e in entries if e["entry"] in ("action", "street")), None)
+    start = started["street"] if started and started["entry"] == "street" else "preflop"
+    actions, action_entry, events, event_entry, posts, board = [], [], [], [], [], []
+    flop_count = None
+    for index, (entry, street) in enumerate(zip(entries, streets)):
+        street = street or "preflop"
+        betting_street = street if street in BETTING + STUD_BETTING else ("preflop" if street == "deal" else street)
+        if entry["entry"] == "action":
+            if "posts" in entry:
+                posts.append({"seat": entry["seat"], "posts": entry["posts"],
+                              "amount": _posted_amount(entry)})
+                continue
+            action = {k: v for k, v in entry.items() if k not in ("entry", "line")}
+            action["street"] = betting_street
+            actions.append(action)
+            action_entry.append(index)
+        elif entry["entry"] == "event":
+            events.append({k: v for k, v in entry.items() if k not in ("entry", "line")})
+            event_entry.append(index)
+        elif entry["entry"] == "street":
+            cards = entry.get("cards") or []
+            if entry["street"] == "flop" and (entry.get("count", 3) > 3 or len(cards) > 3):
+                flop_count = max(entry.get("count", 0), len(cards))
+            elif cards:
+                board += cards
+    final = streets[-1] if streets and streets[-1] else ("preflop" if actions or start == "preflop" else start)
+    blinds_posted = next((e for e in events if e["event"] == "blinds_posted"), None)
+    data = {k: v for k, v in incident_data.items() if k != "timeline"}
+    data.update(actions=actions, events=events, street=final, board=board, _start_street=start,
+                _posts=posts)
+    if blinds_posted:
+        data["_blinds_posted"] = (blinds_posted["small_blind"], blinds_posted["big_blind"])
+    data["players"] = _players_at_start(incident_data, data)
+    hand = replay_timeline(data, parse_said)
+    extra = _irregular_streets(entries, action_entry, hand, events, flop_count)
+    for index, event in extra:
+        events.append(event)
+        event_entry.append(index)
+    order = sorted(range(len(events)), key=lambda i: event_entry[i])
+    data["events"] = [events[i] for i in order]
+    event_entry = [event_entry[i] for i in order]
+    timeline = Timeline(data=data, entries=entries, action_entry=action_entry, event_entry=event_entry,
+                        hand=hand, points=[])
+    timeline.points = _points(timeline, together_kinds)
+    data["_hand"] = hand
+    return timeline
+
+
+def _posted_amount(entry):
+    if isinstance(entry.get("chips"), list):
+        return sum(entry["chips"])
+    if isinstance(entry.get("total"), (int, float)):
+        return entry["total"]
+    return None
+
+
+def _players_at_start(incident_data: dict, data: dict) -> list:
+    """Players with their stacks at the start of the timeline: a stack given as `behind` (now) is
+    what he has left plus everything he put in."""
+    if not any("behind" in p for p in incident_data["players"]):
+        return incident_data["players"]
+    probe = dict(data, players=[{k: v for k, v in p.items() if k not in ("stack", "behind")}
+                                for p in incident_data["players"]])
+    spent = replay_timeline(probe, parse_said).total_in()
+    posted_dead = 0
+    out = []
+    for player in incident_data["players"]:
+        player = dict(player)
+        if "behind" in player and isinstance(player["behind"], (int, float)):
+            player["stack"] = player.pop("behind") + spent.get(player["seat"], 0) + posted_dead
+        out.append(player)
+    return out
+
+
+def _irregular_streets(entries, action_entry, hand: Hand, events, flop_count) -> list:
+    """Events the order shows: a board card dealt while the betting round before it was still open
+    (recorded betting on that round, someone still to act), and a flop of more than three cards."""
+    out = []
+    explicit_premature = any(e["event"] == "card_dealt_early" for e in events)
+    explicit_flop = any(e["event"] == "flop_dealt" for e in events)
+    actions_before = 0
+    for index, entry in enumerate(entries):
+        if entry["entry"] == "action" and "posts" not in entry:
+            actions_before += 1
+            continue
+        if entry["entry"] != "street":
+            continue
+        if entry["street"] == "flop" and flop_count and not explicit_flop:
+            out.append((index, {"event": "flop_dealt", "cards": flop_count,
+                                "in_question": entry.get("in_question", False)}))
+        if entry["street"] in BOARD_STREETS and not explicit_premature and actions_before:
+            previous = hand.data["actions"][actions_before - 1]["street"]
+            if NEXT_BOARD.get(previous) == entry["street"] and not _round_complete(hand, actions_before):
+                out.append((index, {"event": "card_dealt_early", "street": entry["street"], "burn_only": False,
+                                    "in_question": entry.get("in_question", False), "_derived": True}))
+    return out
+
+
+def _round_complete(hand: Hand, actions_before: int) -> bool:
+    """Whether, after the first `actions_before` actions, nobody was left to act on their round."""
+    return hand.complete_after[actions_before - 1]
+
+
+def _points(timeline: Timeline, together_kinds) -> list:
+    entries = timeline.entries
+    events = timeline.data["events"]
+    marked_actions = [i for i in timeline.action_entry if entries[i].get("in_question")]
+    marked_events = [i for i, e in zip(timeline.event_entry, events) if e.get("in_question")]
+    marked_other = [i for i, e in enumerate(entries) if e["entry"] == "said" and e.get("in_question")]
+    points = []
+    if marked_actions or marked_events or marked_other:
+        chosen_actions, chosen_events = marked_actions, [(i, e) for i, e in zip(timeline.event_entry, events)
+                                                         if e.get("in_question")]
+    else:
+        chosen_actions = timeline.action_entry[-1:]
+        chosen_events = list(zip(timeline.event_entry, events))
+    groups: dict = {}
+    for index, event in chosen_events:
+        kind = event["event"]
+        if kind in together_kinds:
+            groups.setdefault(kind, []).append(index)
+        else:
+            points.append(Point((index,), kind, _line(entries, index), _label(kind, event)))
+    for kind, indexes in groups.items():
+        points.append(Point(tuple(indexes), kind, _line(entries, indexes[0]), _label(kind, None)))
+    for index in chosen_actions:
+        action = entries[index]
+        points.append(Point((index,), "action", action.get("line"), f"seat {action['seat']}'s action"))
+    return sorted(points, key=lambda p: p.entries[0])
+
+
+def _line(entries, index):
+    return entries[index].get("line") if index < len(entries) else None
+
+
+def _label(kind: str, event) -> str:
+    words = kind.replace("_", " ")
+    if event and isinstance(event.get("seat"), int):
+        return f"{words} (seat {event['seat']})"
+    return words
+
+
+def point_view(timeline: Timeline, point: Point) -> tuple[dict, int | None]:
+    """The incident as the facts read it for one point: the events (the point's own entries for
+    its kind, every entry of the other kinds as context) and the index of the action in question
+    (the point's, or the marked action, or the last action before the point)."""
+    data = dict(timeline.data)
+    own = set(point.entries)
+    events = [e for e, i in zip(timeline.data["events"], timeline.event_entry)
+              if e["event"] != point.kind or i in own]
+    data["events"] = events
+    if point.kind == "action":
+        index = timeline.action_entry.index(point.entries[0])
+    else:
+        marked = [n for n, i in enumerate(timeline.action_entry) if timeline.entries[i].get("in_question")]
+        before = [n for n, i in enumerate(timeline.action_entry) if i < point.index]
+        index = marked[-1] if marked else (before[-1] if before else None)
+    return data, index
+
+
+def hand_point(timeline: Timeline) -> Point:
+    """The point of an incident that marks nothing and has no event or action: the hand itself."""
+    last = len(timeline.entries) - 1
+    return Point((max(last, 0),), "hand", _line(timeline.entries, last) if last >= 0 else None, "the hand")
