@@ -70,14 +70,15 @@ def test_multi_chip_facts_in_numbers(kb):
 
 
 def test_two_tens_against_a_twelve_bet_on_the_flop(kb):
-    """Against a £12 opening bet a minimum raise is to £24: EDP's multi-chip call (8 ¶22) and its
-    minimum-raise rule (8 ¶15) both speak, so EDP reports a conflict; Gala holds it to a raise."""
+    """Against a £12 opening bet a minimum raise is to £24: EDP's multi-chip rule (8 ¶22), written
+    for same-denomination chips, makes them a call and sets aside the general minimum-raise rule
+    (8 ¶15); Gala holds it to a raise."""
     actions = "  - {seat: 4, said: bet 12, chips: [10, 2], first: together}\n  - {seat: 1, chips: [10, 10]}\n"
     rulings = _rulings(kb, actions, "chips-without-declaration")
-    assert rulings["edp"].basis == "conflict"
-    alternatives = {g["outcome"]: g for g in rulings["edp"].alternatives}
-    assert {"effect": "return-chips", "seat": 1, "amount": 8} in alternatives["call"]["effects"]
-    assert {"effect": "ruled-raise", "seat": 1, "total": 24, "add": 4} in alternatives["raise"]["effects"]
+    assert (rulings["edp"].outcome, rulings["edp"].basis) == ("call", "express")
+    assert "edp.8-15.chips-between-call-and-minimum-raise" in rulings["edp"].set_aside
+    assert {"effect": "ruled-call", "seat": 1, "total": 12} in rulings["edp"].effects
+    assert {"effect": "return-chips", "seat": 1, "amount": 8} in rulings["edp"].effects
     assert rulings["gala"].outcome == "raise"
     assert {"effect": "ruled-raise", "seat": 1, "total": 20, "add": 20} in rulings["gala"].effects
 
@@ -96,12 +97,14 @@ def test_raise_by_is_read_as_the_increment_at_edp(kb):
     assert {"effect": "ruled-raise", "seat": 1, "total": 42, "add": 42} in rulings["edp"].effects
 
 
-def test_edp_oversized_chip_short_of_minimum_raise_is_a_conflict(kb):
-    """8 ¶21 (a call) against 8 ¶15 (a minimum raise): both shown, the CRMS chooses."""
+def test_edp_oversized_chip_short_of_minimum_raise_is_a_call(kb):
+    """8 ¶21, written for a single oversized chip, makes it a call; the general 8 ¶15 (a minimum
+    raise) is set aside, not a conflict."""
     actions = "  - {seat: 4, said: bet 60, chips: [50, 10], first: together}\n  - {seat: 1, chips: [100]}\n"
     rulings = _rulings(kb, actions, "chips-without-declaration")
-    assert rulings["edp"].basis == "conflict"
-    assert {g["outcome"] for g in rulings["edp"].alternatives} == {"call", "raise"}
+    assert (rulings["edp"].outcome, rulings["edp"].basis) == ("call", "express")
+    assert "edp.8-15.chips-between-call-and-minimum-raise" in rulings["edp"].set_aside
+    assert {"effect": "return-chips", "seat": 1, "amount": 40} in rulings["edp"].effects
     assert rulings["gala"].outcome == "call"
 
 
@@ -133,7 +136,7 @@ BET = "  - {seat: 4, said: bet 20, chips: [20], first: together}\n"
 #  a rule that must have fired, the outcome)
 SCENARIOS = [
     ("mixed chips under half a raise", BET + "  - {seat: 1, chips: [20, 1]}\n", "edp",
-     "chips-without-declaration", "edp.8-23.mixed-chips-under-half-raise", "conflict"),
+     "chips-without-declaration", "edp.8-23.mixed-chips-under-half-raise", "call"),
     ("'raise by' is the increment", BET + "  - {seat: 1, said: raise by 30}\n", "edp",
      "declared-action", "edp.8-18.raise-by-amount", "raise"),
     ("'raise to' at Gala is the total", BET + "  - {seat: 1, said: raise to 60}\n", "gala",

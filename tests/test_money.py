@@ -98,10 +98,14 @@ def test_every_money_clause_is_reached_by_a_scenario_or_a_case(kb):
     assert topic_clauses - reached == set()
 
 
-def test_edp_prize_fund_drop_clauses_disagree_only_above_a_hundred_pounds(kb):
+def test_edp_prize_fund_drop_is_capped_only_above_a_hundred_pounds(kb):
+    """2 ¶4 (5%, rounded) and 10 ¶4 (5%, £5 cap) agree up to £100; above it 10 ¶4's cap is read
+    as completing 2 ¶4, which is set aside."""
     small = _ruling(kb, "cash", "pot_deduction: {pot: 100, taken: 5, reached_flop: true, purpose: prize-fund}", "edp", "pot-deduction")
     big = _ruling(kb, "cash", "pot_deduction: {pot: 101, taken: 5, reached_flop: true, purpose: prize-fund}", "edp", "pot-deduction")
-    assert small.outcome == "percentage-drop" and big.basis == "conflict"
+    assert small.outcome == "percentage-drop"
+    assert (big.outcome, big.basis) == ("percentage-drop-capped", "reading")
+    assert "edp.2-4.five-percent-from-flop-hands" in big.set_aside
 
 
 def test_gala_behaviour_j_one_hour_is_the_boundary_and_consent_lifts_it(kb):
