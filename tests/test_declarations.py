@@ -71,7 +71,8 @@ def test_multi_chip_facts_in_numbers(kb):
 
 def test_two_tens_against_a_twelve_bet_on_the_flop(kb):
     """Against a £12 opening bet a minimum raise is to £24: EDP's multi-chip call (8 ¶22) and its
-    minimum-raise rule (8 ¶15) both speak, so EDP reports a conflict; Gala holds it to a raise."""
+    minimum-raise rule (8 ¶15) both speak, so EDP reports a conflict; Gala holds it to a raise
+    (House v s3), which must be at least the last bet (Call and raise ¶1 s2): made up to £24."""
     actions = "  - {seat: 4, said: bet 12, chips: [10, 2], first: together}\n  - {seat: 1, chips: [10, 10]}\n"
     rulings = _rulings(kb, actions, "chips-without-declaration")
     assert rulings["edp"].basis == "conflict"
@@ -79,7 +80,7 @@ def test_two_tens_against_a_twelve_bet_on_the_flop(kb):
     assert {"effect": "return-chips", "seat": 1, "amount": 8} in alternatives["call"]["effects"]
     assert {"effect": "ruled-raise", "seat": 1, "total": 24, "add": 4} in alternatives["raise"]["effects"]
     assert rulings["gala"].outcome == "raise"
-    assert {"effect": "ruled-raise", "seat": 1, "total": 20, "add": 20} in rulings["gala"].effects
+    assert {"effect": "raise-made-up", "seat": 1, "add": 4, "total": 24} in rulings["gala"].effects
 
 
 def test_raise_amount_total_at_edp_increment_at_gala(kb):
