@@ -72,7 +72,8 @@ def test_multi_chip_facts_in_numbers(kb):
 def test_two_tens_against_a_twelve_bet_on_the_flop(kb):
     """Against a £12 opening bet a minimum raise is to £24: EDP's multi-chip rule (8 ¶22), written
     for same-denomination chips, makes them a call and sets aside the general minimum-raise rule
-    (8 ¶15); Gala holds it to a raise."""
+    (8 ¶15); Gala holds it to a raise (House v s3), which must be at least the last bet (Call and
+    raise ¶1 s2): made up to £24."""
     actions = "  - {seat: 4, said: bet 12, chips: [10, 2], first: together}\n  - {seat: 1, chips: [10, 10]}\n"
     rulings = _rulings(kb, actions, "chips-without-declaration")
     assert (rulings["edp"].outcome, rulings["edp"].basis) == ("call", "express")
@@ -80,7 +81,7 @@ def test_two_tens_against_a_twelve_bet_on_the_flop(kb):
     assert {"effect": "ruled-call", "seat": 1, "total": 12} in rulings["edp"].effects
     assert {"effect": "return-chips", "seat": 1, "amount": 8} in rulings["edp"].effects
     assert rulings["gala"].outcome == "raise"
-    assert {"effect": "ruled-raise", "seat": 1, "total": 20, "add": 20} in rulings["gala"].effects
+    assert {"effect": "raise-made-up", "seat": 1, "add": 4, "total": 24} in rulings["gala"].effects
 
 
 def test_raise_amount_total_at_edp_increment_at_gala(kb):
