@@ -43,15 +43,15 @@ def test_short_raise_by_a_player_with_chips_is_below_minimum_with_its_fraction()
     data = hand([{"seat": 2, "said": "bet", "total": 20}, {"seat": 5, "chips": [25, 5, 2]}],
                 {2: 300, 5: 250}, street="flop", blinds=(1, 2))
     facts = action_betting_facts(data, 1)
-    assert facts["action_below_minimum"] and not facts["action_short_all_in_raise"]
-    assert (facts["action_raise_by"], facts["action_raise_fraction"], facts["min_raise_shortfall"]) == (12, 0.6, 8)
+    assert facts["action.below_minimum"] and not facts["action.short_all_in_raise"]
+    assert (facts["action.raise_by"], facts["action.raise_fraction"], facts["min_raise_shortfall"]) == (12, 0.6, 8)
 
 
 def test_all_in_short_raise_is_not_a_below_minimum_raise():
     data = hand([{"seat": 2, "said": "bet", "total": 20}, {"seat": 5, "said": "all-in"}],
                 {2: 300, 5: 32}, street="flop", blinds=(1, 2))
     facts = action_betting_facts(data, 1)
-    assert facts["action_short_all_in_raise"] and not facts["action_below_minimum"]
+    assert facts["action.short_all_in_raise"] and not facts["action.below_minimum"]
 
 
 def test_three_all_ins_make_a_main_pot_and_two_side_pots_with_their_seats():
@@ -97,7 +97,7 @@ def test_pot_limit_maximum_is_call_plus_the_pot_after_the_call():
                 {2: 400, 5: 400}, street="flop", blinds=(1, 2), variant="PLO", pot_at_start=30)
     facts = action_betting_facts(data, 1)
     assert facts["pot_limit_max_to"] == 60           # 10 to call, then the pot of 50
-    assert facts["action_over_pot_limit"] and facts["pot_limit_excess"] == 30
+    assert facts["action.over_pot_limit"] and facts["pot_limit_excess"] == 30
 
 
 def test_unrecorded_earlier_streets_are_not_counted_into_an_uncalled_bet():

@@ -28,7 +28,7 @@ def test_there_are_enough_cases_of_each_first_kind(reports):
     for kind, issues in kinds.items():
         assert sum(bool(issues & r) for r in raised) >= 3, kind
     assert sum(r.answers[r.house].rulings[0].issue == "premature-board-card" and
-               r.given.get("premature_street") == "turn" for r in reports.values()) >= 2
+               r.given.get("card_dealt_early.street") == "turn" for r in reports.values()) >= 2
     assert len(raised) >= 16
 
 

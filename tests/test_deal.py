@@ -35,8 +35,8 @@ def test_exposed_and_boxed_cards_of_the_deal_are_counted_together(kb):
                    "  - card_boxed: {count: 1}\n"
                    "  - card_boxed: {count: 1, during: board}\n")
     facts = computed_facts(_incident(kb, text))
-    assert facts["boxed_count"] == 2
-    assert facts["deal_exposed_or_boxed"] == 2      # the board's boxed card is not part of the deal
+    assert facts["card_boxed.count"] == 2
+    assert facts["card_boxed.deal_exposed_or_boxed"] == 2      # the board's boxed card is not part of the deal
 
 
 def test_one_boxed_card_alone_is_not_edp_misdeal_but_two_are(kb):
@@ -59,14 +59,14 @@ def test_exposer_all_in_comes_from_the_action_log(kb):
         "actions:\n  - {seat: 2, street: preflop, said: call}\n  - {seat: 4, street: preflop, said: all-in}\n"
         "  - {seat: 7, street: preflop, said: call}\n  - {seat: 2, street: preflop, said: call}\n"
         "events:\n  - card_exposed: {seat: SEAT, by: player, during: play, count: 2, deliberate: true}\n")
-    assert computed_facts(_incident(kb, text.replace("SEAT", "4")))["exposer_all_in"] is True
-    assert computed_facts(_incident(kb, text.replace("SEAT", "7")))["exposer_all_in"] is False
+    assert computed_facts(_incident(kb, text.replace("SEAT", "4")))["card_exposed.owner_all_in"] is True
+    assert computed_facts(_incident(kb, text.replace("SEAT", "7")))["card_exposed.owner_all_in"] is False
 
 
 def test_only_the_procedure_fields_stated_become_facts(kb):
     facts = computed_facts(_incident(kb, BASE + "events:\n  - dealing_procedure: {cut_cards: 3}\n"))
-    assert facts["cut_cards"] == 3 and facts["procedure_found"] == "after-deal"
-    assert "shuffle_riffles" not in facts and "cut_card" not in facts
+    assert facts["cut_cards"] == 3 and facts["dealing_procedure.found"] == "after-deal"
+    assert "dealing_procedure.shuffle_riffles" not in facts and "cut_card" not in facts
 
 
 @pytest.mark.parametrize("found, outcome", [("before-deal", "put-right"), ("after-deal", "breach-floor-decides")])
@@ -154,17 +154,17 @@ def test_bad_dealing_procedure_value_is_a_clear_error(tmp_path):
 @pytest.mark.parametrize("seat, due", [(4, 1), (7, 2), (2, 0)])
 def test_absent_players_blind_is_worked_out_from_the_button(kb, seat, due):
     facts = computed_facts(_incident(kb, BASE + f"events:\n  - player_away: {{seat: {seat}}}\n"))
-    assert facts["away_blind_due"] == due          # button 2: seat 4 small blind, seat 7 big blind
+    assert facts["player_away.blind_due"] == due          # button 2: seat 4 small blind, seat 7 big blind
 
 
 @pytest.mark.parametrize("seat, card, position", [(4, 1, 1), (7, 1, 2), (2, 1, 3), (4, 2, 4), (2, 2, 6)])
 def test_which_card_of_the_deal_is_worked_out_from_seat_button_and_round(kb, seat, card, position):
     text = BASE + f"events:\n  - card_exposed: {{seat: {seat}, by: dealer, during: deal, players_card: {card}}}\n"
-    assert computed_facts(_incident(kb, text))["exposed_deal_position"] == position
+    assert computed_facts(_incident(kb, text))["card_exposed.deal_position"] == position
 
 
 def test_ppl_button_card_heads_up_is_the_second_card_of_the_deal_so_a_misdeal(kb):
     text = BASE.replace("  - {seat: 7, stack: 100}\n", "") + (
         "events:\n  - card_exposed: {seat: 2, by: dealer, during: deal, players_card: 1}\n")
-    assert computed_facts(_incident(kb, text))["exposed_deal_position"] == 2
+    assert computed_facts(_incident(kb, text))["card_exposed.deal_position"] == 2
     assert _ruling(kb, text, "ppl", "exposed-card-deal").outcome == "misdeal"

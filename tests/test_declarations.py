@@ -64,9 +64,9 @@ def test_multi_chip_facts_in_numbers(kb):
     head = HEADS_UP_FLOP.replace("street: flop", "street: preflop").replace("blinds: [1, 2]", "blinds: [2, 4]")
     facts = computed_facts(_incident(kb, "  - {seat: 4, said: raise, total: 12}\n  - {seat: 1, chips: [10, 10]}\n", head))
     assert facts["to_call"] == 10            # seat 1 is the heads-up button and small blind (2 in)
-    assert facts["action_largest_chip"] == 10
+    assert facts["action.largest_chip"] == 10
     assert facts["one_chip_fewer_covers_call"] is True
-    assert facts["action_total"] == 22 and facts["minimum_raise_total"] == 20
+    assert facts["action.total"] == 22 and facts["minimum_raise_total"] == 20
 
 
 def test_two_tens_against_a_twelve_bet_on_the_flop(kb):

@@ -81,9 +81,9 @@ def test_every_pattern_starts_with_a_positive_kind_test(kb):
 
 def test_known_false_compiles_to_nex_beside_the_kind_test(kb):
     parser = ConditionParser(kb.vocabulary, "test")
-    leaf = parser.parse({"action_declared_amount": {"known": False}})
+    leaf = parser.parse({"action.declared_amount": {"known": False}})
     (pattern,) = compile_conjunction((leaf,), kb.vocabulary)
-    assert pattern["i"]["$and"] == [{"t": "i"}, {"$nex": {"action_declared_amount": 1}}]
+    assert pattern["i"]["$and"] == [{"t": "i"}, {"$nex": {"action.declared_amount": 1}}]
 
 
 def test_negation_is_pushed_to_leaves_and_fires_correctly():
@@ -122,7 +122,7 @@ def test_engine_raises_when_session_state_holds_an_exception(kb, monkeypatch):
     engine = ClubEngine(kb)
     monkeypatch.setattr(engine.host, "get_state", lambda rs, sid: {"exception": "Traceback: boom"})
     with pytest.raises(EngineError):
-        engine.run("edp", {"action_short_of_call": True})
+        engine.run("edp", {"action.short_of_call": True})
 
 
 def test_trap6_identical_fact_raises_observed_so_engine_asserts_each_derived_fact_once(kb):
@@ -134,7 +134,7 @@ def test_trap6_identical_fact_raises_observed_so_engine_asserts_each_derived_fac
     # the engine: a definition with several disjuncts firing at once derives its fact once
     engine = ClubEngine(kb)
     fired, derived = engine.run("edp", {"facing_bet": True, "street": "flop", "bets_this_round": 1,
-                                        "action_short_of_call": True, "action_declared": "none"})
+                                        "action.short_of_call": True, "action.declared": "none"})
     assert derived["facing_opening_bet"] is True and derived["undercall"] is True
 
 
@@ -173,8 +173,8 @@ print("ok")
 def test_trap8_sessions_are_deleted_so_more_than_1024_incidents_run(kb):
     engine = ClubEngine(kb)
     for _ in range(1100):
-        engine.run("edp", {"action_short_of_call": True, "action_declared": "none", "heads_up": True,
-                           "action_in_turn": True, "facing_bet": True, "street": "turn", "bets_this_round": 1})
+        engine.run("edp", {"action.short_of_call": True, "action.declared": "none", "heads_up": True,
+                           "action.in_turn": True, "facing_bet": True, "street": "turn", "bets_this_round": 1})
 
 
 def test_trap10_durable_refuses_a_fact_with_more_than_255_properties():

@@ -60,7 +60,7 @@ def test_unknown_fact_in_a_rule_is_reported_with_file_line_and_suggestion(knowle
     with pytest.raises(FloorcallError) as info:
         load_knowledge(knowledge_copy)
     message = str(info.value)
-    assert "undercall.yaml:" in message and "did you mean 'action_short_of_call'" in message
+    assert "undercall.yaml:" in message and "did you mean 'action.short_of_call'" in message
 
 
 def test_a_template_that_is_not_a_fact_name_is_reported_not_printed_raw(knowledge_copy):

@@ -135,10 +135,10 @@ def test_money_facts_amounts():
         {"event": "prize_paid", "collected": 1000, "prize_money": 1200, "winners_signed": True}]}
     facts = money_facts(data)
     assert (facts["small_blind"], facts["big_blind"]) == (0.5, 1)
-    assert facts["rejoin_shortfall"] == 140
-    assert facts["deduction_percent"] == 5.0
-    assert facts["paid_share_of_entry"] == 0.15
-    assert facts["prize_shortfall"] == 0
+    assert facts["rejoins_game.shortfall"] == 140
+    assert facts["pot_deduction.percent"] == 5.0
+    assert facts["money_paid_in.share_of_entry"] == 0.15
+    assert facts["prize_paid.shortfall"] == 0
 
 
 def test_money_facts_leave_unstated_amounts_unknown():
@@ -146,7 +146,7 @@ def test_money_facts_leave_unstated_amounts_unknown():
         {"event": "buys_chips", "seat": 2, "had_chips": False, "all_in_last_hand": False, "arrived": "before-hand",
          "table_told": False}]}
     facts = money_facts(data)
-    assert "buy_amount" not in facts and "buy_share_of_minimum" not in facts and "big_blind" not in facts
+    assert "buys_chips.amount" not in facts and "buys_chips.share_of_minimum" not in facts and "big_blind" not in facts
 
 
 def test_unknown_money_field_is_reported_with_line_and_suggestion(kb):

@@ -37,7 +37,7 @@ def test_bet_before_the_first_player_left_of_the_button_is_out_of_turn(kb):
     facts = _facts(kb, "  - {seat: 5, said: bet 20, chips: [20]}")
     assert facts["oot_seat"] == 5 and facts["oot_rightful_seat"] == 3 and facts["oot_skipped_count"] == 1
     assert facts["oot_kind"] == "bet" and facts["oot_aggressive"] and facts["oot_amount"] == 20
-    assert facts["action_in_turn"] is False
+    assert facts["action.in_turn"] is False
     assert "oot_action_changed" not in facts            # seat 3 has not acted yet
     assert facts["next_to_act_seat"] == 3
 
@@ -45,7 +45,7 @@ def test_bet_before_the_first_player_left_of_the_button_is_out_of_turn(kb):
 def test_actions_in_order_raise_no_out_of_turn_issue(kb):
     facts = _facts(kb, "  - {seat: 3, said: check}\n  - {seat: 5, said: bet 20, chips: [20]}\n"
                        "  - {seat: 7, said: fold}\n  - {seat: 1, said: call, chips: [20]}")
-    assert "oot_seat" not in facts and facts["action_in_turn"] is True
+    assert "oot_seat" not in facts and facts["action.in_turn"] is True
     assert facts["next_to_act_seat"] == 3
 
 
@@ -115,8 +115,8 @@ events:
   - seat_emptied: {seat: 4, reason: left}
 """
     facts = computed_facts(_incident(kb, text))
-    assert facts["emptied_role"] == "small-blind" and facts["players_after"] == 3
-    assert (facts["last_sb_seat"], facts["last_bb_seat"], facts["next_after_bb_seat"]) == (4, 6, 9)
+    assert facts["seat_emptied.role"] == "small-blind" and facts["seat_emptied.players_after"] == 3
+    assert (facts["seat_emptied.last_sb_seat"], facts["seat_emptied.last_bb_seat"], facts["seat_emptied.next_after_bb_seat"]) == (4, 6, 9)
     ruling = _ruling(kb, text, "edp", "button-move")
     assert ruling.outcome == "dead-button" and {"effect": "button-to", "seat": 4} in ruling.effects
 
@@ -134,7 +134,7 @@ events:
   - straddle: {seat: 5, amount: 4}
 """
     facts = computed_facts(_incident(kb, text))
-    assert facts["straddle_under_the_gun"] and facts["straddle_on_button"] and facts["straddle_multiple"] == 2
+    assert facts["straddle.under_the_gun"] and facts["straddle.on_button"] and facts["straddle.multiple"] == 2
     ruling = _ruling(kb, text, "edp", "straddle")
     assert ruling.outcome == "straddle-stands"
     assert {c.clause for c in ruling.citations} == {"edp.3-19", "edp.3-21"}
@@ -152,7 +152,7 @@ players:
 events:
   - clock_called: {{seat: 3, seconds_before: {before}, seconds_after: {after}}}
 """
-    assert computed_facts(_incident(kb, text))["clock_facing_bet"] is False
+    assert computed_facts(_incident(kb, text))["clock_called.facing_bet"] is False
     assert _ruling(kb, text, "fpc", "clock").outcome == outcome
 
 

@@ -109,15 +109,15 @@ events:
 
 
 def test_would_win_is_read_from_the_cards_not_asked(kb):
-    assert _facts(kb, ONE_CARD)["shown_would_win"] is True
+    assert _facts(kb, ONE_CARD)["hand_shown.would_win"] is True
     losing = ONE_CARD.replace("cards: [Ah, 5d]", "cards: [3h, 5d]")
-    assert _facts(kb, losing)["shown_would_win"] is False
+    assert _facts(kb, losing)["hand_shown.would_win"] is False
 
 
 def test_without_cards_the_floors_answer_stands(kb):
     text = ONE_CARD.replace(", cards: [Qh, 7c]", "").replace(", cards: [Ah, 5d]", "")
     facts = _facts(kb, text)
-    assert facts["shown_would_win"] is False and "hands_compared" not in facts
+    assert facts["hand_shown.would_win"] is False and "hands_compared" not in facts
 
 
 def test_royal_flush_hole_cards_decide_edp_and_fpc_jackpots(kb):
@@ -180,7 +180,7 @@ def test_evaluator_is_imported_only_for_incidents_with_cards():
 def test_edp_3_13_a_hand_that_plays_the_board_must_show_all_hole_cards(kb):
     board_straight = ONE_CARD.replace("board: [Kh, 9h, 4h, 2c, Jd]", "board: [Ad, Kc, Qs, Jh, Td]") \
         .replace("cards: [Ah, 5d]", "cards: [3c, 5d]").replace("cards: [Qh, 7c]", "cards: [2s, 7c]")
-    assert _facts(kb, board_straight)["shown_plays_board"] is True
+    assert _facts(kb, board_straight)["hand_shown.plays_board"] is True
     ruling = _ruling(kb, board_straight, "edp", "hand-not-fully-shown")
     assert ruling.outcome == "must-show-all" and "edp.3-13" in {c.clause for c in ruling.citations}
     assert "edp.3-13" not in {c.clause for c in _ruling(kb, ONE_CARD, "edp", "hand-not-fully-shown").citations}

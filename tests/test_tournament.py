@@ -19,26 +19,26 @@ def test_two_knocked_out_finish_by_stack_at_start_of_hand_not_by_hand():
     busted = [{"seat": 3, "players_left": 10, "better_hand": False},
               {"seat": 6, "players_left": 10, "better_hand": True}]
     facts = finishing_facts(busted, {3: 2600, 6: 4100, 1: 9000})
-    assert facts["higher_finisher_seat"] == 6 and facts["higher_finish_place"] == 9
-    assert facts["finishing_order"].startswith("seat 6 9th") and "seat 3 10th" in facts["finishing_order"]
-    assert facts["better_losing_hand_seat"] == 6 and facts["busted_stacks_tied"] is False
-    assert facts["busted_seats"] == "seats 3 and 6"
+    assert facts["player_busted.higher_finisher_seat"] == 6 and facts["player_busted.higher_finish_place"] == 9
+    assert facts["player_busted.finishing_order"].startswith("seat 6 9th") and "seat 3 10th" in facts["player_busted.finishing_order"]
+    assert facts["player_busted.better_losing_hand_seat"] == 6 and facts["player_busted.stacks_tied"] is False
+    assert facts["player_busted.seats"] == "seats 3 and 6"
 
 
 def test_equal_stacks_knocked_out_together_are_flagged_as_tied():
     busted = [{"seat": 2, "better_hand": False}, {"seat": 5, "better_hand": False}]
-    assert finishing_facts(busted, {2: 1500, 5: 1500})["busted_stacks_tied"] is True
+    assert finishing_facts(busted, {2: 1500, 5: 1500})["player_busted.stacks_tied"] is True
 
 
 def test_tables_shortest_highest_and_room_to_break():
     tables = [{"number": 1, "players": 6, "seats": 9}, {"number": 2, "players": 5, "seats": 9},
               {"number": 3, "players": 7, "seats": 9}]
     facts = table_facts(tables)
-    assert (facts["players_left_total"], facts["table_gap"], facts["shortest_table"], facts["highest_table"]) == (18, 2, 2, 3)
-    assert facts["room_to_break_a_table"] and facts["room_to_break_highest_table"]
+    assert (facts["table_count.players_left_total"], facts["table_count.table_gap"], facts["table_count.shortest_table"], facts["table_count.highest_table"]) == (18, 2, 2, 3)
+    assert facts["table_count.room_to_break_a_table"] and facts["table_count.room_to_break_highest_table"]
     tight = table_facts([{"number": 1, "players": 8, "seats": 9}, {"number": 2, "players": 8, "seats": 9},
                          {"number": 3, "players": 3, "seats": 9}])
-    assert not tight["room_to_break_a_table"] and tight["shortest_table_players"] == 3
+    assert not tight["table_count.room_to_break_a_table"] and tight["table_count.shortest_table_players"] == 3
 
 
 def test_chip_race_gives_one_chip_to_each_highest_card_suits_break_ties():
@@ -47,8 +47,8 @@ def test_chip_race_gives_one_chip_to_each_highest_card_suits_break_ties():
                {"seat": 4, "odd_chips": 3, "cards": ["Kh", "2s", "Ac"]},
                {"seat": 7, "odd_chips": 2, "cards": ["3h", "5d"]}]
     facts = chip_race_facts(colour, entries, {})
-    assert facts["race_value"] == 200 and facts["race_chips_to_win"] == 2      # eight 25s = 200: two chips
-    assert facts["race_winners"] == "seat 4 wins 1 × 100 (Ac); seat 1 wins 1 × 100 (Ks)"
+    assert facts["race_entry.value"] == 200 and facts["race_entry.chips_to_win"] == 2      # eight 25s = 200: two chips
+    assert facts["race_entry.winners"] == "seat 4 wins 1 × 100 (Ac); seat 1 wins 1 × 100 (Ks)"
     assert card_strength("10h") == card_strength("Th") and card_strength("Ks") > card_strength("Kh")
 
 
@@ -56,21 +56,21 @@ def test_player_whose_whole_stack_is_odd_chips_is_rounded_up_not_raced():
     colour = {"chip": 25, "into": 100}
     entries = [{"seat": 1, "odd_chips": 2, "cards": ["2c", "3c"]}, {"seat": 2, "odd_chips": 2}]
     facts = chip_race_facts(colour, entries, {1: 1050, 2: 50})
-    assert facts["race_whole_stack_seat"] == 2 and facts["race_value"] == 50
-    assert facts["race_winners"].startswith("nobody")
+    assert facts["race_entry.whole_stack_seat"] == 2 and facts["race_entry.value"] == 50
+    assert facts["race_entry.winners"].startswith("nobody")
 
 
 @pytest.mark.parametrize("minutes, rounded, points", [(95, 90, 3), (100, 105, 3.5), (37, 30, 1), (7, 0, 0), (8, 15, 0.5)])
 def test_league_minutes_round_to_nearest_15_and_score_a_point_per_30(minutes, rounded, points):
     facts = league_facts({"minutes_played": minutes, "points_before": 10, "attending": True, "absent_entries_used": 0})
-    assert (facts["league_minutes_rounded"], facts["league_points_earned"]) == (rounded, points)
-    assert facts["league_points_total"] == 10 + points
+    assert (facts["league_record.minutes_rounded"], facts["league_record.points_earned"]) == (rounded, points)
+    assert facts["league_record.points_total"] == 10 + points
 
 
 @pytest.mark.parametrize("seat, position", [(4, "between-button-and-small-blind"), (7, "big-blind"), (9, "other")])
 def test_moved_player_position_against_button_and_blinds(seat, position):
     data = {"button": 3, "players": [{"seat": s} for s in (1, 3, 6, 8, seat)]}
-    assert moved_facts({"seat": seat, "took_all_chips": True}, data)["moved_position"] == position
+    assert moved_facts({"seat": seat, "took_all_chips": True}, data)["player_moved.position"] == position
 
 
 LATE = """title: late arrival

@@ -334,12 +334,12 @@ def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:
         "last_full_bet_size": whole(view.last_full_bet),
         "min_raise_by": whole(min_raise_by),
         "min_raise_to": whole(view.min_raise_to),
-        "action_round_total": step.total,
-        "action_raise_by": raise_by,
-        "action_raise_fraction": round(raise_by / min_raise_by, 4) if min_raise_by else 0,
-        "action_raises": raise_by > 0 or term in ("bet", "raise"),
-        "action_below_minimum": 0 < raise_by < min_raise_by and not step.all_in,
-        "action_short_all_in_raise": step.all_in and 0 < raise_by < min_raise_by,
+        "action.round_total": step.total,
+        "action.raise_by": raise_by,
+        "action.raise_fraction": round(raise_by / min_raise_by, 4) if min_raise_by else 0,
+        "action.raises": raise_by > 0 or term in ("bet", "raise"),
+        "action.below_minimum": 0 < raise_by < min_raise_by and not step.all_in,
+        "action.short_all_in_raise": step.all_in and 0 < raise_by < min_raise_by,
         "raise_below_big_blind": 0 < raise_by < view.big_blind,
         "min_raise_shortfall": whole(max(0, view.min_raise_to - step.total)),
         "later_street_reached": LATER.get(data["street"], 0) > LATER[step.street],
@@ -358,7 +358,7 @@ def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:
     if structure_pl:
         most = view.pot_limit_max_to(seat)
         facts["pot_limit_max_to"] = whole(most)
-        facts["action_over_pot_limit"] = step.total > most
+        facts["action.over_pot_limit"] = step.total > most
         facts["pot_limit_excess"] = whole(max(0, step.total - most))
         facts["pot_declared_short"] = term == "pot" and step.total < most
     if term == "all-in" and after.stacks.get(seat, 0) > 0:

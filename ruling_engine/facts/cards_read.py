@@ -73,19 +73,19 @@ def facts(data: dict, final_state, known: dict, contributions: dict) -> dict:
         out["royal_flush_hole_cards"] = hand.hole_used
         shown = [e for e in data.get("events", []) if e["event"] == "hand_shown" and e["seat"] == hand.seat]
         if shown:
-            out["royal_flush_tabled"] = shown[-1]["face_up"] >= HAND_SIZE[variant] and shown[-1]["readable"]
+            out["hand_shown.royal_flush_tabled"] = shown[-1]["face_up"] >= HAND_SIZE[variant] and shown[-1]["readable"]
     # -- a hand named at showdown --------------------------------------------------------------------------
-    named = known.get("declared_hand_of")
+    named = known.get("hand_declared.hand_of")
     if named in read:
         hand = read[named]
-        out["declared_correct"] = hand.category == known.get("declared_hand")
-        out["declared_actual_hand"] = hand.text()
+        out["hand_declared.correct"] = hand.category == known.get("hand_declared.hand")
+        out["hand_declared.actual_hand"] = hand.text()
         owner = next(p for p in data["players"] if p["seat"] == named)
         loose = hands.best_with_any_cards(owner["cards"], board) if variant != "stud" else hand
-        out["declared_ignores_card_limit"] = (not out["declared_correct"]
-                                              and loose.category == known.get("declared_hand"))
-    if known.get("shown_seat") in read:
-        out["shown_plays_board"] = read[known["shown_seat"]].plays_board
+        out["hand_declared.ignores_card_limit"] = (not out["hand_declared.correct"]
+                                              and loose.category == known.get("hand_declared.hand"))
+    if known.get("hand_shown.seat") in read:
+        out["hand_shown.plays_board"] = read[known["hand_shown.seat"]].plays_board
     # -- the showdown: every hand still in must be readable -------------------------------------------------
     out["hands_read"] = "; ".join(f"seat {s}: {read[s].text()}" for s in sorted(read))
     if len(contenders) == 1 and contenders[0] in read and "royal_flush_seat" in out:
@@ -95,7 +95,7 @@ def facts(data: dict, final_state, known: dict, contributions: dict) -> dict:
     # the cards decide the pot only when every hand is still in play and shown in full: a hand in the
     # muck, or one not fully shown, is first ruled on as such (mucked-hand, hand-not-fully-shown)
     settled_elsewhere = any(e["event"] == "hand_mucked" for e in data.get("events", [])) or \
-        known.get("shown_all_cards") is False or known.get("shown_readable") is False
+        known.get("hand_shown.all_cards") is False or known.get("hand_shown.readable") is False
     at_showdown = data["street"] == "showdown" and not settled_elsewhere
     winners = _winners(read, contenders)
     order = hands.clockwise_order(winners, button)
@@ -114,10 +114,10 @@ def facts(data: dict, final_state, known: dict, contributions: dict) -> dict:
     if "royal_flush_seat" in out:
         out["royal_flush_won"] = out["royal_flush_seat"] in winners
     # what was shown or mucked, against the cards
-    if known.get("shown_seat") in read:
-        out["shown_would_win"] = known["shown_seat"] in winners
-    if known.get("muck_seat") in read:
-        out["muck_winning"] = known["muck_seat"] in winners
+    if known.get("hand_shown.seat") in read:
+        out["hand_shown.would_win"] = known["hand_shown.seat"] in winners
+    if known.get("hand_mucked.seat") in read:
+        out["hand_mucked.winning"] = known["hand_mucked.seat"] in winners
     # -- pots ----------------------------------------------------------------------------------------------
     if "pot" in data:
         layers = [(data["pot"], contenders)]

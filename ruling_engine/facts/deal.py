@@ -10,38 +10,38 @@ from __future__ import annotations
 from ruling_engine.facts.replay import clockwise_from
 
 _PROCEDURE_FIELDS = {      # dealing_procedure field -> fact
-    "found": "procedure_found", "riffles": "shuffle_riffles", "scrambled": "shuffle_scrambled",
-    "cut_by": "cut_by", "cuts": "cut_count", "cut_cards": "cut_cards", "cut_card": "cut_card",
-    "cut_refused": "cut_refused", "direction": "deal_direction",
+    "found": "dealing_procedure.found", "riffles": "dealing_procedure.shuffle_riffles", "scrambled": "dealing_procedure.shuffle_scrambled",
+    "cut_by": "cut_by", "cuts": "dealing_procedure.cut_count", "cut_cards": "cut_cards", "cut_card": "cut_card",
+    "cut_refused": "cut_refused", "direction": "dealing_procedure.deal_direction",
     "bottom_card_dealt": "bottom_card_dealt", "bottom_card_seen": "bottom_card_seen",
     "deck_unprotected": "deck_unprotected", "deck_to_discards_early": "deck_to_discards_early",
     "dealing_not_announced": "dealing_not_announced", "exposed_not_announced": "exposed_not_announced",
-    "unburned": "unburned_street", "flop_one_at_a_time": "flop_one_at_a_time",
+    "unburned": "dealing_procedure.unburned_street", "flop_one_at_a_time": "flop_one_at_a_time",
     "cards_not_collected": "cards_not_collected",
 }
 
 
 def _dispute_facts(event: dict) -> dict:
     """A dispute: when it was raised, who ruled, and whether a ruling already given is challenged."""
-    return {"dispute_raised": True,
-            "dispute_after_next_shuffle": event["after_next_shuffle"],
-            "dispute_dealer_ruled": event["dealer_ruled"],
-            "dispute_facts_disputed": event["facts_disputed"],
-            "dispute_cctv_reviewed": event["cctv_reviewed"],
-            "dispute_ruling_challenged": event["ruling_challenged"],
-            "dispute_ruling_wrong": event["ruling_shown_wrong"],
-            "dispute_floor_playing": event["floor_playing"],
-            "dispute_about_dealer_mistake": event["about_dealer_mistake"]}
+    return {"dispute.raised": True,
+            "dispute.after_next_shuffle": event["after_next_shuffle"],
+            "dispute.dealer_ruled": event["dealer_ruled"],
+            "dispute.facts_disputed": event["facts_disputed"],
+            "dispute.cctv_reviewed": event["cctv_reviewed"],
+            "dispute.ruling_challenged": event["ruling_challenged"],
+            "dispute.ruling_wrong": event["ruling_shown_wrong"],
+            "dispute.floor_playing": event["floor_playing"],
+            "dispute.about_dealer_mistake": event["about_dealer_mistake"]}
 
 
 def _objection_facts(event: dict) -> dict:
     """An objection to the rules that govern the game, and whether it came after the start."""
-    return {"rules_objection": event["objection"], "rules_asked_after_start": event["after_start"]}
+    return {"rules_objection": event["objection"], "rules_objection.asked_after_start": event["after_start"]}
 
 
 def _procedure_facts(event: dict) -> dict:
     """The dealing procedure as the floor saw it: only the fields stated (or defaulted) become facts."""
-    facts = {"procedure_reported": True}
+    facts = {"dealing_procedure.reported": True}
     for name, fact in _PROCEDURE_FIELDS.items():
         if name in event:
             facts[fact] = event[name]
@@ -50,7 +50,7 @@ def _procedure_facts(event: dict) -> dict:
 
 def _boxed_facts(event: dict, facts: dict) -> dict:
     """Boxed cards, summed over events; where they were found (the last event says)."""
-    return {"boxed_count": facts.get("boxed_count", 0) + event["count"], "boxed_during": event["during"]}
+    return {"card_boxed.count": facts.get("card_boxed.count", 0) + event["count"], "card_boxed.during": event["during"]}
 
 
 def _deal_exposed_or_boxed(events: list) -> int | None:
@@ -65,19 +65,19 @@ def _deal_exposed_or_boxed(events: list) -> int | None:
 
 def _handling_facts(event: dict) -> dict:
     """A player's cards hidden from view or taken off the table top."""
-    return {"handling_seat": event["seat"], "cards_concealed": event["concealed"],
-            "cards_off_table": event["off_table"]}
+    return {"cards_handling.seat": event["seat"], "cards_handling.concealed": event["concealed"],
+            "cards_handling.off_table": event["off_table"]}
 
 
 def _absent_facts(event: dict) -> dict:
     """An absent player: left mid-hand, never arrived, levels missed, said he will not return, and
     whether he was in the room when the deal began."""
-    facts = {"away_left_mid_hand": event["left_mid_hand"], "away_since_start": event["since_start"],
-             "away_not_returning": event["said_not_returning"]}
+    facts = {"player_away.left_mid_hand": event["left_mid_hand"], "player_away.since_start": event["since_start"],
+             "player_away.not_returning": event["said_not_returning"]}
     if "levels_missed" in event:
-        facts["away_levels_missed"] = event["levels_missed"]
+        facts["player_away.levels_missed"] = event["levels_missed"]
     if "in_room" in event:
-        facts["away_in_room"] = event["in_room"]
+        facts["player_away.in_room"] = event["in_room"]
     return facts
 
 
@@ -90,7 +90,7 @@ def _away_blind_due(data: dict, seat) -> dict:
         return {}
     order = clockwise_from(seats, button)
     small, big = (button, order[0]) if len(seats) == 2 else (order[0], order[1])
-    return {"away_blind_due": blinds[0] if seat == small else blinds[-1] if seat == big else 0}
+    return {"player_away.blind_due": blinds[0] if seat == small else blinds[-1] if seat == big else 0}
 
 
 def _deal_position(data: dict, event: dict):
@@ -110,7 +110,7 @@ def _exposed_deal_position(data: dict, events: list) -> dict:
     """The earliest card of the deal exposed during the deal, over all card_exposed events."""
     positions = [_deal_position(data, e) for e in events if e["event"] == "card_exposed" and e["during"] == "deal"]
     positions = [p for p in positions if p is not None]
-    return {"exposed_deal_position": min(positions)} if positions else {}
+    return {"card_exposed.deal_position": min(positions)} if positions else {}
 
 
 def _exposer_all_in(events: list, final_state) -> dict:
@@ -120,7 +120,7 @@ def _exposer_all_in(events: list, final_state) -> dict:
     if not seats:
         return {}
     seat = seats[-1]
-    return {"exposer_all_in": seat in final_state.in_hand and final_state.stacks.get(seat) == 0}
+    return {"card_exposed.owner_all_in": seat in final_state.in_hand and final_state.stacks.get(seat) == 0}
 
 
 def deal_event_facts(data: dict, final_state) -> dict:
@@ -140,13 +140,13 @@ def deal_event_facts(data: dict, final_state) -> dict:
         elif kind == "cards_handling":
             facts.update(_handling_facts(event))
         elif kind == "deck_change_request":
-            facts["deck_change_requested"] = True
+            facts["deck_change_request.requested"] = True
         elif kind == "player_away":
             facts.update(_absent_facts(event))
             facts.update(_away_blind_due(data, event["seat"]))
     combined = _deal_exposed_or_boxed(events)
     if combined is not None:
-        facts["deal_exposed_or_boxed"] = combined
+        facts["card_boxed.deal_exposed_or_boxed"] = combined
     facts.update(_exposer_all_in(events, final_state))
     facts.update(_exposed_deal_position(data, events))
     return facts

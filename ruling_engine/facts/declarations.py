@@ -14,10 +14,10 @@ def _words_facts(action: dict, state, game: dict) -> dict:
     seat = action["seat"]
     words = read_said(action.get("said"))
     round_in = state.round_in.get(seat, 0)
-    facts = {"action_declared_unit": words.unit, "action_raise_wording": words.wording,
-             "action_conditional": words.conditional, "action_said_unofficial": words.unofficial,
-             "action_gesture": action.get("gesture", "none"),
-             "action_put_out": "chips" in action or "total" in action}
+    facts = {"action.declared_unit": words.unit, "action.raise_wording": words.wording,
+             "action.conditional": words.conditional, "action.said_unofficial": words.unofficial,
+             "action.gesture": action.get("gesture", "none"),
+             "action.put_out": "chips" in action or "total" in action}
     if words.amount is not None and words.unit != "pence":
         amount = words.amount
         facts["declared_total_add"] = whole(max(0, amount - round_in))
@@ -31,7 +31,7 @@ def _words_facts(action: dict, state, game: dict) -> dict:
             smallest = min(game.get("blinds") or [0])
             facts["pence_reading_possible"] = amount / 100 >= smallest > 0
     if "said" in action and "chips" in action and "first" in action:
-        facts["action_first"] = action["first"]
+        facts["action.first"] = action["first"]
     return facts
 
 
@@ -51,11 +51,11 @@ def _chip_facts(action: dict, state, chips_total) -> dict:
     largest = max(chips)
     total = round_in + chips_total
     facts.update({
-        "action_largest_chip": largest,
+        "action.largest_chip": largest,
         "chips_over_call": chips_total > to_call,
         "chips_over_bet": chips_total > state.current_bet,
         "chips_excess_over_call": whole(max(0, chips_total - to_call)),
-        "action_total": whole(total),
+        "action.total": whole(total),
         "chips_raise_by": whole(max(0, total - state.current_bet)),
         "chips_over_minimum": total > facts["minimum_raise_total"],
         "chips_reach_minimum": total >= facts["minimum_raise_total"],
@@ -79,9 +79,9 @@ def _motion_facts(action: dict, state) -> dict:
     """How the chips went in: in how many forward motions, and what the first motion held."""
     motions = action.get("motions")
     if not motions:
-        return {"action_motions": 1} if action.get("chips") else {}
+        return {"action.motions": 1} if action.get("chips") else {}
     round_in = state.round_in.get(action["seat"], 0)
-    return {"action_motions": len(motions), "first_motion_chips": motions[0],
+    return {"action.motions": len(motions), "first_motion_chips": motions[0],
             "later_motion_chips": whole(sum(motions[1:])),
             "first_motion_total": whole(round_in + motions[0]),
             "first_motion_covers_call": motions[0] >= state.to_call(action["seat"])}
@@ -96,7 +96,7 @@ def _seat_facts(data: dict, action: dict, actions: list, index: int, state) -> d
     if blinds and button is not None and len(seats) >= 2:
         order = clockwise_from(seats, button)
         big_blind = order[0] if len(seats) == 2 else order[1]
-        facts["action_by_big_blind"] = state.street == "preflop" and action["seat"] == big_blind
+        facts["action.by_big_blind"] = state.street == "preflop" and action["seat"] == big_blind
     pot = sum(h[3] for h in state.all_history) + _blinds_posted(data)
     seat = action["seat"]
     to_call = state.to_call(seat)

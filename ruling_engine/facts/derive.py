@@ -31,25 +31,25 @@ def _action_facts(data: dict, index: int) -> dict:
     all_in = term == "all-in" or (bool(chips) and chips_total >= state.stacks.get(seat, float("inf")))
     short = 0 < chips_total < to_call and not all_in
     facts = {
-        "action_seat": seat,
-        "action_in_turn": action.get("in_turn", True),
-        "action_declared": term,
-        "action_chips": chips_total,
-        "action_chip_count": len(chips),
-        "action_same_denomination": len(set(chips)) <= 1,
-        "action_all_in": all_in,
+        "action.seat": seat,
+        "action.in_turn": action.get("in_turn", True),
+        "action.declared": term,
+        "action.chips": chips_total,
+        "action.chip_count": len(chips),
+        "action.same_denomination": len(set(chips)) <= 1,
+        "action.all_in": all_in,
         "facing_bet": to_call > 0,
         "to_call": to_call,
         "current_bet": state.current_bet,
         "call_shortfall": max(0, to_call - chips_total),
         "call_fraction": round(chips_total / to_call, 4) if to_call else 0,
-        "action_short_of_call": short,
+        "action.short_of_call": short,
         "bets_this_round": state.bets_this_round,
         "players_in_hand": len(state.in_hand),
         "heads_up": len(state.in_hand) == 2,
     }
     if declared_amount is not None:
-        facts["action_declared_amount"] = declared_amount
+        facts["action.declared_amount"] = declared_amount
     streak = 0
     if short:
         streak = 1
@@ -76,19 +76,19 @@ def _log_facts(data: dict) -> dict:
 def _exposure_facts(event: dict, facts: dict) -> dict:
     """A card exposed: who, when, how many (summed over events), who saw it, and why."""
     out = {
-        "exposed_during": event["during"],
-        "exposed_by": event["by"],
-        "exposed_count": facts.get("exposed_count", 0) + event["count"],
-        "exposed_deliberate": event["deliberate"],
-        "exposed_owner_had_control": event["owner_had_control"],
-        "exposed_seen_by": event["seen_by"],
-        "exposed_to_influence": event["to_influence"],
-        "exposed_comment_affected_play": event["comment_affected_play"],
+        "card_exposed.during": event["during"],
+        "card_exposed.by": event["by"],
+        "card_exposed.count": facts.get("card_exposed.count", 0) + event["count"],
+        "card_exposed.deliberate": event["deliberate"],
+        "card_exposed.owner_had_control": event["owner_had_control"],
+        "card_exposed.seen_by": event["seen_by"],
+        "card_exposed.to_influence": event["to_influence"],
+        "card_exposed.comment_affected_play": event["comment_affected_play"],
     }
-    out["exposed_both_cards"] = event["by"] == "player" and out["exposed_count"] >= 2
+    out["card_exposed.both_cards"] = event["by"] == "player" and out["card_exposed.count"] >= 2
     if "deal_position" in event:      # the earliest card of the deal that was exposed
-        out["exposed_deal_position"] = min(event["deal_position"],
-                                           facts.get("exposed_deal_position", event["deal_position"]))
+        out["card_exposed.deal_position"] = min(event["deal_position"],
+                                           facts.get("card_exposed.deal_position", event["deal_position"]))
     return out
 
 
@@ -98,34 +98,34 @@ def _muck_facts(event: dict, data: dict, final_state) -> dict:
     seat = event["seat"]
     others = [v for s, v in final_state.round_in.items() if s != seat]
     return {
-        "muck_by": event["by"],
-        "muck_believed_won": event["believed_won"],
-        "muck_tabled": event["tabled"],
-        "muck_recoverable": event["retrievable"],
-        "muck_winning": event["winning"],
-        "muck_seat": seat,
-        "muck_protected": event["protected"],
-        "muck_touched": event["touched_muck"],
-        "muck_misled_by": event["misled_by"],
-        "muck_forgot_own_bet": event["forgot_own_bet"],
-        "muck_uncalled": max(0, final_state.round_in.get(seat, 0) - max(others, default=0)),
-        "muck_facing_bet": data["street"] in STREETS and final_state.to_call(seat) > 0,
+        "hand_mucked.by": event["by"],
+        "hand_mucked.believed_won": event["believed_won"],
+        "hand_mucked.tabled": event["tabled"],
+        "hand_mucked.recoverable": event["retrievable"],
+        "hand_mucked.winning": event["winning"],
+        "hand_mucked.seat": seat,
+        "hand_mucked.protected": event["protected"],
+        "hand_mucked.touched": event["touched_muck"],
+        "hand_mucked.misled_by": event["misled_by"],
+        "hand_mucked.forgot_own_bet": event["forgot_own_bet"],
+        "hand_mucked.uncalled": max(0, final_state.round_in.get(seat, 0) - max(others, default=0)),
+        "hand_mucked.facing_bet": data["street"] in STREETS and final_state.to_call(seat) > 0,
     }
 
 
 def _deal_error_facts(event: dict, data: dict) -> dict:
     """A dealing error, and where the affected seat sits relative to the button."""
-    out = {"deal_error": event["kind"], "deal_error_after_deal": event["after_deal"],
-           "deal_error_player_acted": event["acted"]}
+    out = {"deal_error": event["kind"], "deal_error.after_deal": event["after_deal"],
+           "deal_error.player_acted": event["acted"]}
     if "cards" in event:
-        out["deal_error_cards"] = event["cards"]
+        out["deal_error.cards"] = event["cards"]
     seat, button = event.get("seat"), data.get("button")
     if seat is not None:
-        out["deal_error_seat"] = seat
+        out["deal_error.seat"] = seat
         if button is not None:
             seats = [p["seat"] for p in data["players"]]
-            out["deal_error_on_button"] = seat == button
-            out["deal_error_first_dealt"] = seat == clockwise_from(seats, button)[0]
+            out["deal_error.on_button"] = seat == button
+            out["deal_error.first_dealt"] = seat == clockwise_from(seats, button)[0]
     return out
 
 
@@ -138,65 +138,65 @@ def _shown_facts(event: dict, data: dict, final_state) -> dict:
     raises = [i for i, h in enumerate(final) if h[2] in ("bet", "raise")]
     called = bool(raises) and final[raises[-1]][1] == seat and any(h[2] == "call" for h in final[raises[-1]:])
     return {
-        "shown_seat": seat,
-        "shown_face_up": event["face_up"],
-        "shown_all_cards": event["face_up"] >= HAND_SIZE[data["game"]["variant"]],
-        "shown_readable": event["readable"],
-        "shown_would_win": event["would_win"],
-        "shown_refused_rest": event["refused_rest"],
-        "shown_landed_face_down": event["landed_face_down"],
-        "shown_was_called": called,
+        "hand_shown.seat": seat,
+        "hand_shown.face_up": event["face_up"],
+        "hand_shown.all_cards": event["face_up"] >= HAND_SIZE[data["game"]["variant"]],
+        "hand_shown.readable": event["readable"],
+        "hand_shown.would_win": event["would_win"],
+        "hand_shown.refused_rest": event["refused_rest"],
+        "hand_shown.landed_face_down": event["landed_face_down"],
+        "hand_shown.was_called": called,
         "board_play": event["board_play"],
     }
 
 
 def _deck_facts(event: dict) -> dict:
     """A dropped deck, or a card duplicated or missing from the pack."""
-    return {"deck_problem": event["kind"], "deck_cards_to_come": event["cards_to_come"],
-            "deck_disordered": event["disordered"], "deck_order_recoverable": event["order_recoverable"],
-            "deck_mixed_with_muck": event["mixed_with_muck"]}
+    return {"deck_problem": event["kind"], "deck_problem.cards_to_come": event["cards_to_come"],
+            "deck_problem.disordered": event["disordered"], "deck_problem.order_recoverable": event["order_recoverable"],
+            "deck_problem.mixed_with_muck": event["mixed_with_muck"]}
 
 
 def _away_facts(event: dict) -> dict:
     """A player away from his seat: at the first card, at the last card of the deal, at his turn."""
-    return {"away_seat": event["seat"], "away_at_first_card": event["at_first_card"],
-            "away_at_last_card": event["at_last_card"], "away_at_turn": event["at_turn"]}
+    return {"player_away.seat": event["seat"], "player_away.at_first_card": event["at_first_card"],
+            "player_away.at_last_card": event["at_last_card"], "player_away.at_turn": event["at_turn"]}
 
 
 def _touch_facts(event: dict) -> dict:
     """Discards touching a live hand: where the hand lay, whether protected, whether still identifiable."""
-    return {"touched_seat": event["seat"], "touched_outside_lines": event["outside_lines"],
-            "touched_protected": event["protected"], "touched_identifiable": event["identifiable"]}
+    return {"discards_touch_hand.seat": event["seat"], "discards_touch_hand.outside_lines": event["outside_lines"],
+            "discards_touch_hand.protected": event["protected"], "discards_touch_hand.identifiable": event["identifiable"]}
 
 
 def _board_down_facts(event: dict) -> dict:
     """The board turned face down: too soon or not, and whether the next hand had begun."""
-    return {"board_down_premature": event["premature"],
-            "board_down_new_hand_started": event["new_hand_started"]}
+    return {"board_turned_down.premature": event["premature"],
+            "board_turned_down.new_hand_started": event["new_hand_started"]}
 
 
 def _conduct_facts(event: dict, data: dict) -> dict:
     """Conduct at the table: what was done and in what circumstances, the player's earlier
     warnings and stack (for escalating penalties and chips removed), and what one round away on
     penalty means here (hands dealt to his seat, blinds he posts)."""
-    out = {"conduct_what": event["did"], "conduct_by": event["by"],
-           "conduct_live_hand": event["live_hand"], "conduct_hand_in_progress": event["hand_in_progress"],
-           "conduct_about_hand": event["about_hand"], "conduct_to_player_in_hand": event["to_player_in_hand"],
-           "conduct_disruptive": event["disruptive"], "conduct_objection": event["objection"],
-           "conduct_deliberate": event["deliberate"], "conduct_final_table": event["final_table"],
-           "conduct_third_player_all_in": event["third_player_all_in"],
-           "conduct_round_hands": len(data["players"])}
+    out = {"conduct.what": event["did"], "conduct.by": event["by"],
+           "conduct.live_hand": event["live_hand"], "conduct.hand_in_progress": event["hand_in_progress"],
+           "conduct.about_hand": event["about_hand"], "conduct.to_player_in_hand": event["to_player_in_hand"],
+           "conduct.disruptive": event["disruptive"], "conduct.objection": event["objection"],
+           "conduct.deliberate": event["deliberate"], "conduct.final_table": event["final_table"],
+           "conduct.third_player_all_in": event["third_player_all_in"],
+           "conduct.round_hands": len(data["players"])}
     player = next((p for p in data["players"] if p["seat"] == event.get("seat")), None)
     warnings = player["warnings"] if player and event["by"] == "player" else 0
-    out["conduct_prior_warnings"] = warnings
-    out["conduct_repeated"] = warnings >= 1
+    out["conduct.prior_warnings"] = warnings
+    out["conduct.repeated"] = warnings >= 1
     if event.get("seat") is not None:
-        out["conduct_seat"] = event["seat"]
+        out["conduct.seat"] = event["seat"]
     if player and event["by"] == "player" and "stack" in player:
-        out["conduct_stack"] = player["stack"]
+        out["conduct.stack"] = player["stack"]
     blinds = data["game"].get("blinds")
     if blinds:
-        out["conduct_round_blinds"] = sum(blinds[:2])
+        out["conduct.round_blinds"] = sum(blinds[:2])
     return out
 
 
@@ -206,10 +206,10 @@ def _event_facts(data: dict, final_state) -> dict:
     for event in data.get("events", []):
         kind = event["event"]
         if kind == "card_dealt_early":
-            facts["premature_street"] = event["street"]
-            facts["premature_burn_only"] = event["burn_only"]
+            facts["card_dealt_early.street"] = event["street"]
+            facts["card_dealt_early.burn_only"] = event["burn_only"]
         elif kind == "flop_dealt":
-            facts["flop_card_count"] = event["cards"]
+            facts["flop_dealt.cards"] = event["cards"]
         elif kind == "card_exposed":
             facts.update(_exposure_facts(event, facts))
         elif kind == "hand_mucked":
@@ -217,13 +217,13 @@ def _event_facts(data: dict, final_state) -> dict:
         elif kind == "deal_error":
             facts.update(_deal_error_facts(event, data))
         elif kind == "no_one_shows":
-            facts["showdown_stalled"] = True
-            facts["all_in_showdown"] = event["all_in"] or any(
+            facts["no_one_shows.stalled"] = True
+            facts["no_one_shows.all_in"] = event["all_in"] or any(
                 stack == 0 for seat, stack in final_state.stacks.items() if seat in final_state.in_hand)
         elif kind == "asks_to_see":
-            facts["see_asker_seat"] = event["seat"]
-            facts["see_target_seat"] = event["target"]
-            facts["see_asker_kept_cards"] = event["asker_kept_cards"]
+            facts["asks_to_see.asker_seat"] = event["seat"]
+            facts["asks_to_see.target_seat"] = event["target"]
+            facts["asks_to_see.asker_kept_cards"] = event["asker_kept_cards"]
         elif kind == "hand_shown":
             facts.update(_shown_facts(event, data, final_state))
         elif kind == "deck_problem":
@@ -261,8 +261,8 @@ def _showdown_facts(data: dict, final_state) -> dict:
     asks = [e for e in data.get("events", []) if e["event"] == "asks_to_see"]
     if asks:
         asker, target = asks[-1]["seat"], asks[-1]["target"]
-        facts["see_asker_called_river"] = final_street == "river" and asker in callers
-        facts["see_target_is_last_aggressor"] = bool(aggressors) and aggressors[-1] == target
+        facts["asks_to_see.asker_called_river"] = final_street == "river" and asker in callers
+        facts["asks_to_see.target_is_last_aggressor"] = bool(aggressors) and aggressors[-1] == target
     return facts
 
 
@@ -322,7 +322,7 @@ def _order_facts(data: dict, index, facts: dict) -> dict:
     shows was out of turn is not in turn, whatever its `in_turn` field says."""
     out = table_facts(data, index, facts)
     if index is not None and out.get("_oot_index") == index:
-        out["action_in_turn"] = False
+        out["action.in_turn"] = False
     return {k: v for k, v in out.items() if not k.startswith("_")}
 
 
@@ -337,30 +337,30 @@ def _showdown_event_facts(data: dict, final_state) -> dict:
     for event in data.get("events", []):
         kind = event["event"]
         if kind == "hand_declared":
-            facts.update({"declared_hand_of": event["hand_of"], "declared_by": event["by"],
-                          "declared_hand": event["said"], "declared_deliberate": event["deliberate"],
-                          "declared_before_shown": event["before_shown"]})
+            facts.update({"hand_declared.hand_of": event["hand_of"], "hand_declared.by": event["by"],
+                          "hand_declared.hand": event["said"], "hand_declared.deliberate": event["deliberate"],
+                          "hand_declared.before_shown": event["before_shown"]})
         elif kind == "rabbit_hunt":
-            facts.update({"rabbit_hunt_asked": True, "rabbit_hunt_dealt": event["dealt"],
-                          "rabbit_hunt_requests": event["requests"]})
+            facts.update({"rabbit_hunt.asked": True, "rabbit_hunt.dealt": event["dealt"],
+                          "rabbit_hunt.requests": event["requests"]})
             if "asked_by" in event:
-                facts["rabbit_hunt_seat"] = event["asked_by"]
+                facts["rabbit_hunt.seat"] = event["asked_by"]
         elif kind == "muck_handled":
-            facts.update({"muck_handled_by": event["by"], "muck_turned_over": event["turned_over"],
+            facts.update({"muck_handled.by": event["by"], "muck_handled.turned_over": event["turned_over"],
                           "burns_with_discards": event["burns_with_discards"],
-                          "muck_hand_live": event["hand_live"]})
+                          "muck_handled.hand_live": event["hand_live"]})
             if "seat" in event:
-                facts["muck_handled_seat"] = event["seat"]
+                facts["muck_handled.seat"] = event["seat"]
         elif kind == "upcards_picked_up":
-            facts["upcards_seat"] = event["seat"]
+            facts["upcards_picked_up.seat"] = event["seat"]
             if "facing_bet" in event:
-                facts["upcards_facing_bet"] = event["facing_bet"]
+                facts["upcards_picked_up.facing_bet"] = event["facing_bet"]
             elif data.get("actions"):
-                facts["upcards_facing_bet"] = data["street"] not in ("showdown", "deal") and \
+                facts["upcards_picked_up.facing_bet"] = data["street"] not in ("showdown", "deal") and \
                     final_state.to_call(event["seat"]) > 0
         elif kind == "royal_flush_claimed":
-            facts["royal_flush_member"] = event["member"]
-            facts["royal_flush_witnessed"] = event["witnessed_by_official"]
+            facts["royal_flush_claimed.member"] = event["member"]
+            facts["royal_flush_claimed.witnessed"] = event["witnessed_by_official"]
     return facts
 
 

@@ -26,137 +26,137 @@ def stakes_facts(game: dict) -> dict:
 
 def _buys_chips(e: dict) -> dict:
     """A buy-in or top-up: how much, when the chips arrived, against the table minimum."""
-    out = {"buy_seat": e["seat"], "buy_had_chips": e["had_chips"], "buy_all_in_last_hand": e["all_in_last_hand"],
-           "buy_arrived": e["arrived"], "buy_table_told": e["table_told"]}
-    _put(out, "buy_amount", e.get("amount"))
-    _put(out, "table_minimum_buy_in", e.get("table_minimum"))
-    _put(out, "buy_share_of_minimum", _share(e.get("amount"), e.get("table_minimum")))
+    out = {"buys_chips.seat": e["seat"], "buys_chips.had_chips": e["had_chips"], "buys_chips.all_in_last_hand": e["all_in_last_hand"],
+           "buys_chips.arrived": e["arrived"], "buys_chips.table_told": e["table_told"]}
+    _put(out, "buys_chips.amount", e.get("amount"))
+    _put(out, "buys_chips.table_minimum", e.get("table_minimum"))
+    _put(out, "buys_chips.share_of_minimum", _share(e.get("amount"), e.get("table_minimum")))
     return out
 
 
 def _cash_on_table(e: dict) -> dict:
     """Cash on the table: whether it is being played, whether the floor is changing it."""
-    return {"cash_seat": e["seat"], "cash_played": e["playing_it"], "cash_being_exchanged": e["floor_exchanging"]}
+    return {"cash_on_table.seat": e["seat"], "cash_on_table.played": e["playing_it"], "cash_on_table.being_exchanged": e["floor_exchanging"]}
 
 
 def _chips_removed(e: dict) -> dict:
     """Chips taken off the table: where to, and whether the player plays on."""
-    out = {"removed_seat": e["seat"], "removed_to": e["to"], "removed_still_playing": e["still_playing"],
-           "removed_moved_by_organiser": e["moved_by_organiser"]}
-    _put(out, "removed_amount", e.get("amount"))
+    out = {"chips_removed.seat": e["seat"], "chips_removed.to": e["to"], "chips_removed.still_playing": e["still_playing"],
+           "chips_removed.moved_by_organiser": e["moved_by_organiser"]}
+    _put(out, "chips_removed.amount", e.get("amount"))
     return out
 
 
 def _chips_lent(e: dict) -> dict:
     """A loan of chips or money, or credit from the house."""
-    out = {"loan_seat": e["seat"], "loan_from": e["from"], "loan_table_chips": e["table_chips"]}
-    _put(out, "loan_lender", e.get("lender"))
-    _put(out, "loan_amount", e.get("amount"))
+    out = {"chips_lent.seat": e["seat"], "chips_lent.from": e["from"], "chips_lent.table_chips": e["table_chips"]}
+    _put(out, "chips_lent.lender", e.get("lender"))
+    _put(out, "chips_lent.amount", e.get("amount"))
     return out
 
 
 def _chips_found(e: dict) -> dict:
     """Chips found that nobody claims."""
-    out = {"found_chips": True}
-    _put(out, "found_amount", e.get("amount"))
+    out = {"chips_found.found": True}
+    _put(out, "chips_found.amount", e.get("amount"))
     return out
 
 
 def _foreign_chips(e: dict) -> dict:
     """Chips that are not the room's own."""
-    out = {"foreign_seat": e["seat"]}
-    _put(out, "foreign_amount", e.get("amount"))
+    out = {"foreign_chips.seat": e["seat"]}
+    _put(out, "foreign_chips.amount", e.get("amount"))
     return out
 
 
 def _chips_hidden(e: dict) -> dict:
     """Chips out of view or not countable, and a chip found behind after an all-in call."""
-    out = {"hidden_seat": e["seat"], "hidden_high_chips": e["high_hidden"],
-           "hidden_not_countable": e["not_countable"], "hidden_after_all_in_call": e["found_after_all_in_call"]}
-    _put(out, "hidden_amount", e.get("amount"))
+    out = {"chips_hidden.seat": e["seat"], "chips_hidden.high_chips": e["high_hidden"],
+           "chips_hidden.not_countable": e["not_countable"], "chips_hidden.after_all_in_call": e["found_after_all_in_call"]}
+    _put(out, "chips_hidden.amount", e.get("amount"))
     return out
 
 
 def _rejoins_game(e: dict) -> dict:
     """A player rejoining: time away and how much less than he left with he brings back."""
-    out = {"rejoin_seat": e["seat"], "rejoin_same_day": e["same_day"], "rejoin_floor_consent": e["floor_consent"]}
+    out = {"rejoins_game.seat": e["seat"], "rejoins_game.same_day": e["same_day"], "rejoins_game.floor_consent": e["floor_consent"]}
     for field in ("minutes_away", "left_with", "sits_with"):
         _put(out, f"rejoin_{field}", e.get(field))
     if e.get("left_with") is not None and e.get("sits_with") is not None:
-        out["rejoin_shortfall"] = max(0, e["left_with"] - e["sits_with"])
+        out["rejoins_game.shortfall"] = max(0, e["left_with"] - e["sits_with"])
     return out
 
 
 def _stakes_questioned(e: dict) -> dict:
     """A bet, a pot or the blinds questioned against the stakes."""
-    out = {"stakes_questioned": True, "stakes_floor_approved": e["floor_approved"]}
-    _put(out, "questioned_bet", e.get("bet"))
-    _put(out, "questioned_pot", e.get("pot"))
+    out = {"stakes_questioned": True, "stakes_questioned.floor_approved": e["floor_approved"]}
+    _put(out, "stakes_questioned.bet", e.get("bet"))
+    _put(out, "stakes_questioned.pot", e.get("pot"))
     return out
 
 
 def _wants_to_play(e: dict) -> dict:
     """Whether someone may play: membership, age, refusal, eligibility for the cash table."""
-    out = {"visitor_signed_in": e["signed_in"], "visitor_age_in_doubt": e["age_in_doubt"],
-           "visitor_refused": e["refused_by_management"], "visitor_cash_only_nights": e["cash_only_nights"]}
-    _put(out, "visitor_seat", e.get("seat"))
-    _put(out, "visitor_member", e.get("member"))
-    _put(out, "visitor_age", e.get("age"))
-    _put(out, "visitor_played_tournament_tonight", e.get("played_tournament_tonight"))
-    _put(out, "visitor_league_games", e.get("league_games"))
+    out = {"wants_to_play.signed_in": e["signed_in"], "wants_to_play.age_in_doubt": e["age_in_doubt"],
+           "wants_to_play.refused": e["refused_by_management"], "wants_to_play.cash_only_nights": e["cash_only_nights"]}
+    _put(out, "wants_to_play.seat", e.get("seat"))
+    _put(out, "wants_to_play.member", e.get("member"))
+    _put(out, "wants_to_play.age", e.get("age"))
+    _put(out, "wants_to_play.played_tournament_tonight", e.get("played_tournament_tonight"))
+    _put(out, "wants_to_play.league_games", e.get("league_games"))
     return out
 
 
 def _player_dress(e: dict) -> dict:
     """What a player is wearing."""
-    return {"dress_seat": e["seat"], "dress_wearing": e["wearing"]}
+    return {"player_dress.seat": e["seat"], "player_dress.wearing": e["wearing"]}
 
 
 def _publicity_objection(e: dict) -> dict:
     """An objection to the consent form, published results or filming."""
-    return {"publicity_seat": e["seat"], "publicity_objects_to": e["objects_to"],
-            "publicity_told_before": e["told_before_event"]}
+    return {"publicity_objection.seat": e["seat"], "publicity_objection.objects_to": e["objects_to"],
+            "publicity_objection.told_before": e["told_before_event"]}
 
 
 def _money_paid_in(e: dict) -> dict:
     """A fee, entry or re-buy: the amount and its share of the entry stake."""
-    out = {"paid_kind": e["kind"], "paid_told_before": e["told_before"], "paid_receipt_given": e["receipt_given"]}
-    _put(out, "paid_amount", e.get("amount"))
-    _put(out, "paid_entry_stake", e.get("entry_stake"))
-    _put(out, "paid_share_of_entry", _share(e.get("amount"), e.get("entry_stake")))
+    out = {"money_paid_in.kind": e["kind"], "money_paid_in.told_before": e["told_before"], "money_paid_in.receipt_given": e["receipt_given"]}
+    _put(out, "money_paid_in.amount", e.get("amount"))
+    _put(out, "money_paid_in.entry_stake", e.get("entry_stake"))
+    _put(out, "money_paid_in.share_of_entry", _share(e.get("amount"), e.get("entry_stake")))
     return out
 
 
 def _pot_deduction(e: dict) -> dict:
     """Money taken out of a pot, and the percentage of the pot it was."""
-    return {"deduction_pot": e["pot"], "deduction_taken": e["taken"],
-            "deduction_percent": round(100 * e["taken"] / e["pot"], 2) if e["pot"] else 0,
-            "deduction_reached_flop": e["reached_flop"], "deduction_purpose": e["purpose"]}
+    return {"pot_deduction.pot": e["pot"], "pot_deduction.taken": e["taken"],
+            "pot_deduction.percent": round(100 * e["taken"] / e["pot"], 2) if e["pot"] else 0,
+            "pot_deduction.reached_flop": e["reached_flop"], "pot_deduction.purpose": e["purpose"]}
 
 
 def _prize_paid(e: dict) -> dict:
     """Prize money: the total paid against the money collected, how many share it, the records."""
-    out = {"prize_winners_signed": e["winners_signed"]}
-    _put(out, "prize_collected", e.get("collected"))
-    _put(out, "prize_total", e.get("prize_money"))
-    _put(out, "prize_shared_among", e.get("shared_among"))
-    _put(out, "prize_list_hours", e.get("list_hours"))
+    out = {"prize_paid.winners_signed": e["winners_signed"]}
+    _put(out, "prize_paid.collected", e.get("collected"))
+    _put(out, "prize_paid.total", e.get("prize_money"))
+    _put(out, "prize_paid.shared_among", e.get("shared_among"))
+    _put(out, "prize_paid.list_hours", e.get("list_hours"))
     if e.get("collected") is not None and e.get("prize_money") is not None:
-        out["prize_shortfall"] = max(0, e["collected"] - e["prize_money"])
+        out["prize_paid.shortfall"] = max(0, e["collected"] - e["prize_money"])
     return out
 
 
 def _pot_handled(e: dict) -> dict:
     """How chips went into or out of the pot."""
-    out = {"handled_did": e["did"], "handled_repeated": e["repeated"]}
-    _put(out, "handled_seat", e.get("seat"))
-    _put(out, "handled_chips", e.get("chips"))
+    out = {"pot_handled.did": e["did"], "pot_handled.repeated": e["repeated"]}
+    _put(out, "pot_handled.seat", e.get("seat"))
+    _put(out, "pot_handled.chips", e.get("chips"))
     return out
 
 
 def _money_wagered(e: dict) -> dict:
     """Money wagered, and whether the game was for points only."""
-    return {"wager_seat": e["seat"], "wager_points_only": e["points_only"]}
+    return {"money_wagered.seat": e["seat"], "money_wagered.points_only": e["points_only"]}
 
 
 READERS = {

@@ -42,12 +42,12 @@ def _blinds_posted(event: dict, data: dict) -> dict:
     """Who put up the blinds, against the button's position."""
     seats = [p["seat"] for p in data["players"]]
     sb, bb = event["small_blind"], event["big_blind"]
-    out = {"posted_sb_seat": sb, "posted_bb_seat": bb,
-           "posted_bb_left_of_sb": bb == clockwise_from(seats, sb)[0]}
+    out = {"blinds_posted.sb_seat": sb, "blinds_posted.bb_seat": bb,
+           "blinds_posted.bb_left_of_sb": bb == clockwise_from(seats, sb)[0]}
     button = data.get("button")
     if button is not None:
-        out["posted_sb_on_button"] = sb == button
-        out["posted_sb_left_of_button"] = sb == clockwise_from(seats, button)[0]
+        out["blinds_posted.sb_on_button"] = sb == button
+        out["blinds_posted.sb_left_of_button"] = sb == clockwise_from(seats, button)[0]
     return out
 
 
@@ -55,20 +55,20 @@ def _straddles(events: list, data: dict) -> dict:
     """The (last) straddle: where it sits and how many big blinds it is; how many players straddled."""
     event = events[-1]
     seat = event["seat"]
-    out = {"straddle_seat": seat, "straddle_amount": event["amount"],
-           "straddle_before_cards": event["before_cards"], "straddle_count": len(events)}
+    out = {"straddle.seat": seat, "straddle.amount": event["amount"],
+           "straddle.before_cards": event["before_cards"], "straddle.count": len(events)}
     blinds = data["game"].get("blinds")
     if blinds:
-        out["straddle_multiple"] = round(event["amount"] / blinds[-1], 4)
+        out["straddle.multiple"] = round(event["amount"] / blinds[-1], 4)
     button = data.get("button")
     seats = [p["seat"] for p in data["players"]]
     if button is not None and len(seats) >= 3:
         bb = blind_seats(seats, button)[1]
-        out["straddle_under_the_gun"] = seat == clockwise_from(seats, bb)[0]
-        out["straddle_on_button"] = seat == button
+        out["straddle.under_the_gun"] = seat == clockwise_from(seats, bb)[0]
+        out["straddle.on_button"] = seat == button
     elif button is not None:
-        out["straddle_on_button"] = seat == button
-        out["straddle_under_the_gun"] = seat == button
+        out["straddle.on_button"] = seat == button
+        out["straddle.under_the_gun"] = seat == button
     return out
 
 
@@ -76,18 +76,18 @@ def _seat_emptied(event: dict, data: dict) -> dict:
     """A player gone after the hand: his position in it, and who sits next to the button and the big blind."""
     seats = [p["seat"] for p in data["players"]]
     seat = event["seat"]
-    out = {"emptied_seat": seat, "emptied_reason": event["reason"], "players_after": len(seats) - 1}
+    out = {"seat_emptied.seat": seat, "seat_emptied.reason": event["reason"], "seat_emptied.players_after": len(seats) - 1}
     button = data.get("button")
     if button is None or len(seats) < 2:
         return out
     sb, bb = blind_seats(seats, button)
     out.update(last_sb_seat=sb, last_bb_seat=bb)
-    out["emptied_role"] = ("button" if seat == button else "small-blind" if seat == sb
+    out["seat_emptied.role"] = ("button" if seat == button else "small-blind" if seat == sb
                            else "big-blind" if seat == bb else "other")
     remaining = [s for s in seats if s != seat]
     if remaining:
-        out["next_after_button_seat"] = clockwise_from(remaining, button)[0]
-        out["next_after_bb_seat"] = clockwise_from(remaining, bb)[0]
+        out["seat_emptied.next_after_button_seat"] = clockwise_from(remaining, button)[0]
+        out["seat_emptied.next_after_bb_seat"] = clockwise_from(remaining, bb)[0]
     return out
 
 
@@ -97,28 +97,28 @@ def _count(event: dict, data: dict, index: int | None, facts: dict) -> dict:
     actions = data.get("actions", [])
     upto = next((i for i in range(len(actions) - 1, -1, -1) if actions[i]["seat"] == asker), len(actions))
     state = replay(data, upto)
-    out = {"count_asker_seat": asker, "count_of": event["of"], "count_spread_asked": event["spread"]}
+    out = {"count_requested.asker_seat": asker, "count_requested.of": event["of"], "count_requested.spread_asked": event["spread"]}
     target = event.get("target")
     if target is not None:
-        out["count_target_seat"] = target
+        out["count_requested.target_seat"] = target
     if event["of"] == "pot":
-        out["count_true"] = whole(_pot(data, upto))
+        out["count_requested.true_amount"] = whole(_pot(data, upto))
     elif target is not None and event["of"] == "stack" and state.stacks.get(target, float("inf")) != float("inf"):
-        out["count_true"] = state.stacks[target]
+        out["count_requested.true_amount"] = state.stacks[target]
     elif target is not None and event["of"] == "bet":
-        out["count_true"] = whole(state.round_in.get(target, 0))
-    out["count_facing_all_in"] = _facing_all_in(state, asker)
+        out["count_requested.true_amount"] = whole(state.round_in.get(target, 0))
+    out["count_requested.facing_all_in"] = _facing_all_in(state, asker)
     if "next_to_act_seat" in facts and upto == len(actions):
-        out["count_action_on_asker"] = facts["next_to_act_seat"] == asker
+        out["count_requested.action_on_asker"] = facts["next_to_act_seat"] == asker
     elif upto < len(actions):
-        out["count_action_on_asker"] = actions[upto].get("in_turn", True) and \
+        out["count_requested.action_on_asker"] = actions[upto].get("in_turn", True) and \
             facts.get("_oot_index") != upto
     if "told" in event:
-        out["count_told"] = event["told"]
-        if "count_true" in out:
-            out["count_wrong"] = event["told"] != out["count_true"]
-        out["count_paid_as_told"] = (facts.get("action_seat") == asker
-                                     and facts.get("action_chips") == event["told"])
+        out["count_requested.told"] = event["told"]
+        if "count_requested.true_amount" in out:
+            out["count_requested.wrong"] = event["told"] != out["count_requested.true_amount"]
+        out["count_requested.paid_as_told"] = (facts.get("action.seat") == asker
+                                     and facts.get("action.chips") == event["told"])
     return out
 
 
@@ -144,12 +144,12 @@ def _clock(event: dict, data: dict) -> dict:
     """The clock on a player: the times, and what he faces by the action log."""
     seat = event["seat"]
     state = replay(data, len(data.get("actions", [])))
-    return {"clock_seat": seat, "clock_seconds_before": event["seconds_before"],
-            "clock_seconds_after": event["seconds_after"],
-            "clock_seconds_total": event["seconds_before"] + event["seconds_after"], "clock_final_table": event["final_table"],
-            "clock_refused_to_act": event["refused_to_act"], "clock_stalling": event["stalling"],
-            "clock_repeated": event["repeated"], "clock_facing_bet": state.to_call(seat) > 0,
-            "clock_to_call": whole(state.to_call(seat)), "clock_facing_all_in": _facing_all_in(state, seat)}
+    return {"clock_called.seat": seat, "clock_called.seconds_before": event["seconds_before"],
+            "clock_called.seconds_after": event["seconds_after"],
+            "clock_called.seconds_total": event["seconds_before"] + event["seconds_after"], "clock_called.final_table": event["final_table"],
+            "clock_called.refused_to_act": event["refused_to_act"], "clock_called.stalling": event["stalling"],
+            "clock_called.repeated": event["repeated"], "clock_called.facing_bet": state.to_call(seat) > 0,
+            "clock_called.to_call": whole(state.to_call(seat)), "clock_called.facing_all_in": _facing_all_in(state, seat)}
 
 
 def table_facts(data: dict, index: int | None, facts: dict) -> dict:

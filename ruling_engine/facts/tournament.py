@@ -47,16 +47,16 @@ def table_facts(tables: list) -> dict:
     highest = max(counts)
     empty_besides_highest = sum(t["seats"] - t["players"] for t in tables if t["number"] != highest)
     return {
-        "tables_in_play": len(tables),
-        "players_left_total": sum(counts.values()),
-        "table_gap": most - fewest,
-        "fullest_table": fullest,
-        "shortest_table": shortest,
-        "shortest_table_players": fewest,
-        "highest_table": highest,
-        "highest_table_players": counts[highest],
-        "room_to_break_a_table": len(tables) > 1 and counts[shortest] <= empty_elsewhere,
-        "room_to_break_highest_table": len(tables) > 1 and counts[highest] <= empty_besides_highest,
+        "table_count.tables_in_play": len(tables),
+        "table_count.players_left_total": sum(counts.values()),
+        "table_count.table_gap": most - fewest,
+        "table_count.fullest_table": fullest,
+        "table_count.shortest_table": shortest,
+        "table_count.shortest_table_players": fewest,
+        "table_count.highest_table": highest,
+        "table_count.highest_table_players": counts[highest],
+        "table_count.room_to_break_a_table": len(tables) > 1 and counts[shortest] <= empty_elsewhere,
+        "table_count.room_to_break_highest_table": len(tables) > 1 and counts[highest] <= empty_besides_highest,
     }
 
 
@@ -69,25 +69,25 @@ def finishing_facts(busted: list, stacks: dict) -> dict:
     ordered = sorted(seats, key=lambda s: -stacks.get(s, 0))
     named = f"seat {seats[0]}" if len(seats) == 1 else \
         "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
-    out = {"busted_count": len(seats), "busted_seat": seats[-1], "busted_seats": named,
-           "busted_stacks_known": all(s in stacks for s in seats)}
-    if not out["busted_stacks_known"]:
+    out = {"player_busted.count": len(seats), "player_busted.seat": seats[-1], "player_busted.seats": named,
+           "player_busted.stacks_known": all(s in stacks for s in seats)}
+    if not out["player_busted.stacks_known"]:
         return out
     top = [s for s in ordered if stacks[s] == stacks[ordered[0]]]
-    out["busted_stacks_tied"] = len(top) > 1
-    out["higher_finisher_seat"] = ordered[0]
+    out["player_busted.stacks_tied"] = len(top) > 1
+    out["player_busted.higher_finisher_seat"] = ordered[0]
     better = [e["seat"] for e in busted if e["better_hand"]]
     if better:
-        out["better_losing_hand_seat"] = better[0]
+        out["player_busted.better_losing_hand_seat"] = better[0]
     left = [e["players_left"] for e in busted if "players_left" in e]
     if left:
         first = left[0] - len(seats) + 1
-        out["higher_finish_place"] = first
-        out["finishing_order"] = ", ".join(
+        out["player_busted.higher_finish_place"] = first
+        out["player_busted.finishing_order"] = ", ".join(
             f"seat {s} {_ordinal(first + i)} ({_fmt(stacks[s])} chips at the start of the hand)"
             for i, s in enumerate(ordered))
     else:
-        out["finishing_order"] = ", then ".join(f"seat {s} ({_fmt(stacks[s])} chips)" for s in ordered)
+        out["player_busted.finishing_order"] = ", then ".join(f"seat {s} ({_fmt(stacks[s])} chips)" for s in ordered)
     return out
 
 
@@ -98,29 +98,29 @@ def chip_race_facts(colour: dict | None, entries: list, stacks: dict) -> dict:
     if not entries:
         return {}
     total_odd = sum(e["odd_chips"] for e in entries)
-    out = {"race_odd_chips": total_odd}
+    out = {"race_entry.odd_chips": total_odd}
     if not colour:
         return out
     chip, into = colour["chip"], colour["into"]
-    out["round_up_result"] = ", ".join(
+    out["race_entry.round_up_result"] = ", ".join(
         f"seat {e['seat']}: {e['odd_chips']} × {_fmt(chip)} becomes 1 × {_fmt(into)}"
         for e in entries if e["odd_chips"])
     whole = [e["seat"] for e in entries
              if e["seat"] in stacks and stacks[e["seat"]] <= e["odd_chips"] * chip]
     if whole:                                  # rounded up instead of racing: out of the race
-        out["race_whole_stack_seat"] = whole[0]
+        out["race_entry.whole_stack_seat"] = whole[0]
     racing = [e for e in entries if e["seat"] not in whole]
     value = sum(e["odd_chips"] for e in racing) * chip
     won = value // into
-    out["race_value"] = value
-    out["race_chips_to_win"] = won
+    out["race_entry.value"] = value
+    out["race_entry.chips_to_win"] = won
     dealt = [(card_strength(c), c, e["seat"]) for e in racing for c in e.get("cards", [])]
     if dealt and len(dealt) == sum(e["odd_chips"] for e in racing):
         dealt.sort(reverse=True)
         tally: dict = {}
         for _, card, seat in dealt[:won]:
             tally.setdefault(seat, []).append(card)
-        out["race_winners"] = "; ".join(
+        out["race_entry.winners"] = "; ".join(
             f"seat {s} wins {len(cards)} × {_fmt(into)} ({', '.join(cards)})" for s, cards in tally.items()) \
             or "nobody (the odd chips make less than one larger chip)"
     return out
@@ -129,31 +129,31 @@ def chip_race_facts(colour: dict | None, entries: list, stacks: dict) -> dict:
 def colour_facts(colour: dict, blinds) -> dict:
     """A colour-up: the chip to come off, the one it is exchanged for, levels completed, whether
     it was announced, and whether the blinds still need the smaller chip."""
-    out = {"colour_chip": colour["chip"], "colour_into": colour["into"],
-           "colour_announced": colour["announced"]}
+    out = {"colour_up.chip": colour["chip"], "colour_up.into": colour["into"],
+           "colour_up.announced": colour["announced"]}
     if "levels_completed" in colour:
-        out["colour_levels_completed"] = colour["levels_completed"]
+        out["colour_up.levels_completed"] = colour["levels_completed"]
     if blinds:
-        out["colour_chip_needed"] = any(b % colour["into"] for b in blinds)
+        out["colour_up.chip_needed"] = any(b % colour["into"] for b in blinds)
     return out
 
 
 def league_facts(event: dict) -> dict:
     """A league player's record: minutes played rounded to the nearest 15, the points at one per
     30 minutes of that, and his total with the points he already had."""
-    out = {"league_attending": event["attending"], "league_points_before": event["points_before"],
-           "league_absent_entries": event["absent_entries_used"]}
+    out = {"league_record.attending": event["attending"], "league_record.points_before": event["points_before"],
+           "league_record.absent_entries": event["absent_entries_used"]}
     if "games_played" in event:
-        out["league_games_played"] = event["games_played"]
+        out["league_record.games_played"] = event["games_played"]
     if "minutes_played" in event:
         minutes = event["minutes_played"]
         rounded = int(minutes / 15 + 0.5) * 15          # halves round up: 7.5 minutes -> 15
         points = rounded / 30
         points = int(points) if points.is_integer() else points
         total = event["points_before"] + points
-        out.update({"league_minutes": minutes, "league_minutes_rounded": rounded,
-                    "league_points_earned": points,
-                    "league_points_total": int(total) if float(total).is_integer() else total})
+        out.update({"league_record.minutes": minutes, "league_record.minutes_rounded": rounded,
+                    "league_record.points_earned": points,
+                    "league_record.points_total": int(total) if float(total).is_integer() else total})
     return out
 
 
@@ -161,7 +161,7 @@ def moved_facts(event: dict, data: dict) -> dict:
     """A player moved to (or joining) this table: where his seat lies against the button and the
     next blinds of the players already here."""
     seat = event["seat"]
-    out = {"moved_seat": seat, "moved_took_all_chips": event["took_all_chips"]}
+    out = {"player_moved.seat": seat, "player_moved.took_all_chips": event["took_all_chips"]}
     button = data.get("button")
     others = [p["seat"] for p in data["players"] if p["seat"] != seat]
     if button is None or not others:
@@ -175,7 +175,7 @@ def moved_facts(event: dict, data: dict) -> dict:
         position = "big-blind"
     else:
         position = "other"
-    out["moved_position"] = position
+    out["player_moved.position"] = position
     return out
 
 
@@ -208,47 +208,47 @@ def procedure_facts(data: dict) -> dict:
     for e in data.get("events", []):
         kind = e["event"]
         if kind == "arrival":
-            out.update({"arrival_seat": e["seat"], "arrival_minutes": e["minutes_after_start"],
-                        "arrival_level": e["level"], "arrival_registered_by": e["registered_by"],
-                        "arrival_first_break_over": e["first_break_over"],
-                        "arrival_seat_available": e["seat_available"]})
+            out.update({"arrival.seat": e["seat"], "arrival.minutes": e["minutes_after_start"],
+                        "arrival.level": e["level"], "arrival.registered_by": e["registered_by"],
+                        "arrival.first_break_over": e["first_break_over"],
+                        "arrival.seat_available": e["seat_available"]})
         elif kind == "level_change":
-            out.update({"level_change": True, "level_blinds_in_early": e["blinds_in_before_beep"],
-                        "level_previous_hand_completed": e["previous_hand_completed"]})
+            out.update({"level_change": True, "level_change.blinds_in_early": e["blinds_in_before_beep"],
+                        "level_change.previous_hand_completed": e["previous_hand_completed"]})
         elif kind == "break_due":
-            out.update({"break_warning_sounded": e["warning_sounded"], "break_announced": e["break_announced"]})
+            out.update({"break_due.warning_sounded": e["warning_sounded"], "break_announced": e["break_announced"]})
         elif kind == "structure_change":
             out["structure_change"] = e["change"]
         elif kind == "seat_request":
-            out.update({"seat_request_reason": e["reason"], "seat_request_final_table": e["final_table"]})
+            out.update({"seat_request.reason": e["reason"], "seat_request.final_table": e["final_table"]})
             if "players_at_table" in e:
-                out["seat_request_table_players"] = e["players_at_table"]
+                out["seat_request.table_players"] = e["players_at_table"]
         elif kind == "deal_proposed":
             out["deal_proposed"] = e["kind"]
         elif kind == "league_session":
-            out.update({"session_number": e["session"], "session_played_for": e["played_for"]})
+            out.update({"league_session.number": e["session"], "league_session.played_for": e["played_for"]})
     return out
 
 
 def rebuy_facts(event: dict) -> dict:
     """A re-buy or top-up asked for: the stack against the original starting amount."""
-    out = {"rebuy_seat": event["seat"], "rebuy_kind": event["kind"], "rebuy_chips": event["chips"],
-           "rebuy_period_over": event["period_over"], "rebuy_top_ups_taken": event["top_ups_taken"],
-           "rebuy_next_hand_dealt": event["next_hand_dealt"], "rebuy_busted": event["chips"] == 0}
+    out = {"rebuy_request.seat": event["seat"], "rebuy_request.kind": event["kind"], "rebuy_request.chips": event["chips"],
+           "rebuy_request.period_over": event["period_over"], "rebuy_request.top_ups_taken": event["top_ups_taken"],
+           "rebuy_request.next_hand_dealt": event["next_hand_dealt"], "rebuy_request.busted": event["chips"] == 0}
     if "notice_hands" in event:
-        out["rebuy_notice_hands"] = event["notice_hands"]
+        out["rebuy_request.notice_hands"] = event["notice_hands"]
     if event.get("starting_chips"):
-        out["rebuy_stack_fraction"] = round(event["chips"] / event["starting_chips"], 4)
-        out["rebuy_starting_chips"] = event["starting_chips"]
+        out["rebuy_request.stack_fraction"] = round(event["chips"] / event["starting_chips"], 4)
+        out["rebuy_request.starting_chips"] = event["starting_chips"]
     return out
 
 
 def satellite_facts(event: dict) -> dict:
     """A main-event entrant: how he got there, what he asks for, and, for a direct registration,
     the starting day his registration number falls on when days alternate (odd: the first day)."""
-    out = {"entry_route": event["route"], "entry_asks": event["asks"],
-           "entry_already_qualified": event["already_qualified"], "entry_advertised": event["advertised"]}
+    out = {"main_event_entry.route": event["route"], "main_event_entry.asks": event["asks"],
+           "main_event_entry.already_qualified": event["already_qualified"], "main_event_entry.advertised": event["advertised"]}
     if "registration_number" in event:
-        out["entry_day_by_alternation"] = "the first day (Day 1a)" if event["registration_number"] % 2 \
+        out["main_event_entry.day_by_alternation"] = "the first day (Day 1a)" if event["registration_number"] % 2 \
             else "the second day (Day 1b)"
     return out
