@@ -95,12 +95,19 @@ def test_rule_on_from_the_wheel_works_from_any_folder(installed, tmp_path):
     assert ROOT.as_posix() not in result.stdout + result.stderr  # nothing read from the checkout
 
 
-def test_the_installed_knowledge_base_passes_its_check(installed, tmp_path):
+def test_the_installed_knowledge_base_passes_its_check_and_reports_its_version(installed, tmp_path):
     env = _clean_env(tmp_path)
     check = subprocess.run([str(installed / "floorcall"), "check"], capture_output=True, text=True,
                            cwd=tmp_path, env=env, timeout=120)
     assert check.returncode == 0, check.stderr
     assert check.stdout.startswith("knowledge ok: 4 clubs")
+    version = subprocess.run([str(installed / "rule-on"), "--version"], capture_output=True, text=True,
+                             cwd=tmp_path, env=env, timeout=60)
+    assert version.returncode == 0 and version.stdout.startswith("floorcall 0.1.0")
+    assert "site-packages/ruling_engine/bundled/knowledge" in version.stdout
+    cases = subprocess.run([str(installed / "floorcall"), "cases", "undercall-heads-up"], capture_output=True,
+                           text=True, cwd=tmp_path, env=env, timeout=60)
+    assert cases.stdout.startswith(version.stdout.split("knowledge: ")[1].strip().removesuffix("knowledge") + "cases/")
 
 
 def test_a_missing_installed_knowledge_base_blames_the_installation_not_the_incident(installed, tmp_path):
