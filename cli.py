@@ -260,26 +260,26 @@ def schema(write):
               help="Default: from the --out suffix (.md is Markdown), else html.")
 @click.option("--force", is_flag=True, help="Replace --out even if it is not an earlier floorcall report.")
 def report(out, fmt, force):
+    from ruling_engine.files import target, write_file, written_by_floorcall
     from ruling_engine.knowledge.load import load_knowledge
-    from ruling_engine.report.build import is_generated_report, render_report
+    from ruling_engine.render.safe import plain
+    from ruling_engine.report.build import render_report
     fmt = fmt or ("markdown" if out and out.suffix.lower() in (".md", ".markdown") else "html")
-    if out and out.exists() and not force and not is_generated_report(out):
-        _fail(FloorcallError(str(out), None, "a new file, or an earlier floorcall report to replace",
-                             "an existing file floorcall did not write",
-                             "choose another --out, or add --force to replace it"))
     try:
+        if out:      # before the work: a folder that is missing or read-only, a file not ours
+            real = target(out, "the report")
+            if real.exists() and not force and not written_by_floorcall(real):
+                raise FloorcallError(str(out), None, "a new file, or an earlier floorcall report to replace",
+                                     "an existing file floorcall did not write (or that was changed since)",
+                                     "choose another --out, or add --force to replace it")
         text = render_report(load_knowledge(), fmt)
+        if not out:
+            click.echo(text, nl=False)
+            return
+        write_file(out, text, "the report", force=force, replace_own=True)
     except FloorcallError as error:
         _fail(error)
-    if not out:
-        click.echo(text, nl=False)
-        return
-    try:
-        out.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        _fail(FloorcallError(str(out), None, "a writable file", exc.strerror or str(exc),
-                             "check the folder exists and you may write to it"))
-    click.echo(f"wrote {out} ({fmt}, {len(text) // 1024} KB)")
+    click.echo(f"wrote {plain(out)} ({fmt}, {len(text) // 1024} KB)")
 
 
 @_command("The floor questionnaire: asks only what the rules need, then gives every club's ruling.")
@@ -292,6 +292,7 @@ def report(out, fmt, force):
 @click.option("--force", is_flag=True, help="With --save: replace an existing file.")
 def ask(club, answers_file, save, force):
     from ruling_engine.ask.terminal import run_interactive, run_scripted
+    from ruling_engine.render.safe import plain
     from ruling_engine.ask.answers import load_answers
     from ruling_engine.knowledge.load import load_knowledge
     try:
@@ -303,9 +304,14 @@ def ask(club, answers_file, save, force):
                 raise FloorcallError("<stdin>", None, "a terminal, or --answers FILE",
                                      "standard input is not a terminal",
                                      "run it in a terminal, or give the answers with --answers FILE")
-            click.echo(run_scripted(kb, answers_file, club, save, force), nl=False)
+            text, saved, problem = run_scripted(kb, answers_file, club, save, force)
+            click.echo(text, nl=False)
+            if problem:
+                click.echo(_error_text(problem), err=True)
+                click.echo(f"  the incident was saved to {plain(saved)} instead", err=True)
+                sys.exit(2)
             if save:
-                click.echo(f"saved {save}")
+                click.echo(f"saved {plain(save)}")
             return
         given = load_answers(answers_file) if answers_file else None
         sys.exit(run_interactive(kb, club, given, str(answers_file) if answers_file else None))
