@@ -14,64 +14,190 @@ import click
 from ruling_engine.errors import FloorcallError, did_you_mean
 
 FORMATS = ("text", "json", "markdown")
-RULE_ON_HELP = """Rule on an incident file under its house club and the three others.
+CONTEXT = {"help_option_names": ["-h", "--help"]}
+RULE_ON_SHORT = "Rule on incident files under each one's house club and the three others."
+RULE_ON_HELP = """Rule on incident files under each one's house club and the three others.
+
+FILES are incident files (YAML), folders (every *.yaml in them, in name order) or - for standard
+input. With more than one, each ruling is headed by its file; a bad file is reported (exit 2) and
+the others are still ruled. `floorcall events` lists what an incident may describe.
 
 \b
 Examples:
   rule-on cases/undercall-heads-up-turn.yaml
   rule-on cases/premature-turn-cash.yaml --club fpc --explain
   rule-on my-incident.yaml --format json > ruling.json
+  rule-on cases/                      every case in the folder
+  cat incident.yaml | rule-on -
+"""
+FLOORCALL_HELP = """floorcall: poker floor rulings grounded in four clubs' rulebooks.
+
+Every ruling rests on the verbatim clauses of the house club's rulebook (edp, gala, fpc, ppl) and
+says how the other three would rule. Exit codes: 0 done, 1 a check found problems, 2 bad input
+(the message names the file, the line, what was expected and what to try).
+
+\b
+Examples:
+  floorcall rule-on cases/undercall-heads-up-turn.yaml     (the same as rule-on)
+  floorcall ask --club edp                                 the floor questionnaire
+  floorcall events exposed                                 event kinds about exposed cards
+  floorcall cases undercall                                bundled example incidents
+  floorcall report --out report.html                       the four rulebooks compared
+  floorcall check                                          validate the knowledge base
+
+The knowledge base is the one floorcall ships with, or the folder FLOORCALL_KNOWLEDGE names (its
+cases are the cases/ folder beside it).
 """
 
 
 def _fail(error: FloorcallError):
-    click.echo(f"error: {error}", err=True)
+    click.echo(_error_text(error), err=True)
     sys.exit(2)
 
 
-def _rule_on(file, club, fmt, explain):
+def _error_text(error: FloorcallError) -> str:
+    """The error's text with every part made plain: a file name or a value from the file cannot
+    forge a line or send an escape code to the terminal."""
+    import dataclasses
+    from ruling_engine.render.safe import plain
+    safe = dataclasses.replace(error, **{name: plain(getattr(error, name))
+                                         for name in ("file", "expected", "found", "suggestion")})
+    return f"error: {safe}"
+
+
+def _incident_files(names) -> list:
+    """The incident files the arguments name, in order: files as given, a folder's *.yaml (sorted),
+    '-' for standard input. A missing folder's or an empty folder's problem is an error entry."""
+    out = []
+    for name in names:
+        path = Path(name)
+        if name != "-" and path.is_dir():
+            found = sorted(p for p in path.glob("*.yaml") if p.is_file())
+            if not found:
+                out.append(FloorcallError(name, None, "a folder holding incident files (*.yaml)",
+                                          "no .yaml file in it"))
+            out.extend(found)
+        else:
+            out.append(name if name == "-" else path)
+    return out
+
+
+def _rule_one(source, kb, club):
+    from ruling_engine.incident.load import parse_incident_text
+    from ruling_engine.rulings.rule_on import rule_incident, rule_on
+    if source != "-":
+        return rule_on(source, house=club, kb=kb)
+    try:
+        text = sys.stdin.buffer.read().decode("utf-8")
+    except UnicodeDecodeError:
+        raise FloorcallError("<stdin>", None, "UTF-8 text", "bytes that are not UTF-8") from None
+    if not text.strip():
+        raise FloorcallError("<stdin>", None, "an incident (YAML) on standard input", "nothing",
+                             "pipe a file in: rule-on - < incident.yaml")
+    incident = parse_incident_text(text, "<stdin>", kb.vocabulary, kb.clubs)
+    return rule_incident(incident, kb, club)
+
+
+def _rule_on(files, club, fmt, explain):
     from ruling_engine.knowledge.load import load_knowledge
-    from ruling_engine.render.output import render_json, render_markdown, render_text
-    from ruling_engine.rulings.rule_on import rule_on
+    from ruling_engine.render.output import render_json, render_markdown, render_text, to_dict
+    from ruling_engine.render.safe import code_span, plain
     try:
         kb = load_knowledge()
         if club and club not in kb.clubs:
             raise FloorcallError("--club", None, "a club short name", repr(club), did_you_mean(club, kb.clubs))
-        report = rule_on(file, house=club, kb=kb)
     except FloorcallError as error:
         _fail(error)
-    if fmt == "json":
-        click.echo(render_json(report))
-    elif fmt == "markdown":
-        click.echo(render_markdown(report, explain), nl=False)
-    else:
-        click.echo(render_text(report, explain), nl=False)
+    sources = _incident_files(files)
+    several = len(sources) > 1 or len(files) > 1
+    if sum(source == "-" for source in sources) > 1:
+        _fail(FloorcallError("-", None, "standard input named once", "'-' more than once"))
+    bad, internal, as_json = 0, 0, []
+    for source in sources:
+        try:
+            if isinstance(source, FloorcallError):
+                raise source
+            report = _rule_one(source, kb, club)
+        except FloorcallError as error:
+            bad += 1
+            click.echo(_error_text(error), err=True)
+            continue
+        except Exception as exc:  # noqa: BLE001 - one file's internal error must not stop the others
+            internal += 1
+            click.echo(plain(f"internal error: {source}: {type(exc).__name__}: {exc} "
+                             "(please report it with the incident file)"), err=True)
+            continue
+        if fmt == "json":
+            if several:
+                as_json.append(to_dict(report))
+            else:
+                click.echo(render_json(report))
+            continue
+        if several:
+            name = "<stdin>" if source == "-" else str(source)
+            click.echo(f"==> {plain(name)} <==" if fmt == "text" else f"**File:** {code_span(name)}\n")
+        click.echo(render_markdown(report, explain) if fmt == "markdown" else render_text(report, explain), nl=False)
+        if several:
+            click.echo("")
+    if as_json:
+        click.echo(json.dumps(as_json, indent=2, ensure_ascii=False))
+    if bad or internal:
+        if several:
+            click.echo(f"{len(sources) - bad - internal} of {len(sources)} incident(s) ruled; "
+                       f"{bad + internal} could not be (above)", err=True)
+        sys.exit(2 if bad else 1)
 
 
 def _rule_on_options(func):
     func = click.option("--explain", is_flag=True, help="Show the trace: facts given, derived, rules fired.")(func)
-    func = click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)(func)
+    func = click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+                        help="text for the floor; json (a list of objects for several files); markdown for records.")(func)
     func = click.option("--club", metavar="CLUB", help="Rule as if this club were the house (edp, gala, fpc, ppl).")(func)
-    func = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))(func)
+    func = click.argument("files", nargs=-1, required=True, metavar="FILES...",
+                          type=click.Path(path_type=str, allow_dash=True))(func)
     return func
 
 
-@click.command("rule-on", help=RULE_ON_HELP)
+def _version(ctx, _param, value):
+    if not value or ctx.resilient_parsing:
+        return
+    from ruling_engine.locations import knowledge_root
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+        number = version("floorcall")
+    except PackageNotFoundError:
+        number = "(not installed)"
+    click.echo(f"floorcall {number}\nknowledge: {knowledge_root()}")
+    ctx.exit()
+
+
+version_option = click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+                              callback=_version, help="Show the version and the knowledge folder in use, and exit.")
+
+
+@click.command("rule-on", help=RULE_ON_HELP, context_settings=CONTEXT)
+@version_option
 @_rule_on_options
-def rule_on_command(file, club, fmt, explain):
-    _rule_on(file, club, fmt, explain)
+def rule_on_command(files, club, fmt, explain):
+    _rule_on(files, club, fmt, explain)
 
 
-@click.group(help="floorcall: poker floor rulings grounded in four clubs' rulebooks.")
+@click.group(help=FLOORCALL_HELP, context_settings=CONTEXT)
+@version_option
 def floorcall():
     pass
 
 
-floorcall.add_command(click.command("rule-on", help=RULE_ON_HELP)(_rule_on_options(
-    lambda file, club, fmt, explain: _rule_on(file, club, fmt, explain))))
+floorcall.add_command(click.command("rule-on", help=RULE_ON_HELP, short_help=RULE_ON_SHORT, context_settings=CONTEXT)(
+    _rule_on_options(lambda files, club, fmt, explain: _rule_on(files, club, fmt, explain))))
 
 
-@floorcall.command(help="Validate the knowledge base: quotes verbatim, ids unique, facts declared, rules reachable.")
+def _command(text: str, **kw):
+    """A floorcall subcommand whose whole first paragraph is shown in `floorcall --help`."""
+    return floorcall.command(help=text, short_help=text.split("\n\n")[0].replace("\n", " "), **kw)
+
+
+@_command("Validate the knowledge base: quotes verbatim, ids unique, facts declared, rules reachable, rules compile.")
 def check():
     from ruling_engine.knowledge.checks import check_knowledge
     from ruling_engine.knowledge.load import load_knowledge
@@ -91,7 +217,7 @@ def check():
                f"{len(kb.vocabulary.facts)} facts")
 
 
-@floorcall.command(help="Per club: clauses in the index, clauses encoded by a rule, and those not yet encoded.")
+@_command("Per club: clauses in the index, clauses encoded by a rule, and those not yet encoded.")
 @click.option("--format", "fmt", type=click.Choice(("text", "json")), default="text", show_default=True)
 @click.option("--require-complete", is_flag=True,
               help="Exit 1 unless every clause is encoded (or marked non-normative with a reason).")
@@ -109,7 +235,7 @@ def coverage(fmt, require_complete):
         sys.exit(1)
 
 
-@floorcall.command(help="Print the incident JSON Schema (or --write it to knowledge/schema/).")
+@_command("Print the incident JSON Schema (or --write it to knowledge/schema/).")
 @click.option("--write", is_flag=True, help="Write knowledge/schema/incident.schema.json.")
 def schema(write):
     from ruling_engine.knowledge.load import load_knowledge
@@ -127,36 +253,36 @@ def schema(write):
         click.echo(schema_text(kb), nl=False)
 
 
-@floorcall.command(help="Build the comparison report of the four rulebooks (HTML or Markdown).")
+@_command("Build the comparison report of the four rulebooks (HTML or Markdown): topics, cases, conflicts, gaps.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
               help="File to write (default: print to standard output).")
 @click.option("--format", "fmt", type=click.Choice(("html", "markdown")), default=None,
               help="Default: from the --out suffix (.md is Markdown), else html.")
 @click.option("--force", is_flag=True, help="Replace --out even if it is not an earlier floorcall report.")
 def report(out, fmt, force):
+    from ruling_engine.files import target, write_file, written_by_floorcall
     from ruling_engine.knowledge.load import load_knowledge
-    from ruling_engine.report.build import is_generated_report, render_report
+    from ruling_engine.render.safe import plain
+    from ruling_engine.report.build import render_report
     fmt = fmt or ("markdown" if out and out.suffix.lower() in (".md", ".markdown") else "html")
-    if out and out.exists() and not force and not is_generated_report(out):
-        _fail(FloorcallError(str(out), None, "a new file, or an earlier floorcall report to replace",
-                             "an existing file floorcall did not write",
-                             "choose another --out, or add --force to replace it"))
     try:
+        if out:      # before the work: a folder that is missing or read-only, a file not ours
+            real = target(out, "the report")
+            if real.exists() and not force and not written_by_floorcall(real):
+                raise FloorcallError(str(out), None, "a new file, or an earlier floorcall report to replace",
+                                     "an existing file floorcall did not write (or that was changed since)",
+                                     "choose another --out, or add --force to replace it")
         text = render_report(load_knowledge(), fmt)
+        if not out:
+            click.echo(text, nl=False)
+            return
+        write_file(out, text, "the report", force=force, replace_own=True)
     except FloorcallError as error:
         _fail(error)
-    if not out:
-        click.echo(text, nl=False)
-        return
-    try:
-        out.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        _fail(FloorcallError(str(out), None, "a writable file", exc.strerror or str(exc),
-                             "check the folder exists and you may write to it"))
-    click.echo(f"wrote {out} ({fmt}, {len(text) // 1024} KB)")
+    click.echo(f"wrote {plain(out)} ({fmt}, {len(text) // 1024} KB)")
 
 
-@floorcall.command(help="The floor questionnaire: asks only what the rules need, then gives every club's ruling.")
+@_command("The floor questionnaire: asks only what the rules need, then gives every club's ruling.")
 @click.option("--club", metavar="CLUB", envvar="FLOORCALL_HOUSE",
               help="The house club (or set FLOORCALL_HOUSE); asked otherwise.")
 @click.option("--answers", "answers_file", type=click.Path(dir_okay=False, path_type=Path),
@@ -166,6 +292,7 @@ def report(out, fmt, force):
 @click.option("--force", is_flag=True, help="With --save: replace an existing file.")
 def ask(club, answers_file, save, force):
     from ruling_engine.ask.terminal import run_interactive, run_scripted
+    from ruling_engine.render.safe import plain
     from ruling_engine.ask.answers import load_answers
     from ruling_engine.knowledge.load import load_knowledge
     try:
@@ -177,14 +304,71 @@ def ask(club, answers_file, save, force):
                 raise FloorcallError("<stdin>", None, "a terminal, or --answers FILE",
                                      "standard input is not a terminal",
                                      "run it in a terminal, or give the answers with --answers FILE")
-            click.echo(run_scripted(kb, answers_file, club, save, force), nl=False)
+            text, saved, problem = run_scripted(kb, answers_file, club, save, force)
+            click.echo(text, nl=False)
+            if problem:
+                click.echo(_error_text(problem), err=True)
+                click.echo(f"  the incident was saved to {plain(saved)} instead", err=True)
+                sys.exit(2)
             if save:
-                click.echo(f"saved {save}")
+                click.echo(f"saved {plain(save)}")
             return
         given = load_answers(answers_file) if answers_file else None
         sys.exit(run_interactive(kb, club, given, str(answers_file) if answers_file else None))
     except FloorcallError as error:
         _fail(error)
+
+
+@_command("""List the event kinds an incident may hold, with their fields and an example each.
+
+WORD shows only the kinds whose name, help, fields or allowed values mention it; a record name
+(action, player, game) shows that record's fields. Read from knowledge/vocabulary.yaml.
+
+\b
+Examples:
+  floorcall events                  all of them
+  floorcall events muck             hand_mucked, muck_handled, ...
+  floorcall events action           the fields of an action
+""")
+@click.argument("word", required=False)
+def events(word):
+    from ruling_engine.knowledge.events import events_text
+    from ruling_engine.knowledge.load import load_knowledge
+    try:
+        click.echo(events_text(load_knowledge(), word), nl=False)
+    except FloorcallError as error:
+        _fail(error)
+
+
+@_command("""List the bundled example incidents (the cases/ beside the knowledge base): file and title.
+
+WORD shows only those whose file name or title mention it. Each is an ordinary incident file:
+rule on one with `rule-on PATH`.
+""")
+@click.argument("word", required=False)
+def cases(word):
+    from ruling_engine.knowledge.load import load_knowledge
+    from ruling_engine.locations import cases_dir
+    from ruling_engine.render.safe import plain
+    import yaml
+    try:
+        folder = cases_dir(load_knowledge().root)
+    except FloorcallError as error:
+        _fail(error)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    shown = 0
+    for path in sorted(folder.glob("*.yaml")):
+        try:
+            title = (yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}).get("title", "")
+        except (OSError, UnicodeDecodeError, yaml.YAMLError, AttributeError):
+            title = ""
+        if word and word.lower() not in f"{path.name} {title}".lower():
+            continue
+        shown += 1
+        click.echo(f"{plain(path)}\n    {plain(title)}")
+    if not shown:
+        _fail(FloorcallError(str(folder), None, f"a case mentioning {word!r}" if word else "example incidents",
+                             "none", "run `floorcall cases` for the whole list" if word else ""))
 
 
 def main_rule_on():

@@ -7,6 +7,8 @@ import click
 
 from ruling_engine.ask.answers import AnswerError, load_answers, parse_action, parse_file_answer, parse_hole_cards, parse_value
 from ruling_engine.errors import FloorcallError
+from ruling_engine.files import save_with_fallback
+from ruling_engine.render.safe import plain
 from ruling_engine.incident.load import incident_text
 from ruling_engine.ask.questionnaire import Session
 from ruling_engine.render.output import render_text
@@ -21,15 +23,19 @@ class Quit(Exception):
 
 
 # -- scripted: --answers FILE ------------------------------------------------------------------------
-def run_scripted(kb, answers_file: Path, house: str | None, save: Path | None, force: bool) -> str:
-    """Answer every question from the file; the ruling as text. Missing answers are errors."""
+def run_scripted(kb, answers_file: Path, house: str | None, save: Path | None, force: bool):
+    """Answer every question from the file: (the ruling as text, the file saved or None, the
+    error that kept it from `save` or None). Missing answers are errors.
+
+    An incident that cannot be saved where asked (a missing or read-only folder, a dangling
+    symlink) is saved in floorcall's state folder instead, and the error says so.
+    """
     given = load_answers(answers_file)
     session = Session(kb, house=house)
     prefill(session, given, str(answers_file), strict=True)
     report = session.report()
-    if save:
-        write_incident(session, save, force=force)
-    return render_text(report)
+    saved, error = write_incident(session, save, force=force) if save else (None, None)
+    return render_text(report), saved, error
 
 
 def prefill(session: Session, given: dict, file: str, strict: bool) -> None:
@@ -58,11 +64,10 @@ def prefill(session: Session, given: dict, file: str, strict: bool) -> None:
                                  repr(value), str(error)) from None
 
 
-def write_incident(session: Session, path: Path, force: bool = False, title: str | None = None) -> None:
-    if path.exists() and not force:
-        raise FloorcallError(str(path), None, "a new file", "an existing file",
-                             "choose another name, or add --force to replace it")
-    path.write_text(incident_text(session.incident_data(title)), encoding="utf-8")
+def write_incident(session: Session, path: Path, force: bool = False, title: str | None = None):
+    """Save the incident: (the file written, None), or (the fallback file, the error) when it
+    could not go where asked. An existing file without --force is an error (nothing is lost)."""
+    return save_with_fallback(path, incident_text(session.incident_data(title)), "the incident", force=force)
 
 
 # -- interactive ------------------------------------------------------------------------------------
@@ -192,11 +197,23 @@ def _save(session, questionary, data: dict | None = None, answers_only: bool = F
             continue
         if answers_only:
             import yaml
-            path.write_text(yaml.safe_dump(_plain_answers(session), sort_keys=False), encoding="utf-8")
-            click.echo(f"saved the answers so far to {path} (continue with: floorcall ask --answers {path})")
+            text = yaml.safe_dump(_plain_answers(session), sort_keys=False)
         else:
-            path.write_text(incident_text(data), encoding="utf-8")
-            click.echo(f"saved {path} (rule on it again with: rule-on {path})")
+            text = incident_text(data)
+        try:
+            saved, error = save_with_fallback(path, text, "the answers" if answers_only else "the incident",
+                                              force=path.exists())
+        except FloorcallError as error:
+            click.echo(f"  ! could not save: {plain(error.found)}. Here it is, to copy:\n")
+            click.echo(plain(text, keep_newlines=True))
+            return
+        if error:
+            click.echo(f"  ! could not save to {plain(path)}: {plain(error.found)}")
+        if answers_only:
+            click.echo(f"saved the answers so far to {plain(saved if error else path)} "
+                       f"(continue with: floorcall ask --answers {plain(saved if error else path)})")
+        else:
+            click.echo(f"saved {plain(saved if error else path)} (rule on it again with: rule-on {plain(saved if error else path)})")
         return
 
 

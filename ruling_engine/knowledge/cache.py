@@ -3,16 +3,36 @@
 An entry is keyed by the path, size and modification time of every file it was built from (and
 of this package's code), so any change rebuilds it. The cache is an optimisation only: when it
 cannot be read or written, the work is simply done.
+
+Safe to keep in a folder others can write to: an entry is JSON, decoded into a closed set of
+floorcall's own types (never pickle, which runs code), and checked against the name and
+fingerprint it should have; anything else (corrupted, truncated, foreign, too large, from an
+older version) is ignored and rebuilt. Only what the current knowledge base needs is kept: when
+an entry is written, the older entries of its name are removed (and any pickle an earlier
+version left). Entries built from the knowledge and cases floorcall ships with are named apart
+from those built from other folders (FLOORCALL_KNOWLEDGE, tests' copies), so using one does not
+evict the other, and at most one entry of each is kept.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
 import os
-import pickle
+import re
 from pathlib import Path
 
-VERSION = "2"
+VERSION = "3"
 CODE = Path(__file__).resolve().parents[1]     # the ruling_engine package
+MAX_BYTES = 64 * 1024 * 1024                   # an entry is ~2 MB; a bigger file is not ours
+
+
+class CacheFormatError(ValueError):
+    """A cache file that is not a floorcall entry of the expected kind."""
+
+
+def cache_folder() -> Path:
+    return Path(os.environ.get("FLOORCALL_CACHE") or Path.home() / ".cache" / "floorcall")
 
 
 def _fingerprint(folders) -> str:
@@ -25,22 +45,204 @@ def _fingerprint(folders) -> str:
     return digest.hexdigest()[:24]
 
 
+def entry_name(name: str, folders) -> str:
+    """`name` for what floorcall ships with; `name-elsewhere` when built from any other folder."""
+    from ruling_engine.locations import cases_dir, default_knowledge_root
+    shipped = {default_knowledge_root().resolve(), cases_dir(default_knowledge_root())}
+    return name if all(Path(f).resolve() in shipped for f in folders) else f"{name}-elsewhere"
+
+
+# -- the codec: JSON of floorcall's own types, nothing else ---------------------------------------
+def _types() -> dict:
+    from ruling_engine.incident.yaml_source import Located, LocatedList
+    from ruling_engine.knowledge.conditions import All, Any_, Leaf
+    from ruling_engine.knowledge.load import KnowledgeBase
+    from ruling_engine.knowledge.vocabulary import FieldSpec, Vocabulary
+    from ruling_engine.model import Clause, Club, Outcome, Rule
+    types = {cls.__name__: cls for cls in (KnowledgeBase, Vocabulary, FieldSpec, Rule, Outcome, Clause, Club,
+                                           Leaf, All, Any_)}
+    return {**types, "Located": Located, "LocatedList": LocatedList}
+
+
+def encode(value, types: dict | None = None):
+    """A JSON-able form of `value`; raises TypeError for a type the cache does not know.
+
+    Scalars are themselves; every container is a list whose first item names its type: ["T",
+    ...] a tuple, ["L", ...] a list, ["D", k, v, ...] a dict, ["F", ...] a frozenset, ["P", path],
+    ["M", line, [k, line, v]...] a Located mapping, ["N", line, lines, ...] a LocatedList, and
+    [class name, field values in order] one of floorcall's dataclasses (positional: compact and
+    quick to rebuild).
+    """
+    types = types if types is not None else _types()
+    by_class = {cls: name for name, cls in types.items()}
+    located, located_list = types["Located"], types["LocatedList"]
+
+    def enc(v):
+        cls = type(v)
+        if v is None or cls in (bool, int, float, str):
+            return v
+        if cls is tuple:
+            return ["T", *map(enc, v)]
+        if cls is dict:
+            return ["D", *(enc(x) for item in v.items() for x in item)]
+        if cls is list:
+            return ["L", *map(enc, v)]
+        if cls is located:
+            lines = getattr(v, "key_lines", {})
+            return ["M", v.line, *([enc(k), lines.get(k, v.line), enc(x)] for k, x in v.items())]
+        if cls is located_list:
+            return ["N", v.line, list(getattr(v, "item_lines", [])), *map(enc, v)]
+        if cls is frozenset:
+            return ["F", *sorted(map(enc, v), key=repr)]
+        if isinstance(v, Path):
+            return ["P", str(v)]
+        name = by_class.get(cls)
+        if name:
+            return [name, *(enc(getattr(v, f.name)) for f in dataclasses.fields(v))]
+        raise TypeError(f"the cache cannot store a {cls.__name__}")
+    return enc(value)
+
+
+def decode(data, types: dict | None = None):
+    """Rebuild what `encode` made; anything else is a CacheFormatError (or a TypeError)."""
+    types = types if types is not None else _types()
+    located, located_list = types["Located"], types["LocatedList"]
+    names = {name: tuple(f.name for f in dataclasses.fields(cls)) for name, cls in types.items()
+             if dataclasses.is_dataclass(cls)}
+    new = object.__new__
+
+    def build(tag, values):
+        # the fields as encode wrote them, without __init__ (frozen dataclasses set each field
+        # through object.__setattr__, several times slower for ~6,000 objects)
+        obj = new(types[tag])
+        obj.__dict__.update(zip(names[tag], values))
+        return obj
+
+    scalar = (str, int, float, bool, type(None))
+
+    def items(values):
+        return [x if type(x) in scalar else dec(x) for x in values]
+
+    def dec(v):
+        if type(v) is not list:
+            if type(v) in scalar:
+                return v
+            raise CacheFormatError(f"unexpected {type(v).__name__}")
+        if not v:
+            raise CacheFormatError("an untagged list")
+        tag = v[0]
+        if tag == "T":
+            return tuple(items(v[1:]))
+        if tag == "D":
+            flat = items(v[1:])
+            keys = flat[0::2]
+            for key in keys:
+                _key(key)
+            return dict(zip(keys, flat[1::2]))
+        if tag == "L":
+            return items(v[1:])
+        if tag == "M":
+            out = located()
+            out.line = _number(v[1])
+            out.key_lines = {}
+            for key, line, item in v[2:]:
+                key = _key(dec(key))
+                out[key] = dec(item)
+                out.key_lines[key] = _number(line)
+            return out
+        if tag == "N":
+            out = located_list(items(v[3:]))
+            out.line = _number(v[1])
+            out.item_lines = [_number(n) for n in v[2]]
+            return out
+        if tag == "F":
+            return frozenset(_key(x) for x in items(v[1:]))
+        if tag == "P":
+            return Path(_text(v[1]))
+        if type(tag) is str and tag in names and len(names[tag]) == len(v) - 1:
+            return build(tag, items(v[1:]))
+        raise CacheFormatError(f"unknown entry {str(tag)[:40]!r}")
+    return dec(data)
+
+
+def _key(value):
+    if isinstance(value, (list, dict, set)):
+        raise CacheFormatError("an unhashable key")
+    return value
+
+
+def _number(value):
+    if type(value) is not int:
+        raise CacheFormatError("a line number that is not a number")
+    return value
+
+
+def _text(value):
+    if type(value) is not str:
+        raise CacheFormatError("a path that is not text")
+    return value
+
+
+# -- reading and writing entries -------------------------------------------------------------------
+def read_entry(path: Path, name: str, fingerprint: str):
+    """The value stored at `path`, or raise (OSError, ValueError, CacheFormatError, ...)."""
+    with path.open("rb") as handle:
+        raw = handle.read(MAX_BYTES + 1)
+    if len(raw) > MAX_BYTES:
+        raise CacheFormatError("too large to be a floorcall cache entry")
+    import gc
+    enabled = gc.isenabled()
+    gc.disable()         # tens of thousands of new objects, no cycles: collecting them is wasted time
+    try:
+        return _checked(json.loads(raw.decode("utf-8")), name, fingerprint)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _checked(data, name: str, fingerprint: str):
+    if not isinstance(data, dict) or data.get("floorcall-cache") != VERSION \
+            or data.get("name") != name or data.get("fingerprint") != fingerprint:
+        raise CacheFormatError("not the entry expected here")
+    return decode(data["value"])
+
+
+def _stale(base: Path, name: str, keep: Path) -> list:
+    """This name's other entries, and every pickle an earlier version wrote (none is read now)."""
+    ours = re.compile(re.escape(name) + r"-[0-9a-f]{24}\.json")
+    pickled = re.compile(r"[a-z-]+-[0-9a-f]{24}\.pickle")
+    return [p for p in base.iterdir() if p != keep and (ours.fullmatch(p.name) or pickled.fullmatch(p.name))]
+
+
 def cached(name: str, folders, build):
     """build(), or its stored result when none of the files under `folders` has changed."""
-    base = Path(os.environ.get("FLOORCALL_CACHE") or Path.home() / ".cache" / "floorcall")
-    path = base / f"{name}-{_fingerprint(folders)}.pickle"
+    base = cache_folder()
+    name = entry_name(name, folders)
+    fingerprint = _fingerprint(folders)
+    path = base / f"{name}-{fingerprint}.json"
     try:
-        with path.open("rb") as handle:
-            return pickle.load(handle)
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+        return read_entry(path, name, fingerprint)
+    except Exception:  # noqa: BLE001 - missing, corrupted or foreign: the work is simply done again
         pass
     value = build()
     try:
+        text = json.dumps({"floorcall-cache": VERSION, "name": name, "fingerprint": fingerprint,
+                           "value": encode(value)}, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError):
+        return value          # not storable: say nothing, the value is right
+    temporary = None
+    try:
         import tempfile      # only when writing: most runs just read the cache
         base.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("wb", dir=base, delete=False) as handle:
-            pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(handle.name, path)
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=base, prefix=".tmp-", suffix=".json",
+                                         delete=False) as handle:
+            temporary = Path(handle.name)
+            handle.write(text)
+        os.replace(temporary, path)
+        temporary = None
+        for old in _stale(base, name, path):
+            old.unlink(missing_ok=True)
     except OSError:
-        pass
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)
     return value

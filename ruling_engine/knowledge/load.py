@@ -6,7 +6,6 @@ suggestion), before anything reaches the engine.
 from __future__ import annotations
 
 import functools
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,16 +15,12 @@ from ruling_engine.errors import FloorcallError, did_you_mean
 from ruling_engine.model import BRACED, TEMPLATE_NAME, Clause, Club, Outcome, Rule
 from ruling_engine.knowledge.vocabulary import Vocabulary, parse_vocabulary
 from ruling_engine.incident.yaml_source import load_file
+from ruling_engine.locations import check_knowledge_root, default_knowledge_root, knowledge_root
 
-DEFAULT_ROOT = Path(__file__).resolve().parents[2] / "knowledge"
+DEFAULT_ROOT = default_knowledge_root()
 RULE_KEYS = {"id", "clause", "quote", "topic", "when", "issue", "then", "basis", "reading",
              "overrides", "defines", "otherwise"}
 THEN_KEYS = {"outcome", "decision", "do", "effects", "discretion"}
-
-
-def knowledge_root() -> Path:
-    """The knowledge folder: $FLOORCALL_KNOWLEDGE, or the one beside the engine."""
-    return Path(os.environ.get("FLOORCALL_KNOWLEDGE", DEFAULT_ROOT))
 
 
 @dataclass(eq=False)
@@ -206,6 +201,7 @@ def load_knowledge(root: Path | None = None) -> KnowledgeBase:
     kept on disk (cache.py) until any knowledge file changes.
     """
     root = Path(root or knowledge_root()).resolve()
+    check_knowledge_root(root)
     return cached("knowledge", [root], lambda: _load_knowledge(root))
 
 

@@ -6,6 +6,7 @@ import json
 import textwrap
 from pathlib import Path
 
+from ruling_engine.render.safe import code_span, json_safe, markdown_text, plain, plain_data
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 BASIS_WORDS = {
@@ -82,7 +83,7 @@ def when_text(when: list) -> str:
 
 
 def render_json(report) -> str:
-    return json.dumps(to_dict(report), indent=2, ensure_ascii=False)
+    return json_safe(json.dumps(to_dict(report), indent=2, ensure_ascii=False))
 
 
 def _wrap(text: str, indent: str, hanging: str | None = None) -> str:
@@ -98,10 +99,14 @@ def _branch_line(branch: dict, word: str, key: str, absent: str, indent: str) ->
 
 
 def render_text(report, explain: bool = False) -> str:
-    """House ruling first, then one short block per other club, marking where it differs."""
-    data = to_dict(report)
+    """House ruling first, then one short block per other club, marking where it differs.
+
+    Every field is made `plain` (safe.py): no escape code or control character reaches the
+    terminal, and no field breaks its line.
+    """
+    data = plain_data(to_dict(report))
     house = data["clubs"][report.house]
-    out = [f"{report.title}", f"  incident: {report.incident_file}",
+    out = [data["incident"]["title"], f"  incident: {data['incident']['file']}",
            f"  house: {house['name']} — floor: {house['floor']}", ""]
     if not data["issues"]:
         out.append("No irregularity recognised: the incident raises none of the issues the rules know.")
@@ -154,14 +159,26 @@ def render_text(report, explain: bool = False) -> str:
         for club, answer in data["clubs"].items():
             out.append(f"  {club}: derived {answer['trace']['derived'] or '{}'}")
             out.append(_wrap("rules fired: " + (", ".join(answer["trace"]["fired"]) or "none"), "    "))
-    return "\n".join(out).rstrip() + "\n"
+    return plain("\n".join(out).rstrip(), keep_newlines=True) + "\n"
+
+
+class _Escaped(str):
+    """Markdown already made safe (by the md or code filter): printed as it is."""
+
+
+def _finalize(value):
+    """Every {{ }} of a Markdown template is escaped unless a filter already did it."""
+    if isinstance(value, _Escaped):
+        return value
+    return "" if value is None else markdown_text(value)
 
 
 def _environment():
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), undefined=StrictUndefined,
-                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
-    env.filters["md"] = lambda s: str(s).replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
+                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, finalize=_finalize)
+    env.filters["md"] = lambda s: _Escaped(markdown_text(s))
+    env.filters["code"] = lambda s: _Escaped(code_span(s))
     return env
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from ruling_engine.knowledge.conditions import can_hold, expanded
 from ruling_engine.knowledge.coverage import coverage
 from ruling_engine.incident.load import load_incident
-from ruling_engine.rulings.precedents import CASES_DIR
+from ruling_engine.locations import cases_dir as cases_beside
 from ruling_engine.rulings.rule_on import rule_incident
 
 
@@ -82,8 +82,11 @@ class Comparison:
     issue_titles: dict
 
 
-def compare(kb, cases_dir: Path = CASES_DIR) -> Comparison:
-    """Everything the comparison report shows, computed from `kb` and the engine."""
+def compare(kb, cases_dir: Path | None = None) -> Comparison:
+    """Everything the comparison report shows, computed from `kb` and the engine.
+
+    The cases are those beside `kb`'s knowledge folder unless `cases_dir` names others.
+    """
     cases = rule_cases(kb, cases_dir)
     return Comparison(
         clubs=kb.clubs,
@@ -143,9 +146,9 @@ def _agreement(kb, clubs: dict) -> tuple:
     return "agree", []
 
 
-def rule_cases(kb, cases_dir: Path = CASES_DIR) -> list:
+def rule_cases(kb, cases_dir: Path | None = None) -> list:
     rows = []
-    for path in sorted(Path(cases_dir).glob("*.yaml")):
+    for path in sorted(Path(cases_dir or cases_beside(kb.root)).glob("*.yaml")):
         incident = load_incident(path, kb.vocabulary, kb.clubs)
         report = rule_incident(incident, kb, with_precedents=False)
         rulings = {club: {r.issue: r for r in answer.rulings} for club, answer in report.answers.items()}

@@ -7,8 +7,9 @@ from pathlib import Path
 import yaml
 
 from ruling_engine.knowledge.cache import cached
+from ruling_engine.locations import cases_dir
 
-CASES_DIR = Path(__file__).resolve().parents[2] / "cases"
+CASES_DIR = cases_dir()     # beside the knowledge folder in use (ruling_engine/locations.py)
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 

@@ -1,0 +1,183 @@
+"""`floorcall events`: the event kinds an incident may hold, read from the vocabulary.
+
+Nothing here knows which kinds exist: every kind, its fields (type, allowed values, default,
+help) and the records they hold come from `knowledge/vocabulary.yaml`, and each kind's example is
+the shortest one found in the cases beside the knowledge folder (made up from the fields only when
+no case has one).
+"""
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+
+from ruling_engine.errors import FloorcallError, did_you_mean
+
+WIDTH = 96
+PLACEHOLDER = {"seat": 3, "int": 1, "amount": 10, "number": 10, "bool": True, "string": "...",
+               "card": "As", "cards": ["As", "Kd"], "amounts": [10], "club": "edp"}
+
+
+@dataclass
+class Kind:
+    name: str
+    help: str
+    record: str          # the vocabulary record holding its fields
+    fields: dict         # field name -> FieldSpec
+    example: str = ""
+    example_file: str = ""
+
+
+def event_kinds(vocabulary) -> list:
+    """Every event kind of the vocabulary, in the vocabulary's order."""
+    records = vocabulary.records
+    kinds = []
+    for name, spec in records.get("event", {}).items():
+        record = spec.record or name
+        kinds.append(Kind(name=name, help=spec.help, record=record, fields=dict(records.get(record, {}))))
+    return kinds
+
+
+def _flow(value) -> str:
+    """A value as YAML on one line: `card_exposed: {seat: 2, by: dealer}`, `false`, `[10, 5]`."""
+    import yaml
+    text = yaml.safe_dump(value, default_flow_style=None if isinstance(value, dict) else True,
+                          sort_keys=False, allow_unicode=True, width=10_000).strip()
+    return text.removesuffix("...").strip()
+
+
+def _record_example(kind: Kind, vocabulary, cases: Path) -> None:
+    """For a record that is not an event (an action, a player, the game): the shortest one with
+    two fields or more found in the cases, under the incident field that holds it."""
+    import yaml
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    holders = [n for n, s in vocabulary.records.get("incident", {}).items() if s.record == kind.name]
+    best = None
+    for path in sorted(Path(cases).glob("*.yaml")):
+        try:
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            continue
+        for holder in holders if isinstance(data, dict) else ():
+            value = data.get(holder)
+            for item in value if isinstance(value, list) else [value]:
+                if isinstance(item, dict) and len(item) >= min(2, len(kind.fields)) \
+                        and all(key in kind.fields for key in item):
+                    text = _flow([item]).strip("[]") if isinstance(value, list) else _flow({holder: item})
+                    if best is None or len(text) < len(best[0]):
+                        best = (f"- {text}   (an item of {holder}:)" if isinstance(value, list) else text, path.name)
+    if best:
+        kind.example, kind.example_file = best
+
+
+def _mappings(node):
+    """Every mapping in a parsed YAML document, depth first."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            yield item
+            stack.extend(reversed(list(item.values())))
+        elif isinstance(item, list):
+            stack.extend(reversed(item))
+
+
+def find_examples(kinds: list, cases: Path) -> None:
+    """Give each kind the shortest `{kind: {fields}}` found in the case files (with fields if any)."""
+    import yaml
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    by_name = {k.name: k for k in kinds}
+    best = {}
+    for path in sorted(Path(cases).glob("*.yaml")):
+        try:
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            continue
+        if isinstance(data, dict):       # not the expected rulings: only what an incident says
+            data = {key: value for key, value in data.items() if key != "expected"}
+        for mapping in _mappings(data):
+            if len(mapping) != 1:
+                continue
+            (name, body), = mapping.items()
+            if name not in by_name or not isinstance(body, dict):
+                continue
+            if any(key not in by_name[name].fields for key in body):
+                continue
+            text = _flow({name: body})
+            rank = (not body and bool(by_name[name].fields), len(text))
+            if name not in best or rank < best[name][0]:
+                best[name] = (rank, text, path.name)
+    for name, (_, text, file) in best.items():
+        by_name[name].example, by_name[name].example_file = f"- {text}", file
+    for kind in kinds:
+        if not kind.example:
+            body = {n: (s.values[0] if s.type == "enum" and s.values else PLACEHOLDER.get(s.type, "..."))
+                    for n, s in kind.fields.items() if s.required}
+            kind.example = f"- {_flow({kind.name: body})}"
+
+
+def _field_line(name: str, spec) -> str:
+    kind = " | ".join(map(str, spec.values)) if spec.type == "enum" else spec.type
+    if spec.type in ("record", "list") and spec.record:
+        kind += f" of {spec.record}"
+    notes = []
+    if spec.required:
+        notes.append("required")
+    if spec.default is not None:
+        notes.append(f"default {_flow(spec.default)}")
+    head = f"{name}: {kind}" + (f" ({', '.join(notes)})" if notes else "")
+    return textwrap.fill(f"{head} — {spec.help}" if spec.help else head, width=WIDTH,
+                         initial_indent="    ", subsequent_indent="        ")
+
+
+def _matches(kind: Kind, word: str) -> bool:
+    word = word.lower()
+    texts = [kind.name, kind.help, kind.record]
+    for name, spec in kind.fields.items():
+        texts += [name, spec.help, spec.question, *map(str, spec.values)]
+    return any(word in str(text).lower() for text in texts)
+
+
+def describe_kind(kind: Kind) -> str:
+    lines = [textwrap.fill(f"{kind.name} — {kind.help}", width=WIDTH, subsequent_indent="    ")]
+    if kind.fields:
+        lines += [_field_line(name, spec) for name, spec in kind.fields.items()]
+    else:
+        lines.append("    (no fields: the event itself is the fact)")
+    source = f"   (from cases/{kind.example_file})" if kind.example_file else "   (made up from the required fields)"
+    if kind.example:
+        lines.append(f"  example:  {kind.example}{source}")
+    return "\n".join(lines)
+
+
+def events_text(kb, word: str | None = None, cases: Path | None = None) -> str:
+    """The event kinds (those matching `word`, if given) with their fields and an example each.
+
+    A word that names another record of the incident format (`action`, `player`, `game`) shows
+    that record's fields.
+    """
+    from ruling_engine.locations import cases_dir
+    vocabulary = kb.vocabulary
+    kinds = event_kinds(vocabulary)
+    if word and word not in {k.name for k in kinds} and word in vocabulary.records and word != "event":
+        record = Kind(name=word, help=f"the fields of `{word}` in an incident (not an event kind)",
+                      record=word, fields=dict(vocabulary.records[word]))
+        _record_example(record, vocabulary, cases or cases_dir(kb.root))
+        return describe_kind(record) + "\n"
+    if word:
+        exact = [k for k in kinds if k.name == word]
+        kinds = exact or [k for k in kinds if _matches(k, word)]
+        if not kinds:
+            names = [k.name for k in event_kinds(vocabulary)]
+            raise FloorcallError("floorcall events", None, "a word found in an event kind, its fields or their help",
+                                 repr(word), did_you_mean(word, names) if did_you_mean(word, names).startswith("did")
+                                 else "run `floorcall events` for the whole list")
+    find_examples(kinds, cases or cases_dir(kb.root))
+    total = len(event_kinds(vocabulary))
+    head = (f"{len(kinds)} of {total} event kinds match {word!r}" if word
+            else f"{total} event kinds (from {kb.root / 'vocabulary.yaml'}); `floorcall events WORD` searches them")
+    holders = [name for name, spec in vocabulary.records.get("incident", {}).items()
+               if spec.type == "list" and "event" in (spec.record, *spec.records)]
+    if holders:
+        head += f". An incident lists them under `{holders[0]}:`, each as `- kind: {{fields}}`."
+    return "\n\n".join([textwrap.fill(head, width=WIDTH)] + [describe_kind(k) for k in kinds]) + "\n"

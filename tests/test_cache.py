@@ -1,0 +1,157 @@
+"""The on-disk cache: a data format rebuilt into floorcall's types (no pickle), any bad or foreign
+file detected and rebuilt (never fatal, never run), and only the current entries kept."""
+import json
+import os
+import pickle
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, run_cli
+from ruling_engine.knowledge import cache
+from ruling_engine.knowledge.load import _load_knowledge
+
+REPRODUCER = ROOT.parent / "shared" / "robustness" / "crashes" / "19-unsupported-protocol.bin"
+CASE = "cases/undercall-heads-up-turn.yaml"
+
+
+class _Boom:
+    """Unpickling this writes a file: proof that a pickle was executed."""
+
+    def __init__(self, marker):
+        self.marker = marker
+
+    def __reduce__(self):
+        return (Path.write_text, (Path(self.marker), "pickle code ran"))
+
+
+def _entries(folder: Path) -> list:
+    return sorted(p.name for p in folder.iterdir() if not p.name.startswith(".tmp-"))
+
+
+def _knowledge_entry(folder: Path) -> Path:
+    found = [p for p in folder.glob("knowledge-*.json") if "elsewhere" not in p.name]
+    assert len(found) == 1, _entries(folder)
+    return found[0]
+
+
+def test_the_knowledge_base_survives_the_round_trip_exactly(kb):
+    fresh = _load_knowledge(kb.root)
+    again = cache.decode(json.loads(json.dumps(cache.encode(fresh))))
+    assert again.root == fresh.root and again.clubs == fresh.clubs and again.clauses == fresh.clauses
+    assert again.rules == fresh.rules                       # conditions, outcomes, effects, lines
+    assert again.vocabulary.facts == fresh.vocabulary.facts
+    assert again.vocabulary.records == fresh.vocabulary.records
+    assert again.vocabulary.effects == fresh.vocabulary.effects
+    assert again.vocabulary.issues == fresh.vocabulary.issues
+    issue = next(iter(fresh.vocabulary.issues))
+    assert again.vocabulary.issues[issue]["condition"] == fresh.vocabulary.issues[issue]["condition"]
+    assert type(again.rules["edp"][0].when) is type(fresh.rules["edp"][0].when)
+
+
+def test_the_cache_is_json_not_pickle(tmp_path):
+    env = {**os.environ, "FLOORCALL_CACHE": str(tmp_path)}
+    assert run_cli("rule-on", CASE, env=env).returncode == 0
+    entry = _knowledge_entry(tmp_path)
+    data = json.loads(entry.read_text(encoding="utf-8"))
+    assert data["floorcall-cache"] == cache.VERSION and data["name"] == "knowledge"
+    assert not list(tmp_path.glob("*.pickle"))
+
+
+def _counted(tmp_path, monkeypatch):
+    """cached() over a small source folder, counting how often the work is really done."""
+    monkeypatch.setenv("FLOORCALL_CACHE", str(tmp_path / "cache"))
+    source = tmp_path / "source"
+    source.mkdir(exist_ok=True)
+    (source / "a.yaml").write_text("a: 1\n", encoding="utf-8")
+    builds = []
+
+    def build():
+        builds.append(1)
+        return {"rows": (("case.yaml", "A title", "edp", frozenset({"edp.1", "edp.2"})),), "root": tmp_path}
+    return (lambda: cache.cached("cases", [source], build)), builds
+
+
+@pytest.mark.parametrize("content", [
+    pytest.param(b"\x80bxxxxxxxxxxxxxxxx", id="bad-pickle-protocol"),
+    pytest.param(b"", id="empty"),
+    pytest.param(b'{"floorcall-cache": "3", "name": "cases-elsewhere"', id="truncated"),
+    pytest.param(bytes(range(256)) * 16, id="binary"),
+    pytest.param(b"[" * 100_000 + b"]" * 100_000, id="deep-nesting"),
+    pytest.param(b"[" + b"1," * 10 + b"]", id="not-json"),
+    pytest.param("fingerprint", id="foreign-fingerprint"),
+    pytest.param("types", id="a-type-floorcall-does-not-have"),
+    pytest.param("key", id="an-unhashable-key"),
+    pytest.param("pickle", id="a-pickle-that-runs-code"),
+])
+def test_a_corrupted_or_foreign_entry_is_rebuilt_never_fatal_never_run(tmp_path, monkeypatch, content):
+    run, builds = _counted(tmp_path, monkeypatch)
+    expected = run()
+    entry, = (tmp_path / "cache").glob("cases-elsewhere-*.json")
+    good = json.loads(entry.read_text(encoding="utf-8"))
+    marker = tmp_path / "ran"
+    if content == "fingerprint":
+        content = json.dumps({**good, "fingerprint": "0" * 24}).encode()
+    elif content == "types":
+        content = json.dumps({**good, "value": ["os.system", "echo owned"]}).encode()
+    elif content == "key":
+        content = json.dumps({**good, "value": ["D", ["L", 1], 2]}).encode()
+    elif content == "pickle":
+        content = pickle.dumps(_Boom(marker))
+        entry.with_suffix(".pickle").write_bytes(content)       # where an earlier version looked
+    entry.write_bytes(content)
+    assert run() == expected and len(builds) == 2               # detected and rebuilt
+    assert run() == expected and len(builds) == 2               # and the rebuilt entry is read back
+    assert not marker.exists()
+    assert json.loads(entry.read_text(encoding="utf-8")) == good
+    assert not list((tmp_path / "cache").glob("*.pickle"))
+
+
+def test_crash_19_a_cache_file_with_a_bad_pickle_protocol_is_rebuilt_by_rule_on(tmp_path):
+    env = {**os.environ, "FLOORCALL_CACHE": str(tmp_path)}
+    first = run_cli("rule-on", CASE, env=env)
+    assert first.returncode == 0
+    entry = _knowledge_entry(tmp_path)
+    good = entry.read_bytes()
+    bad = REPRODUCER.read_bytes() if REPRODUCER.exists() else b"\x80bxxxxxxxxxxxxxxxx"
+    entry.write_bytes(bad)
+    entry.with_suffix(".pickle").write_bytes(bad)               # the name an earlier version used
+    for _ in range(2):
+        again = run_cli("rule-on", CASE, env=env)
+        assert again.returncode == 0 and again.stdout == first.stdout and again.stderr == ""
+    assert entry.read_bytes() == good and not list(tmp_path.glob("*.pickle"))
+
+
+def test_an_unwritable_cache_folder_only_costs_time(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    result = run_cli("rule-on", CASE, env={**os.environ, "FLOORCALL_CACHE": str(blocker / "cache")})
+    assert result.returncode == 0 and result.stderr == ""
+
+
+def test_only_the_entries_the_current_knowledge_needs_are_kept(tmp_path, knowledge_copy):
+    folder = tmp_path / "cache"
+    env = {**os.environ, "FLOORCALL_CACHE": str(folder)}
+    assert run_cli("rule-on", CASE, env=env).returncode == 0
+    shipped = _knowledge_entry(folder)
+    legacy = folder / ("knowledge-" + "a" * 24 + ".pickle")
+    legacy.write_bytes(b"an earlier version's entry")
+    elsewhere = {**env, "FLOORCALL_KNOWLEDGE": str(knowledge_copy)}
+    assert run_cli("rule-on", CASE, env=elsewhere).returncode == 0
+    first_copy = list(folder.glob("knowledge-elsewhere-*.json"))
+    assert len(first_copy) == 1 and shipped.exists()           # another knowledge base evicts nothing shipped
+    clubs = knowledge_copy / "clubs" / "edp.yaml"
+    clubs.write_text(clubs.read_text(encoding="utf-8") + "\n", encoding="utf-8")   # a knowledge change
+    assert run_cli("rule-on", CASE, env=elsewhere).returncode == 0
+    second_copy = list(folder.glob("knowledge-elsewhere-*.json"))
+    assert len(second_copy) == 1 and second_copy != first_copy   # the older entry of its name is gone
+    assert shipped.exists() and not legacy.exists()
+    assert len(list(folder.glob("knowledge*"))) == 2
+    assert not [p for p in folder.iterdir() if p.name.startswith(".tmp-")]
+
+
+def test_a_value_the_cache_cannot_store_is_still_returned(tmp_path, monkeypatch):
+    monkeypatch.setenv("FLOORCALL_CACHE", str(tmp_path))
+    value = cache.cached("odd", [tmp_path / "nothing"], lambda: {"x": object()})
+    assert set(value) == {"x"} and not list(tmp_path.glob("odd*"))
