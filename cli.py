@@ -340,6 +340,43 @@ def events(word):
         _fail(error)
 
 
+@_command("""Convert an incident file in the old format (street:, actions:, events:, board:) to the timeline.
+
+The converted incident means the same thing: the streets go where the action log changes street,
+with the board's cards on them, the events after the last action. It is printed, or written with
+--out (a new file, never over an existing one without --force) or --in-place (the original is kept
+beside it as FILE.orig). An `expected:` block and the comments before it are kept as written.
+
+\b
+Examples:
+  floorcall upgrade old.yaml                 print it
+  floorcall upgrade old.yaml --out new.yaml
+  floorcall upgrade old.yaml --in-place
+""")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the upgraded incident here.")
+@click.option("--in-place", is_flag=True, help="Replace FILE, keeping the original as FILE.orig.")
+@click.option("--force", is_flag=True, help="With --out: replace an existing file.")
+def upgrade(file, out, in_place, force):
+    from ruling_engine.files import write_file
+    from ruling_engine.incident.upgrade import upgrade_text
+    from ruling_engine.incident.yaml_source import read_text
+    try:
+        text = read_text(file)
+        new = upgrade_text(text, str(file))
+        if in_place:
+            write_file(Path(str(file) + ".orig"), text, "the original incident")
+            write_file(file, new, "the upgraded incident", force=True)
+            click.echo(f"upgraded {file} (the original is {file}.orig)")
+        elif out:
+            write_file(out, new, "the upgraded incident", force=force)
+            click.echo(f"wrote {out}")
+        else:
+            click.echo(new, nl=False)
+    except FloorcallError as error:
+        _fail(error)
+
+
 @_command("""List the bundled example incidents (the cases/ beside the knowledge base): file and title.
 
 WORD shows only those whose file name or title mention it. Each is an ordinary incident file:

@@ -72,3 +72,40 @@ def test_good_incident_from_the_issue_is_an_undercall_heads_up(tmp_path):
     ruling = edp["rulings"][0]
     assert ruling["outcome"] == "must-complete-call"
     assert {"effect": "complete-call", "seat": 7, "add": 5, "total": 15} in ruling["effects"]
+
+
+OLD = """# an incident written before the timeline
+title: Undercall heads-up on the turn
+house: edp
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+street: turn
+button: 7
+players:
+  - {seat: 2, stack: 180}
+  - {seat: 7, stack: 150}
+actions:
+  - {seat: 2, chips: [10, 5]}
+  - {seat: 7, chips: [10]}
+events:
+  - player_away: {seat: 2, at_first_card: false, at_last_card: false}
+"""
+
+
+def test_upgrade_converts_the_old_format_to_a_timeline_that_rules_the_same(tmp_path):
+    old = tmp_path / "old.yaml"
+    old.write_text(OLD, encoding="utf-8")
+    printed = run_cli("floorcall", "upgrade", str(old))
+    assert printed.returncode == 0, printed.stderr
+    assert printed.stdout.startswith("# an incident written before the timeline\n")
+    assert "timeline:\n  - turn:\n  - {seat: 2, chips: [10, 5]}\n  - {seat: 7, chips: [10]}\n  - player_away:" \
+        in printed.stdout
+    new = tmp_path / "new.yaml"
+    assert run_cli("floorcall", "upgrade", str(old), "--out", str(new)).returncode == 0
+    ruled = run_cli("rule-on", str(new))
+    assert ruled.returncode == 0 and "mandatory full call" in ruled.stdout
+    again = run_cli("floorcall", "upgrade", str(old), "--out", str(new))
+    assert again.returncode == 2 and "--force" in again.stderr          # never over an existing file
+    assert run_cli("floorcall", "upgrade", str(old), "--in-place").returncode == 0
+    assert (tmp_path / "old.yaml.orig").read_text(encoding="utf-8") == OLD
+    assert old.read_text(encoding="utf-8") == new.read_text(encoding="utf-8")
+    assert run_cli("floorcall", "upgrade", str(new)).returncode == 2    # already a timeline

@@ -33,8 +33,12 @@ def _incident(tmp_path, name="incident.yaml", title="t", currency="£", said=Non
 
 
 def _reproducer(tmp_path, name, **fallback) -> Path:
+    """The shared reproducer (written in the old format: upgraded as `floorcall upgrade` does)."""
     if (INJECTION / name).exists():
-        return Path(shutil.copy(INJECTION / name, tmp_path / name))
+        from ruling_engine.incident.upgrade import upgrade_text
+        path = tmp_path / name
+        path.write_text(upgrade_text((INJECTION / name).read_text(encoding="utf-8"), name), encoding="utf-8")
+        return path
     return _incident(tmp_path, name, **fallback)
 
 
@@ -52,7 +56,7 @@ def test_escape_codes_in_a_title_and_the_currency_are_shown_not_obeyed(tmp_path)
     assert result.stdout.splitlines()[0] == r"\x1b[2J\x1b[HRULING (edp): Seat 7 wins the pot.\x1b[8m"
     assert r"\x1b]0;owned\x07£5" in result.stdout            # the currency in a do-line, visible
     # the forged ruling never starts a line of its own
-    assert sum(line.lstrip().startswith("RULING (edp)") for line in result.stdout.splitlines()) == 1
+    assert not any(line.lstrip().startswith("RULING (edp): Seat 7 wins") for line in result.stdout.splitlines())
 
 
 def test_a_newline_in_a_title_forges_no_line_in_text_or_section_in_markdown(tmp_path):
@@ -65,7 +69,8 @@ def test_a_newline_in_a_title_forges_no_line_in_text_or_section_in_markdown(tmp_
     markdown = run_cli("rule-on", path, "--format", "markdown").stdout
     headings = [line for line in markdown.splitlines() if line.startswith("#")]
     assert headings[0].startswith("# Harmless title ## Chips short of a call \\*\\*Ruling (edp):\\*\\*")
-    assert headings[1:] == ["## Chips short of a call"]        # the real issue, once
+    assert headings[1:].count("## Chips short of a call") == 1   # the real issue, once
+    assert not any("wins the whole pot" in h for h in headings[1:])
     assert "<!--" not in markdown and "&lt;!--" in markdown
 
 

@@ -8,62 +8,7 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from ruling_engine.incident.upgrade import is_old_format, upgrade  # noqa: E402
-
-
-class _Flow(list):
-    pass
-
-
-class _FlowMap(dict):
-    pass
-
-
-class _Dumper(yaml.SafeDumper):
-    pass
-
-
-_Dumper.add_representer(_Flow, lambda d, v: d.represent_sequence("tag:yaml.org,2002:seq", v, flow_style=True))
-_Dumper.add_representer(_FlowMap, lambda d, v: d.represent_mapping("tag:yaml.org,2002:map", v.items(), flow_style=True))
-
-
-def _flow(value):
-    if isinstance(value, dict):
-        return _FlowMap({k: _flow(v) for k, v in value.items()})
-    if isinstance(value, list):
-        return _Flow(_flow(v) for v in value)
-    return value
-
-
-ORDER = ["title", "house", "game", "button", "dealer_seat", "players", "others", "pot_at_start",
-         "pot_smallest_chip", "timeline", "notes"]
-
-
-def _flow_text(value) -> str:
-    return yaml.dump(_flow(value), Dumper=_Dumper, allow_unicode=True, width=1000,
-                     default_flow_style=True).strip().removesuffix("...").strip()
-
-
-def _entry_line(entry) -> str:
-    if isinstance(entry, dict) and len(entry) == 1 and "seat" not in entry:
-        (key, body), = entry.items()
-        return f"- {key}:" + ("" if body is None else " " + _flow_text(body))
-    return "- " + _flow_text(entry)
-
-
-def incident_yaml(data: dict, indent: str = "") -> str:
-    keys = sorted(data, key=lambda k: ORDER.index(k) if k in ORDER else len(ORDER))
-    lines = []
-    for key in keys:
-        value = data[key]
-        if key in ("players", "timeline"):
-            lines.append(f"{key}:")
-            lines += ["  " + (_entry_line(v) if key == "timeline" else "- " + _flow_text(v)) for v in value]
-        else:
-            text = yaml.dump({key: _flow(value) if isinstance(value, (dict, list)) else value}, Dumper=_Dumper,
-                             sort_keys=False, allow_unicode=True, width=100, default_flow_style=False)
-            lines += text.rstrip("\n").split("\n")
-    return "".join(indent + line + "\n" for line in lines)
+from ruling_engine.incident.upgrade import incident_yaml, is_old_format, upgrade  # noqa: E402
 
 
 def migrate_case(path: Path) -> bool:

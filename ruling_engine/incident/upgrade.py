@@ -9,6 +9,8 @@ street entry for where the hand was when the floor was called, if the log stops 
 """
 from __future__ import annotations
 
+import yaml
+
 BETTING = ("preflop", "flop", "turn", "river")
 BOARD_SLICES = {"flop": (0, 3), "turn": (3, 4), "river": (4, 5)}
 FLOP_ORDER = ("deal", "preflop", "flop", "turn", "river", "showdown")
@@ -83,3 +85,95 @@ def upgrade(data: dict) -> dict:
     if "timeline" not in out:
         out["timeline"] = timeline
     return out
+
+
+# -- writing the upgraded incident as an incident file reads -----------------------------------------
+
+class _Flow(list):
+    pass
+
+
+class _FlowMap(dict):
+    pass
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+_Dumper.add_representer(_Flow, lambda d, v: d.represent_sequence("tag:yaml.org,2002:seq", v, flow_style=True))
+_Dumper.add_representer(_FlowMap, lambda d, v: d.represent_mapping("tag:yaml.org,2002:map", v.items(), flow_style=True))
+
+
+def _flow(value):
+    if isinstance(value, dict):
+        return _FlowMap({k: _flow(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return _Flow(_flow(v) for v in value)
+    return value
+
+
+ORDER = ["title", "house", "game", "button", "dealer_seat", "players", "others", "pot_at_start",
+         "pot_smallest_chip", "timeline", "notes"]
+
+
+def _flow_text(value) -> str:
+    return yaml.dump(_flow(value), Dumper=_Dumper, allow_unicode=True, width=1000,
+                     default_flow_style=True).strip().removesuffix("...").strip()
+
+
+def _entry_line(entry) -> str:
+    if isinstance(entry, dict) and len(entry) == 1 and "seat" not in entry:
+        (key, body), = entry.items()
+        return f"- {key}:" + ("" if body is None else " " + _flow_text(body))
+    return "- " + _flow_text(entry)
+
+
+def incident_yaml(data: dict, indent: str = "") -> str:
+    keys = sorted(data, key=lambda k: ORDER.index(k) if k in ORDER else len(ORDER))
+    lines = []
+    for key in keys:
+        value = data[key]
+        if key in ("players", "timeline"):
+            lines.append(f"{key}:")
+            lines += ["  " + (_entry_line(v) if key == "timeline" else "- " + _flow_text(v)) for v in value]
+        else:
+            text = yaml.dump({key: _flow(value) if isinstance(value, (dict, list)) else value}, Dumper=_Dumper,
+                             sort_keys=False, allow_unicode=True, width=100, default_flow_style=False)
+            lines += text.rstrip("\n").split("\n")
+    return "".join(indent + line + "\n" for line in lines)
+
+
+def upgrade_text(text: str, name: str = "<incident>", indent: str = "") -> str:
+    """An old-format incident file's text as a timeline file: the incident rewritten, and the
+    `expected:` block (with the comments before it) kept exactly as written."""
+    from ruling_engine.incident.yaml_source import load_text
+    from ruling_engine.errors import FloorcallError
+    data = load_text(text, name)
+    if not isinstance(data, dict):
+        raise FloorcallError(name, getattr(data, "line", 1), "an incident: a mapping of 'key: value' lines",
+                             f"a {type(data).__name__}")
+    if not is_old_format(data):
+        raise FloorcallError(name, None, "an incident in the old format (street:, actions:, events:)",
+                             "an incident with a timeline already", "nothing to upgrade")
+    lines = text.splitlines(True)
+    cut = next((i for i, line in enumerate(lines) if line.startswith("expected:")), len(lines))
+    while cut > 0 and lines[cut - 1].startswith("#"):
+        cut -= 1
+    while cut > 0 and not lines[cut - 1].strip():
+        cut -= 1
+    leading = 0
+    while leading < cut and lines[leading].startswith("#"):
+        leading += 1
+    head = "".join(lines[:leading])          # a comment heading the file stays at its head
+    incident = {k: _plain(v) for k, v in data.items() if k != "expected"}
+    return head + incident_yaml(upgrade(incident), indent) + "".join(lines[cut:])
+
+
+def _plain(value):
+    """Parsed YAML (with line numbers) as plain dicts and lists."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value

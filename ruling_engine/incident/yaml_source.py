@@ -75,12 +75,12 @@ def load_text(text: str, name: str):
         raise FloorcallError(name, None, "well-formed YAML", str(exc).strip()) from None
 
 
-def load_file(path: Path | str, *, what: str = "a YAML mapping"):
-    """Read and parse one YAML file; unreadable, empty or non-mapping files are errors."""
+def read_text(path: Path | str) -> str:
+    """The text of a file the user named; a missing, unreadable or non-UTF-8 file is an error."""
     path = Path(path)
     name = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise FloorcallError(name, None, "an existing file", "no such file",
                              "check the path (relative paths start from the current folder)") from None
@@ -88,6 +88,12 @@ def load_file(path: Path | str, *, what: str = "a YAML mapping"):
         raise FloorcallError(name, None, "a UTF-8 text file", "bytes that are not UTF-8") from None
     except OSError as exc:
         raise FloorcallError(name, None, "a readable file", exc.strerror or str(exc)) from None
+
+
+def load_file(path: Path | str, *, what: str = "a YAML mapping"):
+    """Read and parse one YAML file; unreadable, empty or non-mapping files are errors."""
+    name = str(path)
+    text = read_text(path)
     data = load_text(text, name)
     if data is None:
         raise FloorcallError(name, 1, what, "an empty file",
