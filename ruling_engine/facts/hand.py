@@ -186,20 +186,23 @@ class Hand:
     posted: dict                     # seat -> forced bets posted (blinds, straddle, bring-in)
     order_button: int | None         # the button, or the one the posted blinds imply
     complete_after: list             # after action i: nobody is left to act on its round
+    history: list                    # (street, seat, kind, delta, in_turn) of every action
+    steps: list                      # Step of every action
 
     def replay(self, upto: int) -> BettingState:
         s = self.states[upto]
+        start, end = s.history
         return BettingState(street=s.street, stacks=dict(s.stacks), round_in=dict(s.round_in),
                             current_bet=s.current_bet, bets_this_round=s.bets_this_round,
-                            in_hand=list(s.in_hand), history=list(s.history), largest_raise=s.largest_raise,
-                            all_history=list(s.all_history))
+                            in_hand=list(s.in_hand), history=[h[1:] for h in self.history[start:end]],
+                            largest_raise=s.largest_raise, all_history=self.history[:s.all_history])
 
     def walk(self, upto: int | None = None) -> TableView:
         v = self.views[len(self.views) - 1 if upto is None else upto]
         return TableView(street=v.street, big_blind=v.big_blind, current_bet=v.current_bet,
                          last_full_bet=v.last_full_bet, round_in=dict(v.round_in), contributed=dict(v.contributed),
                          stacks=dict(v.stacks), in_hand=list(v.in_hand), pot_at_start=v.pot_at_start,
-                         steps=list(v.steps), acted_at=dict(v.acted_at), dead_money=v.dead_money)
+                         steps=self.steps[:v.steps], acted_at=dict(v.acted_at), dead_money=v.dead_money)
 
     def total_in(self) -> dict:
         """What each seat put into the pot over the whole hand (forced bets included)."""
@@ -296,7 +299,8 @@ def replay_timeline(data: dict, parse_said) -> Hand:
         return all(s in acted_at and state.round_in.get(s, 0) >= state.current_bet for s in live)
 
     def new_street(street):
-        nonlocal view_last_full, acted_at
+        nonlocal view_last_full, acted_at, street_start
+        street_start = len(state.all_history)
         state.street = street
         state.round_in = {s: 0 for s in seats}
         state.current_bet = 0
@@ -306,17 +310,20 @@ def replay_timeline(data: dict, parse_said) -> Hand:
         view_last_full = 0
         acted_at = {}
 
+    street_start = 0                 # where the current street begins in state.all_history
+
     def snapshot():
+        # the histories are prefixes of the shared lists: kept as lengths, cut on demand
         states.append(BettingState(street=state.street, stacks={s: whole(v) for s, v in stacks.items()},
                                    round_in=dict(state.round_in), current_bet=state.current_bet,
                                    bets_this_round=state.bets_this_round, in_hand=list(state.in_hand),
-                                   history=list(state.history), largest_raise=state.largest_raise,
-                                   all_history=list(state.all_history)))
+                                   history=(street_start, len(state.all_history)),
+                                   largest_raise=state.largest_raise, all_history=len(state.all_history)))
         views.append(TableView(street=state.street, big_blind=big_blind, current_bet=state.current_bet,
                                last_full_bet=view_last_full, round_in=dict(state.round_in),
                                contributed=dict(contributed), stacks={s: whole(v) for s, v in stacks.items()},
                                in_hand=list(state.in_hand), pot_at_start=data.get("pot_at_start", 0) or 0,
-                               steps=list(steps), acted_at=dict(acted_at), dead_money=dead))
+                               steps=len(steps), acted_at=dict(acted_at), dead_money=dead))
 
     for index, action in enumerate(actions):
         street = action["street"]
@@ -373,4 +380,5 @@ def replay_timeline(data: dict, parse_said) -> Hand:
         new_street(final_street)
     snapshot()
     return Hand(data=data, states=states, views=views, final_street=final_street, posted=posted,
-                order_button=order_button, complete_after=complete_after)
+                order_button=order_button, complete_after=complete_after, history=state.all_history,
+                steps=steps)
