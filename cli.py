@@ -377,6 +377,39 @@ def upgrade(file, out, in_place, force):
         _fail(error)
 
 
+@_command("""Rule on the independent casebook and count how many club-rulings agree with it.
+
+The casebook (cases/casebook/, one file per floor call, from ../shared/casebook/) holds floor calls
+whose expected rulings under all four clubs were written from the rulebooks by readers who had not
+seen floorcall's rules. A club-ruling agrees when floorcall rules on each expected issue with the
+expected outcome, the same kind of basis, one of the expected clauses and every expected effect.
+
+\b
+Examples:
+  floorcall casebook                 the count, and each club-ruling that does not agree
+  floorcall casebook --club gala     one club only
+  floorcall casebook --case D101 -v  one case, with what agrees too
+""")
+@click.option("--club", "clubs", multiple=True, metavar="CLUB", help="Only these clubs' rulings.")
+@click.option("--case", "cases_", multiple=True, metavar="ID", help="Only these cases (e.g. D101).")
+@click.option("-v", "--verbose", is_flag=True, help="List the club-rulings that agree as well.")
+def casebook(clubs, cases_, verbose):
+    from ruling_engine.knowledge.load import load_knowledge
+    from ruling_engine.locations import cases_dir
+    from ruling_engine.rulings.agreement import casebook_tally
+    try:
+        kb = load_knowledge()
+        tally = casebook_tally(kb, cases_dir(kb.root) / "casebook", clubs, cases_)
+    except FloorcallError as error:
+        _fail(error)
+    for v in tally.verdicts:
+        if v.agrees and not verbose:
+            continue
+        mark = "agrees" if v.agrees else ("argued" if v.argued else "DIFFERS")
+        click.echo(f"{v.case} {v.club:5} {mark}" + "".join(f"\n    {p}" for p in v.problems))
+    click.echo(tally.line())
+
+
 @_command("""List the bundled example incidents (the cases/ beside the knowledge base): file and title.
 
 WORD shows only those whose file name or title mention it. Each is an ordinary incident file:

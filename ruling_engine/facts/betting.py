@@ -81,9 +81,10 @@ def known_amounts(view: TableView) -> bool:
 
 
 def finite(facts: dict) -> dict:
-    """The facts without amounts that could not be worked out (an all-in of unknown size)."""
+    """The facts without amounts that could not be worked out (an all-in of unknown size) and without
+    what the incident leaves unsaid (a seat not given)."""
     return {k: v for k, v in facts.items()
-            if not (isinstance(v, float) and not math.isfinite(v))}
+            if v is not None and not (isinstance(v, float) and not math.isfinite(v))}
 
 
 def betting_complete(view: TableView, data: dict) -> bool:

@@ -208,7 +208,7 @@ def procedure_facts(data: dict) -> dict:
     for e in data.get("events", []):
         kind = e["event"]
         if kind == "arrival":
-            out.update({"arrival.seat": e["seat"], "arrival.minutes": e["minutes_after_start"],
+            out.update({"arrival.seat": e.get("seat"), "arrival.minutes": e["minutes_after_start"],
                         "arrival.level": e["level"], "arrival.registered_by": e["registered_by"],
                         "arrival.first_break_over": e["first_break_over"],
                         "arrival.seat_available": e["seat_available"]})

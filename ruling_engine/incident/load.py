@@ -51,7 +51,8 @@ def _line(node, key=None, default=None):
 
 
 class _Validator:
-    def __init__(self, vocabulary: Vocabulary, clubs, file: str):
+    def __init__(self, vocabulary: Vocabulary, clubs, file: str, root=None):
+        self.root = root if isinstance(root, dict) else {}     # the whole incident, for checks across fields
         self.records = vocabulary.records
         self.clubs = tuple(clubs)
         self.file = file
@@ -195,6 +196,9 @@ class _Validator:
             out["cards"] = self.cards(name, body, line)
             return out
         fields = self.record("street_entry", body, line)
+        if "pot" in fields and any(k in self.root for k in ("pot_at_start",)):
+            raise FloorcallError(self.file, line, "the pot once: pot_at_start or the street's pot",
+                                 "both", "keep the one the floor counted")
         if "cards" in fields and "count" in fields and fields["count"] != len(fields["cards"]):
             raise FloorcallError(self.file, line, f"count: {len(fields['cards'])} (the cards named)",
                                  f"count: {fields['count']}", "leave out count: when the cards are named")
@@ -225,6 +229,10 @@ def _check_seats(data: dict, node, file: str, vocabulary: Vocabulary) -> None:
     seats = [p["seat"] for p in data["players"]]
     if not seats:
         raise FloorcallError(file, node.line_of("players"), "at least one player", "an empty list")
+    for seat, raw in zip(seats, node.get("players") or []):
+        if not isinstance(seat, int):
+            raise FloorcallError(file, _line(raw, "seat"), "a seat number for every player listed", repr(seat),
+                                 "leave out a player whose seat is not known; an event may still describe him")
     if len(set(seats)) != len(seats):
         raise FloorcallError(file, node.line_of("players"), "each seat once among the players", f"seats {seats}")
     for player, raw in zip(data["players"], node.get("players") or []):
@@ -253,8 +261,9 @@ def _check_seats(data: dict, node, file: str, vocabulary: Vocabulary) -> None:
 def _check_street_order(data: dict, file: str) -> None:
     """Streets come in the order of the game, each once (a street entry may not go back)."""
     order = STUD_STREETS if data["game"]["variant"] == "stud" else FLOP_STREETS
-    last, last_name = -1, None
+    last, last_name, actions_seen = -1, None, False
     for entry in data["timeline"]:
+        actions_seen = actions_seen or entry["entry"] == "action"
         if entry["entry"] != "street":
             continue
         name = entry["street"]
@@ -262,6 +271,8 @@ def _check_street_order(data: dict, file: str) -> None:
             raise FloorcallError(file, entry["line"], f"a street of {data['game']['variant']}: " + ", ".join(order),
                                  name, did_you_mean(name, order))
         position = order.index(name)
+        if last_name == "hand-over" and name in ("deal", "preflop", "third-street") and not actions_seen:
+            last = -1                 # the timeline began between hands: this is the next hand
         if position <= last:
             raise FloorcallError(file, entry["line"], f"a street after the {last_name}", f"{name} again" if
                                  name == last_name else f"{name} after the {last_name}",
@@ -408,7 +419,7 @@ def parse_incident_text(text: str, file: str, vocabulary: Vocabulary, clubs) -> 
 
 def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Incident:
     _check_old_format(node, file)
-    data = _Validator(vocabulary, clubs, file).record("incident", node, 1)
+    data = _Validator(vocabulary, clubs, file, node).record("incident", node, 1)
     _check_seats(data, node, file, vocabulary)
     _check_street_order(data, file)
     _check_folded_players_stay_out(data, file)
@@ -454,7 +465,7 @@ def incident_as_written(data: dict) -> dict:
     out = {k: v for k, v in data.items() if k != "timeline" and not str(k).startswith("_")}
     out["timeline"] = [entry_as_written(e) for e in data.get("timeline", [])]
     out = _unknowns_as_written(out)
-    order = ["title", "house", "game", "button", "dealer_seat", "players", "others", "pot_at_start",
+    order = ["title", "house", "game", "button", "dealer", "players", "others", "pot_at_start",
              "pot_smallest_chip", "timeline", "notes", "expected", "casebook"]
     return {k: out[k] for k in sorted(out, key=lambda k: order.index(k) if k in order else len(order))}
 

@@ -113,7 +113,7 @@ def _flow(value):
     return value
 
 
-ORDER = ["title", "house", "game", "button", "dealer_seat", "players", "others", "pot_at_start",
+ORDER = ["title", "house", "game", "button", "dealer", "players", "others", "pot_at_start",
          "pot_smallest_chip", "timeline", "notes"]
 
 
