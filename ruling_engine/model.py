@@ -123,6 +123,7 @@ class ClubAnswer:
     rulings: list                    # ClubRuling per issue
     derived: dict                    # facts the club's definitions derived
     fired: list                      # rule ids in firing order
+    settlement: list = field(default_factory=list)   # the money: pots, the uncalled bet, awards (settlement.py)
 
 
 @dataclass(frozen=True)
@@ -146,3 +147,5 @@ class Report:
     points: list = field(default_factory=list)          # PointInfo per point, in timeline order
     facts_by_point: list = field(default_factory=list)  # the facts of each point
     warnings: list = field(default_factory=list)        # what the incident says that nothing read
+    secondary: dict = field(default_factory=dict)       # issue -> true: follows the main ruling, apart
+    currency: str = ""

@@ -31,6 +31,7 @@ def _jsonable(value):
 def _ruling_dict(r, house_outcome) -> dict:
     return {
         "issue": r.issue,
+        "point": r.point,
         "outcome": r.outcome,
         "basis": r.basis,
         "decision": r.decision,
@@ -52,24 +53,41 @@ def _ruling_dict(r, house_outcome) -> dict:
     }
 
 
+def sections(report) -> list:
+    """(point, issue) of every ruling, as the house club gives them: each point's own questions
+    first, then what follows apart from them (a penalty, who acts next)."""
+    house = report.answers[report.house].rulings
+    secondary = {i for i, _ in report.issues if (report.secondary or {}).get(i)}
+    keys = [(r.point, r.issue) for r in house]
+    return sorted(keys, key=lambda k: (k[0], k[1] in secondary, keys.index(k)))
+
+
 def to_dict(report) -> dict:
     """The documented JSON structure of a ruling (see README, 'JSON output')."""
-    house = report.answers[report.house]
-    house_outcomes = {r.issue: r.outcome for r in house.rulings}
+    order = sections(report)
+    house = {(r.point, r.issue): r for r in report.answers[report.house].rulings}
     clubs = {}
     for club, answer in report.answers.items():
+        by_key = {(r.point, r.issue): r for r in answer.rulings}
         clubs[club] = {
             "name": answer.club_name,
             "floor": answer.floor,
             "house": club == report.house,
-            "rulings": [_ruling_dict(r, house_outcomes.get(r.issue)) for r in answer.rulings],
+            "rulings": [_ruling_dict(by_key[k], house[k].outcome) for k in order if k in by_key],
+            "settlement": _jsonable(answer.settlement),
             "trace": {"given": _jsonable(report.given), "derived": _jsonable(answer.derived),
                       "fired": list(answer.fired)},
         }
+    titles = dict(report.issues)
     return {
-        "floorcall": 1,
-        "incident": {"file": report.incident_file, "title": report.title, "house": report.house},
-        "issues": [{"id": i, "title": t} for i, t in report.issues],
+        "floorcall": 2,
+        "incident": {"file": report.incident_file, "title": report.title, "house": report.house,
+                     "currency": report.currency},
+        "points": [{"point": n, "kind": p.kind, "line": p.line, "label": p.label}
+                   for n, p in enumerate(report.points)],
+        "issues": [{"id": issue, "title": titles[issue], "point": point,
+                    "secondary": bool((report.secondary or {}).get(issue))} for point, issue in order],
+        "warnings": list(report.warnings),
         "clubs": clubs,
     }
 
@@ -111,9 +129,18 @@ def render_text(report, explain: bool = False) -> str:
     if not data["issues"]:
         out.append("No irregularity recognised: the incident raises none of the issues the rules know.")
         out.append("Check the incident describes what went wrong (see README, 'Incident format').")
+    points = data["points"]
+    several = len({i["point"] for i in data["issues"]}) > 1
+    shown_point = None
     for index, issue in enumerate(data["issues"]):
         ruling = house["rulings"][index]
-        out.append(f"== {issue['title']} ==")
+        if several and issue["point"] != shown_point:
+            shown_point = issue["point"]
+            point = points[shown_point]
+            where = f" (line {point['line']})" if point["line"] else ""
+            out.append(f"#### Point {shown_point + 1}{where}: {point['label']}")
+            out.append("")
+        out.append(("== Also: " if issue["secondary"] else "== ") + f"{issue['title']} ==")
         out.append(_wrap(f"RULING ({report.house}): {ruling['decision']}", "  "))
         for branch in ruling["depends"]:
             out.append(_branch_line(branch, "If", "decision", "this issue does not arise.", "    - "))
@@ -141,7 +168,7 @@ def render_text(report, explain: bool = False) -> str:
         for club, answer in data["clubs"].items():
             if club == report.house:
                 continue
-            other = answer["rulings"][index]
+            other = answer["rulings"][index]      # every club rules on the same (point, issue), in this order
             mark = "DIFFERS" if other["differs_from_house"] else "same outcome"
             out.append(_wrap(f"{club} ({mark}; {other['basis']}): {other['decision']}", "    "))
             for branch in other["depends"]:
@@ -150,6 +177,11 @@ def render_text(report, explain: bool = False) -> str:
                 out.extend(_wrap(line, "      do: ") for line in other["do"][:2])
             if other["citations"]:
                 out.append("      cites: " + ", ".join(c["clause"] for c in other["citations"]))
+        out.append("")
+    money = _money_lines(house["settlement"], data["clubs"], report.house, data["incident"]["currency"])
+    if money:
+        out.append("== The pot ==")
+        out.extend(money)
         out.append("")
     if explain:
         out.append("== Trace ==")
@@ -160,6 +192,33 @@ def render_text(report, explain: bool = False) -> str:
             out.append(f"  {club}: derived {answer['trace']['derived'] or '{}'}")
             out.append(_wrap("rules fired: " + (", ".join(answer["trace"]["fired"]) or "none"), "    "))
     return plain("\n".join(out).rstrip(), keep_newlines=True) + "\n"
+
+
+def _money_text(effect: dict, currency: str = "") -> str:
+    from ruling_engine.rulings.resolve import format_value
+    effect = {k: format_value(v, "amount", currency) if k == "amount" else v for k, v in effect.items()}
+    kind = effect["effect"]
+    if kind == "pot":
+        name = "Main pot" if effect["pot"] == "main" else "Side pot " + effect["pot"].split("-")[-1]
+        seats = ", ".join(str(s) for s in effect["seats"])
+        return f"{name}: {effect['amount']} (seats {seats})"
+    if kind == "pot-awarded":
+        name = "the main pot" if effect.get("pot", "main") == "main" else "side pot " + effect["pot"].split("-")[-1]
+        return f"Seat {effect['seat']} wins {name} ({effect['amount']})"
+    if kind == "return-chips":
+        return f"Seat {effect['seat']} takes back {effect['amount']} nobody called"
+    if kind == "player-out":
+        return f"Seat {effect['seat']} is out of the tournament"
+    return str(effect)
+
+
+def _money_lines(settlement: list, clubs: dict, house: str, currency: str) -> list:
+    """The house club's settlement, and any club whose rulings leave the money differently."""
+    lines = [f"  - {_money_text(e, currency)}" for e in settlement]
+    for club, answer in clubs.items():
+        if club != house and answer["settlement"] != settlement and answer["settlement"]:
+            lines.append(f"    {club} (DIFFERS): " + "; ".join(_money_text(e, currency) for e in answer["settlement"]))
+    return lines
 
 
 class _Escaped(str):
@@ -185,4 +244,4 @@ def _environment():
 def render_markdown(report, explain: bool = False) -> str:
     template = _environment().get_template("ruling.md.j2")
     return template.render(report=to_dict(report), basis_words=BASIS_WORDS, explain=explain,
-                           when_text=when_text)
+                           when_text=when_text, money_lines=_money_lines)

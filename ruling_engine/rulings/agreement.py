@@ -35,6 +35,8 @@ def _numbers(value) -> tuple:
 
 
 def _param_matches(want, have) -> bool:
+    if want in ("side", "side-1") and have in ("side", "side-1"):
+        return True                    # the one side pot, however named
     if isinstance(want, str) and " " in want.strip():
         return True                    # prose ("after the turn betting ..."): read by people, not compared
     if isinstance(want, (list, tuple)) or isinstance(have, (list, tuple)):
@@ -56,7 +58,7 @@ def _expected_items(expected) -> list:
     return expected if isinstance(expected, list) else [expected]
 
 
-def judge_issue(issue: str, want: dict, rulings: list) -> list:
+def judge_issue(issue: str, want: dict, rulings: list, settlement=()) -> list:
     """What is wrong with a club's rulings on `issue` against one expectation (empty: it agrees)."""
     candidates = [r for r in rulings if r.issue == issue]
     if "point" in want:
@@ -73,7 +75,7 @@ def judge_issue(issue: str, want: dict, rulings: list) -> list:
         cited = {c.clause for c in got.citations}
         if want.get("cites") and not cited & set(want["cites"]):
             problems.append(f"{issue}: cites {sorted(cited)}, expected one of {want['cites']}")
-        effects = [e for alt in got.alternatives for e in alt.get("effects", [])] + list(got.effects)
+        effects = [e for alt in got.alternatives for e in alt.get("effects", [])] + list(got.effects) + list(settlement)
         for effect in want.get("effects") or []:
             if not _effect_present(effect, effects):
                 problems.append(f"{issue}: no effect {effect}")
@@ -86,11 +88,13 @@ def judge(report, expected: dict, case: str, argued: dict | None = None) -> list
     """One ClubVerdict per club the case has expectations for."""
     verdicts = []
     for club, issues in (expected or {}).items():
-        rulings = report.answers[club].rulings if club in report.answers else []
+        answer = report.answers.get(club)
+        rulings = answer.rulings if answer else []
+        settlement = answer.settlement if answer else []
         problems = []
         for issue, want in (issues or {}).items():
             for item in _expected_items(want):
-                problems += judge_issue(issue, item, rulings)
+                problems += judge_issue(issue, item, rulings, settlement)
         argued_here = bool(argued and club in argued)
         verdicts.append(ClubVerdict(case, club, not problems, argued_here and bool(problems), problems))
     return verdicts

@@ -5,6 +5,7 @@ import functools
 
 from ruling_engine.facts.derive import computed_facts
 from ruling_engine.facts.timeline import hand_point, point_view, read_timeline
+from ruling_engine.rulings.settlement import settle
 from ruling_engine.engine.host import ClubEngine
 from ruling_engine.incident.load import Incident, load_incident
 from ruling_engine.knowledge.load import KnowledgeBase, load_knowledge
@@ -55,24 +56,29 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
     rulings = {club: [] for club in club_order(kb, house)}
     derived_by_club = {club: {} for club in rulings}
     fired_by_club = {club: [] for club in rulings}
-    issues, facts_by_point, seen = [], [], {club: {} for club in rulings}
+    issues, facts_by_point = [], []
+    earlier: dict = {}                 # issue -> {club: signature} of the ruling an earlier point gave
     for number, point in enumerate(points):
         data, index = point_view(timeline, point)
         facts = computed_facts(data, index)
         facts_by_point.append(facts)
         raised = raised_issues(kb.vocabulary, facts, point.kind, last=number == len(points) - 1)
+        here = {}
         for club in rulings:
             fired, derived = engine.run(club, facts, raised)
-            for ruling in resolve_club(kb, club, raised, fired, {**facts, **derived}, currency):
-                ruling.point = number
-                key = _signature(ruling)
-                if seen[club].get(ruling.issue) == key:
-                    continue              # the same ruling on the same question at an earlier point
-                seen[club][ruling.issue] = key
-                rulings[club].append(ruling)
+            here[club] = resolve_club(kb, club, raised, fired, {**facts, **derived}, currency)
             derived_by_club[club].update(derived)
             fired_by_club[club] += [f for f in fired if f not in fired_by_club[club]]
-        issues += [i for i in raised if i not in issues]
+        for position, issue in enumerate(raised):
+            signatures = {club: _signature(here[club][position]) for club in rulings}
+            if earlier.get(issue) == signatures:
+                continue              # every club rules the same on it as at an earlier point
+            earlier[issue] = signatures
+            for club in rulings:
+                here[club][position].point = number
+                rulings[club].append(here[club][position])
+            if issue not in issues:
+                issues.append(issue)
     answers = {}
     for club, club_rulings in rulings.items():
         if with_precedents:
@@ -81,12 +87,15 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                                    exclude_file=incident.file)
         info = kb.clubs[club]
         answers[club] = ClubAnswer(club=club, club_name=info.name, floor=info.floor, rulings=club_rulings,
-                                   derived=derived_by_club[club], fired=fired_by_club[club])
+                                   derived=derived_by_club[club], fired=fired_by_club[club],
+                                   settlement=settle(timeline.data, timeline.hand, club_rulings))
     return Report(incident_file=incident.file, title=incident.title, house=house,
                   issues=[(i, kb.vocabulary.issues[i]["title"]) for i in issues],
                   given=facts_by_point[0], answers=answers,
                   points=[PointInfo(p.entries, p.kind, p.line, p.label) for p in points],
-                  facts_by_point=facts_by_point)
+                  facts_by_point=facts_by_point,
+                  secondary={i: True for i in issues if kb.vocabulary.issues[i].get("secondary")},
+                  currency=currency)
 
 
 def rule_on(path, house: str | None = None, kb: KnowledgeBase | None = None) -> Report:
@@ -139,10 +148,13 @@ def merge_branches(incident: Incident, branches: list) -> Report:
                 decision="The ruling turns on facts the floor could not establish: "
                          + ", ".join(sorted(names.values())) + ".",
                 depends=depends, point=point))
+        settlements = [report.answers[club].settlement for _, report in branches]
         answers[club] = ClubAnswer(club=club, club_name=answer.club_name, floor=answer.floor,
-                                   rulings=rulings, derived=answer.derived, fired=answer.fired)
+                                   rulings=rulings, derived=answer.derived, fired=answer.fired,
+                                   settlement=settlements[0] if all(s == settlements[0] for s in settlements) else [])
     given = {k: v for k, v in first.given.items()
              if all(report.given.get(k, object()) == v for _, report in branches)}
     return Report(incident_file=first.incident_file, title=first.title, house=first.house,
                   issues=issues, given=given, answers=answers, points=first.points,
-                  facts_by_point=first.facts_by_point)
+                  facts_by_point=first.facts_by_point, secondary=first.secondary,
+                  currency=first.currency)
