@@ -124,6 +124,7 @@ class ClubAnswer:
     derived: dict                    # facts the club's definitions derived
     fired: list                      # rule ids in firing order
     settlement: list = field(default_factory=list)   # the money: pots, the uncalled bet, awards (settlement.py)
+    contradictions: list = field(default_factory=list)   # parts of the answer that cannot both be done
 
 
 @dataclass(frozen=True)

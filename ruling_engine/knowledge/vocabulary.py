@@ -60,6 +60,7 @@ class Vocabulary:
     records: dict = field(default_factory=dict)    # record name -> {field name -> FieldSpec}
     effects: dict = field(default_factory=dict)    # effect name -> {"help": str, "params": [...]}
     issues: dict = field(default_factory=dict)     # issue id -> {"title", "raised_when", "outcomes"}
+    contradictions: list = field(default_factory=list)   # (set, set): effects one answer may not give together
 
     def fact(self, name: str) -> FieldSpec:
         return self.facts[name]
@@ -138,6 +139,15 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
     for name, raw in data["effects"].items():
         vocab.effects[name] = {"help": raw.get("help", ""), "params": list(raw.get("params") or [])}
     vocab.issues = {name: dict(raw) for name, raw in data["issues"].items()}
+    for pair in data.get("contradictions") or []:
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(g, list) for g in pair)):
+            raise FloorcallError(file, getattr(pair, "line", None), "a pair of effect lists, e.g. [[hand-dead], [hand-live]]",
+                                 repr(pair))
+        for name in pair[0] + pair[1]:
+            if name not in vocab.effects:
+                raise FloorcallError(file, getattr(pair, "line", None), "an effect declared under effects:",
+                                     repr(name), did_you_mean(name, vocab.effects))
+        vocab.contradictions.append((frozenset(pair[0]), frozenset(pair[1])))
     return vocab
 
 

@@ -75,6 +75,7 @@ def to_dict(report) -> dict:
             "house": club == report.house,
             "rulings": [_ruling_dict(by_key[k], house[k].outcome) for k in order if k in by_key],
             "settlement": _jsonable(answer.settlement),
+            "contradictions": list(answer.contradictions),
             "trace": {"given": _jsonable(report.given), "derived": _jsonable(answer.derived),
                       "fired": list(answer.fired)},
         }
@@ -177,6 +178,11 @@ def render_text(report, explain: bool = False) -> str:
                 out.extend(_wrap(line, "      do: ") for line in other["do"][:2])
             if other["citations"]:
                 out.append("      cites: " + ", ".join(c["clause"] for c in other["citations"]))
+        out.append("")
+    if house["contradictions"]:
+        out.append(f"== WARNING: parts of {report.house}'s answer contradict each other ==")
+        out.extend(_wrap(line, "  - ") for line in house["contradictions"])
+        out.append(f"  The {house['floor']} must choose between them.")
         out.append("")
     money = _money_lines(house["settlement"], data["clubs"], report.house, data["incident"]["currency"])
     if money:

@@ -5,6 +5,7 @@ import functools
 
 from ruling_engine.facts.derive import computed_facts
 from ruling_engine.facts.timeline import hand_point, point_view, read_timeline
+from ruling_engine.rulings.consistency import contradictions
 from ruling_engine.rulings.settlement import settle
 from ruling_engine.engine.host import ClubEngine
 from ruling_engine.incident.load import Incident, load_incident
@@ -86,9 +87,10 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                 ruling.precedents = precedents_for(club, [c.clause for c in ruling.citations],
                                                    exclude_file=incident.file)
         info = kb.clubs[club]
+        money = settle(timeline.data, timeline.hand, club_rulings)
         answers[club] = ClubAnswer(club=club, club_name=info.name, floor=info.floor, rulings=club_rulings,
-                                   derived=derived_by_club[club], fired=fired_by_club[club],
-                                   settlement=settle(timeline.data, timeline.hand, club_rulings))
+                                   derived=derived_by_club[club], fired=fired_by_club[club], settlement=money,
+                                   contradictions=[c.text() for c in contradictions(kb.vocabulary, club_rulings, money)])
     return Report(incident_file=incident.file, title=incident.title, house=house,
                   issues=[(i, kb.vocabulary.issues[i]["title"]) for i in issues],
                   given=facts_by_point[0], answers=answers,
@@ -151,7 +153,9 @@ def merge_branches(incident: Incident, branches: list) -> Report:
         settlements = [report.answers[club].settlement for _, report in branches]
         answers[club] = ClubAnswer(club=club, club_name=answer.club_name, floor=answer.floor,
                                    rulings=rulings, derived=answer.derived, fired=answer.fired,
-                                   settlement=settlements[0] if all(s == settlements[0] for s in settlements) else [])
+                                   settlement=settlements[0] if all(s == settlements[0] for s in settlements) else [],
+                                   contradictions=list(dict.fromkeys(
+                                       c for _, report in branches for c in report.answers[club].contradictions)))
     given = {k: v for k, v in first.given.items()
              if all(report.given.get(k, object()) == v for _, report in branches)}
     return Report(incident_file=first.incident_file, title=first.title, house=first.house,
