@@ -32,6 +32,13 @@ class Club:
     floor_long: str         # the same, in full
     discretion: tuple       # clause ids of its discretion ("best interest of the game") clauses
     source: str             # path of the source text, relative to knowledge/
+    topic_discretion: tuple = ()    # ((topic, clause ids), ...): discretion clauses about one topic only
+
+    def discretion_for(self, topic: str | None) -> tuple:
+        """The discretion clauses that speak to a question of this topic: the general ones, and
+        those written for the topic (a betting discretion clause is not cited on a tournament question)."""
+        extra = next((ids for name, ids in self.topic_discretion if name == topic), ())
+        return tuple(self.discretion) + tuple(c for c in extra if c not in self.discretion)
 
 
 @dataclass(frozen=True)

@@ -57,9 +57,11 @@ def test_case_ruling(path, club, reports):
             assert any(all(have.get(k) == v for k, v in effect.items()) for have in got.effects), \
                 f"{issue}: missing effect {effect}; got {got.effects}"
         if got.basis == "not covered":
-            assert {c.clause for c in got.citations} == set(report_kb_discretion(club))
+            assert {c.clause for c in got.citations} == set(report_kb_discretion(club, issue))
 
 
-def report_kb_discretion(club):
+def report_kb_discretion(club, issue):
+    """The discretion clauses a silent club cites on this issue: its general ones and those of the topic."""
     from ruling_engine.knowledge.load import load_knowledge
-    return load_knowledge().clubs[club].discretion
+    kb = load_knowledge()
+    return kb.clubs[club].discretion_for(kb.vocabulary.issues[issue].get("topic"))

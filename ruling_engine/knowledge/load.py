@@ -59,7 +59,8 @@ def load_club(path: Path) -> Club:
                 games=_require(node, "games", file, "what the rulebook governs, in words"),
                 floor=_require(node, "floor", file, "what the club calls its floor person"),
                 discretion=tuple(_require(node, "discretion", file, "clause ids of its discretion clauses")),
-                source=_require(node, "source", file, "path of the source text"))
+                source=_require(node, "source", file, "path of the source text"),
+                topic_discretion=tuple((topic, tuple(ids)) for topic, ids in (node.get("topic_discretion") or {}).items()))
 
 
 def load_clauses(path: Path, club: str) -> dict:
@@ -221,7 +222,7 @@ def _load_knowledge(root: Path) -> KnowledgeBase:
     for short in clubs:
         kb.clauses[short] = load_clauses(root / "clauses" / f"{short}.yaml", short)
     for short, club in clubs.items():
-        for cid in club.discretion:
+        for cid in list(club.discretion) + [c for _, ids in club.topic_discretion for c in ids]:
             if cid not in kb.clauses[short]:
                 raise FloorcallError(str(root / "clubs" / f"{short}.yaml"), None,
                                      f"discretion clauses from {short}'s clause index", repr(cid),

@@ -92,7 +92,8 @@ def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> Clu
     set_aside = [r.id for r in rules if r.id in overridden]
     if not standing:
         citations = [Citation(club=club, clause=cid, locator=kb.clause(cid).locator,
-                              quote=kb.clause(cid).text, rule="") for cid in club_info.discretion]
+                              quote=kb.clause(cid).text, rule="")
+                     for cid in club_info.discretion_for(kb.vocabulary.issues[issue].get("topic"))]
         title = kb.vocabulary.issues[issue]["title"].lower()
         return ClubRuling(
             club=club, issue=issue, basis="not covered", outcome="floor-decides",
