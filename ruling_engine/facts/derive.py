@@ -1,7 +1,8 @@
 """From a validated incident to the computed facts the rules test (no club's definitions here)."""
 from __future__ import annotations
 
-from ruling_engine.facts.betting import action_betting_facts, finite, first_active_facts, pot_facts
+from ruling_engine.facts import sequence
+from ruling_engine.facts.betting import action_betting_facts, finite, first_active_facts, pot_facts, walk
 from ruling_engine.facts.deal import deal_event_facts
 from ruling_engine.facts.declarations import declaration_facts
 from ruling_engine.incident.load import HAND_SIZE
@@ -304,6 +305,7 @@ def computed_facts(data: dict, index: int | None) -> dict:
     facts.update(money_facts(data))
     facts.update(_tournament_facts(data))
     facts.update(_order_facts(data, index, facts))
+    facts.update(_sequence_facts(data))
     facts.update(_showdown_event_facts(data, final_state))
     facts.update(_card_facts(data, final_state, facts))
     return finite(facts)          # an amount that cannot be worked out (an all-in of unknown size) is not stated
@@ -321,6 +323,16 @@ def incident_facts(incident, vocabulary=None) -> dict:
     for point in timeline.points or [hand_point(timeline)]:
         facts.update(computed_facts(*point_view(timeline, point)))
     return facts
+
+
+def _sequence_facts(data: dict) -> dict:
+    """Order and words (sequence.py): what came after the point, what was said around the action
+    in question, the hand as it stands now, who dealt."""
+    out = sequence.table_facts(data, walk(data))
+    if "_entries" in data:
+        out.update(sequence.after_facts(data["_entries"], data["_point_entries"]))
+        out.update(sequence.words_facts(data["_entries"], data["_point_entries"], data.get("_action_entry")))
+    return out
 
 
 def _order_facts(data: dict, index, facts: dict) -> dict:
