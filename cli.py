@@ -127,6 +127,8 @@ def _rule_on(files, club, fmt, explain):
             click.echo(plain(f"internal error: {source}: {type(exc).__name__}: {exc} "
                              "(please report it with the incident file)"), err=True)
             continue
+        for warning in report.warnings:
+            click.echo(plain(f"warning: {warning}"), err=True)
         if fmt == "json":
             if several:
                 as_json.append(to_dict(report))

@@ -7,6 +7,7 @@ from ruling_engine.facts.derive import computed_facts
 from ruling_engine.facts.timeline import hand_point, point_view, read_timeline
 from ruling_engine.rulings.consistency import contradictions
 from ruling_engine.rulings.settlement import settle
+from ruling_engine.rulings.unread import unread_warnings
 from ruling_engine.engine.host import ClubEngine
 from ruling_engine.incident.load import Incident, load_incident
 from ruling_engine.knowledge.load import KnowledgeBase, load_knowledge
@@ -97,7 +98,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                   points=[PointInfo(p.entries, p.kind, p.line, p.label) for p in points],
                   facts_by_point=facts_by_point,
                   secondary={i: True for i in issues if kb.vocabulary.issues[i].get("secondary")},
-                  currency=currency)
+                  currency=currency, warnings=unread_warnings(kb, incident.data, facts_by_point, incident.file,
+                                           money=any(a.settlement for a in answers.values())))
 
 
 def rule_on(path, house: str | None = None, kb: KnowledgeBase | None = None) -> Report:
@@ -161,4 +163,4 @@ def merge_branches(incident: Incident, branches: list) -> Report:
     return Report(incident_file=first.incident_file, title=first.title, house=first.house,
                   issues=issues, given=given, answers=answers, points=first.points,
                   facts_by_point=first.facts_by_point, secondary=first.secondary,
-                  currency=first.currency)
+                  currency=first.currency, warnings=first.warnings)
