@@ -28,7 +28,27 @@ def _jsonable(value):
     return value
 
 
-def _ruling_dict(r, house_outcome) -> dict:
+def _money_of(effects) -> list:
+    """What a ruling does with chips and pots, seat by seat (for comparing clubs)."""
+    keep = ("seat", "amount", "add", "total", "call", "seats", "share", "forfeit")
+    return sorted((e.get("effect"), tuple((k, str(e[k])) for k in keep if k in e)) for e in effects
+                  if any(k in e for k in keep[1:]))
+
+
+def differs(ruling, house) -> bool:
+    """Whether a club's ruling tells the floor something else than the house's: another outcome,
+    the same outcome with the money going elsewhere, or a ruling that depends on an unknown where
+    some branch differs (class 15: 'same outcome' must mean the same at the table)."""
+    if house is None:
+        return True
+    if ruling.depends or house.depends:
+        mine = {b.ruling.outcome if b.ruling else None for b in ruling.depends} or {ruling.outcome}
+        theirs = {b.ruling.outcome if b.ruling else None for b in house.depends} or {house.outcome}
+        return mine != theirs
+    return ruling.outcome != house.outcome or _money_of(ruling.effects) != _money_of(house.effects)
+
+
+def _ruling_dict(r, house_ruling) -> dict:
     return {
         "issue": r.issue,
         "point": r.point,
@@ -46,9 +66,9 @@ def _ruling_dict(r, house_outcome) -> dict:
                           "clauses": [c.clause for c in a["citations"]]} for a in r.alternatives],
         "set_aside": list(r.set_aside),
         "precedents": [{"file": f, "title": t} for f, t in r.precedents],
-        "differs_from_house": r.outcome != house_outcome,
+        "differs_from_house": differs(r, house_ruling),
         "depends": [{"when": [dict(combination) for combination in branch.when],
-                     "ruling": _ruling_dict(branch.ruling, house_outcome) if branch.ruling else None}
+                     "ruling": _ruling_dict(branch.ruling, house_ruling) if branch.ruling else None}
                     for branch in r.depends],
     }
 
@@ -73,7 +93,7 @@ def to_dict(report) -> dict:
             "name": answer.club_name,
             "floor": answer.floor,
             "house": club == report.house,
-            "rulings": [_ruling_dict(by_key[k], house[k].outcome) for k in order if k in by_key],
+            "rulings": [_ruling_dict(by_key[k], house[k]) for k in order if k in by_key],
             "settlement": _jsonable(answer.settlement),
             "contradictions": list(answer.contradictions),
             "trace": {"given": _jsonable(report.given), "derived": _jsonable(answer.derived),
@@ -212,7 +232,7 @@ def _money_text(effect: dict, currency: str = "") -> str:
         name = "the main pot" if effect.get("pot", "main") == "main" else "side pot " + effect["pot"].split("-")[-1]
         return f"Seat {effect['seat']} wins {name} ({effect['amount']})"
     if kind == "return-chips":
-        return f"Seat {effect['seat']} takes back {effect['amount']} nobody called"
+        return f"Seat {effect['seat']} takes back {effect['amount']}"
     if kind == "player-out":
         return f"Seat {effect['seat']} is out of the tournament"
     return str(effect)
