@@ -45,6 +45,8 @@ class Teller:
             if key in events:
                 return {key: {"in_question": True} if (body or {}).get("in_question") else {}}
             return entry
+        if name == "marked":
+            return []              # asked only when the incident marks nothing
         if name == "players":
             return [{k: v for k, v in p.items() if k != "cards"} for p in data["players"]]
         if name == HOLE_CARDS:

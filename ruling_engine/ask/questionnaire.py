@@ -335,6 +335,9 @@ class Session:
             players.append(player)
         data["players"] = players
         data["timeline"] = [self._entry_data(e) for e in self.timeline]
+        for index in a.get("marked") or ():
+            if index < len(data["timeline"]):
+                data["timeline"][index] = _with_mark(data["timeline"][index])
         return data
 
     def _entry_data(self, entry: dict) -> dict:
@@ -375,9 +378,11 @@ class Session:
         """The incident, validated exactly as its saved file would be."""
         return validate_incident(_located(self.incident_data()), "<questionnaire>", self.vocab, self.kb.clubs)
 
-    def report(self, with_precedents: bool = True, precedents=None):
+    def report(self, with_precedents: bool = True, log=None, exclude_logged: int | None = None):
+        """Every club's ruling on the answers (with a ruling log: its earlier rulings as precedents)."""
         from ruling_engine.rulings.rule_on import rule_incident
-        return rule_incident(self.incident(), self.kb, with_precedents=with_precedents)
+        return rule_incident(self.incident(), self.kb, with_precedents=with_precedents, log=log,
+                             exclude_logged=exclude_logged)
 
     # -- what to ask --------------------------------------------------------------------------------
     def next_question(self) -> Question | None:
@@ -387,8 +392,16 @@ class Session:
         if not self.done:
             pending = self._required_of_last_event()
             return self.question(pending) if pending else self.question("next")
+        if "marked" not in self.answers and not any(_marked(e) for e in self.timeline) \
+                and len(self._markable()) >= 2:
+            return self.question("marked")
         ranked = self.candidates()
         return self.question(ranked[0]) if ranked else None
+
+    def _markable(self) -> list:
+        """(index, words) of the entries the floor may have been called about: actions, words, events."""
+        return [(i, entry_words(e, self.vocab)) for i, e in enumerate(self.timeline)
+                if (("seat" in e and "posts" not in e) or _is_event(e, self.vocab) or "said" in e)]
 
     def _skip_first(self, name: str) -> bool:
         if name == "game.format":
@@ -438,7 +451,7 @@ class Session:
             if source in self.answers or not self.seats:
                 return []
             return [source] if source != HOLE_CARDS or self._cards_can_matter() else []
-        if source in self.answers:
+        if source in self.answers or (source == "game.format" and self._club_format()):
             return []
         return [source] if self._askable(source) else []
 
@@ -574,6 +587,10 @@ class Session:
             text = "What happened first?" if not self.timeline else "What happened next?"
             return Question(name, text, "next", "Describe the hand in order, up to the moment the floor was called.",
                             choices, about=self.timeline_words())
+        if name == "marked":
+            return Question(name, "Which of these was the floor called about?", "marks",
+                            "Tick one or more; none: every event and the last action are ruled on.",
+                            self._markable(), allow_blank=True)
         if name == HOLE_CARDS:
             return Question(name, "Which hole cards did the players hold (only those the floor has seen)?",
                             "hole_cards", "One player per line: seat then cards, e.g. 3 Ah Kd.", allow_blank=True)
@@ -639,6 +656,10 @@ class Session:
                 continue
             question = self.question(name)
             value = self.previous_answer(name)
+            if question.kind == "marks":
+                rows.append((question.text, "; ".join(dict(question.choices).get(i, str(i)) for i in value or ())
+                             or "none in particular"))
+                continue
             if question.kind in ("choice", "club"):
                 value = dict(question.choices).get(value, value)
             rows.append(((question.about + ": " if question.about else "") + question.text, value_words(value)))
@@ -653,6 +674,19 @@ class Session:
         if self.done:
             out["timeline_done"] = True
         return out
+
+
+def _with_mark(entry: dict) -> dict:
+    entry = copy.deepcopy(entry)
+    if "seat" in entry:
+        entry["in_question"] = True
+        return entry
+    (key, body), = entry.items()
+    if isinstance(body, dict):
+        body["in_question"] = True
+    else:
+        entry[key] = {"in_question": True, **({"cards": body} if isinstance(body, list) and body else {})}
+    return entry
 
 
 def _is_event(entry: dict, vocab) -> bool:

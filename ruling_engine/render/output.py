@@ -45,6 +45,7 @@ def _ruling_dict(r, house_outcome) -> dict:
                           "clauses": [c.clause for c in a["citations"]]} for a in r.alternatives],
         "set_aside": list(r.set_aside),
         "precedents": [{"file": f, "title": t} for f, t in r.precedents],
+        "logged_precedents": [dict(p) for p in r.logged],
         "differs_from_house": r.outcome != house_outcome,
         "depends": [{"when": [dict(combination) for combination in branch.when],
                      "ruling": _ruling_dict(branch.ruling, house_outcome) if branch.ruling else None}
@@ -136,6 +137,11 @@ def render_text(report, explain: bool = False) -> str:
             out.append(_wrap(f"{c['locator']} [{c['clause']}]: \u201c{c['quote']}\u201d", "    "))
         if ruling["precedents"]:
             out.append("  Precedents: " + "; ".join(f"{p['file']} ({p['title']})" for p in ruling["precedents"][:5]))
+        if ruling.get("logged_precedents"):
+            out.append("  Earlier rulings in the log: " + "; ".join(
+                f"#{p['id']} {p['time'][:10]} {p['outcome']} "
+                + ("(followed)" if p["followed"] else "(overruled)" if p["followed"] is False else "(not marked)")
+                for p in ruling["logged_precedents"][:5]))
         out.append("")
         out.append("  Other clubs:")
         for club, answer in data["clubs"].items():
