@@ -350,6 +350,63 @@ def ask(club, answers_file, save, force, log, db):
         _fail(error)
 
 
+@_command("""The floor app in the browser: the questionnaire, the rulings, the ruling log.
+
+Serves http://127.0.0.1:8765 by default (printed on start). On 127.0.0.1 no login is asked; to
+serve beyond this computer (--host 0.0.0.0, a LAN address) set a password first with
+--set-password. Every ruling is recorded in the ruling log (--db, else $FLOORCALL_DB, else
+~/.local/state/floorcall/rulings.sqlite3), the same file `rule-on --log` and `floorcall ask --log`
+write to.
+
+\b
+Examples:
+  floorcall serve                                  then open http://127.0.0.1:8765
+  floorcall serve --set-password                   asks for the password (stored hashed)
+  floorcall serve --host 0.0.0.0 --port 8080       tablets on the card room's network
+""")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
+@click.option("--db", type=click.Path(dir_okay=False, path_type=Path), help="The ruling log file.")
+@click.option("--set-password", "set_pw", is_flag=True, help="Set the floor password (asked twice), then exit.")
+def serve(host, port, db, set_pw):
+    from ruling_engine.render.safe import plain
+    from ruling_engine.serve import auth
+    try:
+        ruling_log = _open_log(True, db)
+        if set_pw:
+            password = click.prompt("New floor password", hide_input=True, confirmation_prompt=True)
+            if len(password) < 8:
+                raise FloorcallError("--set-password", None, "a password of 8 characters or more",
+                                     f"{len(password)} characters")
+            auth.set_password(ruling_log, password)
+            click.echo(f"password set (stored hashed in {plain(ruling_log.path)})")
+            return
+        beyond = not auth.is_loopback(host)
+        if beyond and not auth.stored_password(ruling_log):
+            raise FloorcallError("--host", None, "a password before serving beyond this computer",
+                                 f"{host} with no password set", "run: floorcall serve --set-password")
+        from ruling_engine.knowledge.load import load_knowledge
+        from ruling_engine.serve.app import serve as run
+        kb = load_knowledge()
+    except FloorcallError as error:
+        _fail(error)
+
+    def ready(server):
+        shown = f"[{host}]" if ":" in host else host
+        click.echo(f"floorcall serve: http://{shown}:{server.effective_port}/"
+                   + (" (login required)" if beyond else "")
+                   + f"\n  ruling log: {plain(ruling_log.path)}\n  Ctrl-C to stop", err=False)
+        sys.stdout.flush()
+
+    try:
+        run(kb, ruling_log, host, port, require_login=beyond, ready=ready)
+    except OSError as error:
+        _fail(FloorcallError(f"{host}:{port}", None, "an address and port free to listen on", str(error),
+                             "choose another with --port"))
+    except KeyboardInterrupt:
+        click.echo("stopped")
+
+
 @_command("""List the event kinds an incident may hold, with their fields and an example each.
 
 WORD shows only the kinds whose name, help, fields or allowed values mention it; a record name

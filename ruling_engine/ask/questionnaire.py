@@ -132,7 +132,8 @@ def question_words(spec) -> str:
     if spec.question:
         return spec.question
     help_text = (spec.help or spec.name.replace("_", " ")).strip()
-    first = re.split(r"(?<=[.;])\s", help_text, maxsplit=1)[0].rstrip(".;")
+    first = re.split(r"(?<=[.;])\s+(?=[A-Z])", help_text, maxsplit=1)[0].rstrip(".;")
+    first = re.split(r",?\s+(?:e\.g\.|i\.e\.)|\s+\(", first)[0].strip() or first
     lead = first.split(" ", 1)[0].lower()
     if spec.type == "seat":
         return f"Which seat: {first[0].lower() + first[1:]}?" if lead not in WH else first + "?"
@@ -141,7 +142,7 @@ def question_words(spec) -> str:
     if spec.type == "bool":
         text = re.sub(r"^(whether|true if|true when)\s+", "", first, flags=re.I)
         return f"Yes or no: {text[0].lower() + text[1:]}?"
-    return f"{first}: what was it?"
+    return f"{first}?"
 
 
 def value_words(value) -> str:

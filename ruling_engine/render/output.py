@@ -31,6 +31,7 @@ def _jsonable(value):
 def _ruling_dict(r, house_outcome) -> dict:
     return {
         "issue": r.issue,
+        "point": r.point,
         "outcome": r.outcome,
         "basis": r.basis,
         "decision": r.decision,
