@@ -133,8 +133,12 @@ def question_words(spec) -> str:
         return spec.question
     help_text = (spec.help or spec.name.replace("_", " ")).strip()
     first = re.split(r"(?<=[.;])\s+(?=[A-Z])", help_text, maxsplit=1)[0].rstrip(".;")
-    first = re.split(r",?\s+(?:e\.g\.|i\.e\.)|\s+\(", first)[0].strip() or first
+    first = re.split(r",?\s+(?:e\.g\.|i\.e\.)", first)[0].strip() or first
+    first = re.sub(r"\s*\([^)]*\)", "", first).strip() or first
     lead = first.split(" ", 1)[0].lower()
+    if lead in WH:
+        first = first.split(":", 1)[0]
+        first = re.sub(r"\b(it|he|she|they|this) (was|is|were)$", r"\2 \1", first)
     if spec.type == "seat":
         return f"Which seat: {first[0].lower() + first[1:]}?" if lead not in WH else first + "?"
     if lead in WH:
@@ -574,9 +578,9 @@ class Session:
             return Question(name, "Which club's card room is this?", "club",
                             choices=[(c, f"{info.name} ({c})") for c, info in self.kb.clubs.items()])
         if name == "players":
-            return Question(name, "Which seats are in the hand? (with stacks if known)", "seats",
-                            "Seat numbers, e.g. 2 4 7; with the chips each had when the hand "
-                            "(or the part you describe) began: 2:150 4:80 7:200.")
+            return Question(name, "Which seats are in the hand?", "seats",
+                            "Every player dealt in, with the chips he had when the part of the hand you "
+                            "describe began, where known.")
         if name == "next":
             done = "That's everything: the floor was called here" if self.timeline else ""
             choices = [("action", "A player acted (words, chips, fold, check)"),
@@ -587,7 +591,7 @@ class Session:
                 choices.append((DONE, done))
             text = "What happened first?" if not self.timeline else "What happened next?"
             return Question(name, text, "next", "Describe the hand in order, up to the moment the floor was called.",
-                            choices, about=self.timeline_words())
+                            choices)
         if name == "marked":
             return Question(name, "Which of these was the floor called about?", "marks",
                             "Tick one or more; none: every event and the last action are ruled on.",
@@ -661,7 +665,7 @@ class Session:
                 rows.append((question.text, "; ".join(dict(question.choices).get(i, str(i)) for i in value or ())
                              or "none in particular"))
                 continue
-            if question.kind in ("choice", "club"):
+            if question.kind in ("choice", "club", "seat"):
                 value = dict(question.choices).get(value, value)
             rows.append(((question.about + ": " if question.about else "") + question.text, value_words(value)))
         if self.answers.get("house") and all(n != "house" for n, _ in self.history):

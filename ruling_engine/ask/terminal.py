@@ -168,8 +168,13 @@ def _ask(question, session, questionary):
         if can_go_back:
             hint.append("b = back")
         default = "" if earlier in (None, UNKNOWN) else _as_typed(earlier)
+        instruction = question.help or None
+        if question.kind == "seats":
+            instruction = "seat numbers, e.g. 2 4 7, or with stacks 2:150 4:80 7:200"
+            default = " ".join(f"{p['seat']}" + (f":{p['stack']}" if p.get("stack") is not None else "")
+                               for p in earlier or [])
         text = _unsafe(questionary.text(question.text + (f" ({', '.join(hint)})" if hint else ""),
-                                        default=default, instruction=question.help or None))
+                                        default=default, instruction=instruction))
         if can_go_back and text.strip().lower() == "b":
             return BACK
         try:

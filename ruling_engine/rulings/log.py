@@ -69,6 +69,8 @@ class RulingLog:
         self.path = Path(path) if path else default_path()
         _create_private(self.path)
         self._local = threading.local()
+        self._facts: dict = {}             # rowid -> parsed facts (a row's facts never change)
+        self._facts_lock = threading.Lock()
         with self._connect() as conn:
             conn.executescript(SCHEMA)
         for extra in ("-wal", "-shm"):
@@ -86,7 +88,9 @@ class RulingLog:
                 os.umask(old)
             conn.row_factory = sqlite3.Row
             conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=FULL")
+            # WAL with synchronous=NORMAL: a killed process never leaves a half-written call; only a
+            # power cut could lose the last calls committed (never the file's consistency)
+            conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute("PRAGMA foreign_keys=ON")
             self._local.conn = conn
         return conn
@@ -101,8 +105,12 @@ class RulingLog:
     def record(self, incident_data: dict, report, house: str, table: str = "", floor_person: str = "",
                followed: bool | None = None, reason: str = "", source: str = "") -> int:
         """Store one finished call (one transaction); returns its number."""
-        from ruling_engine.incident.load import incident_text
+        import yaml
+        from ruling_engine.incident.load import incident_as_written
         from ruling_engine.render.output import to_dict
+        dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+        incident_yaml = yaml.dump(incident_as_written(incident_data), Dumper=dumper, sort_keys=False,
+                                  allow_unicode=True, default_flow_style=None, width=100)
         ruling = to_dict(report)
         house_rulings = report.answers[report.house].rulings
         rows = []
@@ -118,7 +126,7 @@ class RulingLog:
                 "INSERT INTO calls (time, house, table_name, floor_person, title, seats, incident, ruling,"
                 " house_outcome, followed, reason, source) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 (datetime.now(timezone.utc).isoformat(timespec="seconds"), house, table, floor_person,
-                 incident_data.get("title") or "", f",{seats}," if seats else "", incident_text(incident_data),
+                 incident_data.get("title") or "", f",{seats}," if seats else "", incident_yaml,
                  json.dumps(ruling, ensure_ascii=False), ", ".join(r.outcome for r in house_rulings),
                  None if followed is None else int(followed), reason or "", source))
             number = cursor.lastrowid
@@ -195,14 +203,21 @@ class RulingLog:
     def precedents(self, club: str, issue: str, facts: dict, exclude: int | None = None, limit: int = 5) -> list:
         """Earlier logged rulings of `club` on `issue`, most facts in common first (then the latest)."""
         rows = self._connect().execute(
-            "SELECT r.call_id, r.outcome, r.basis, r.facts, c.time, c.title, c.followed, c.reason, c.house"
-            " FROM rulings r JOIN calls c ON c.id = r.call_id WHERE r.club = ? AND r.issue = ? AND r.call_id != ?"
+            "SELECT r.rowid AS rid, r.call_id, r.outcome, r.basis, r.facts, c.time, c.title, c.followed, c.reason,"
+            " c.house FROM rulings r JOIN calls c ON c.id = r.call_id"
+            " WHERE r.club = ? AND r.issue = ? AND r.call_id != ?"
             " ORDER BY r.call_id DESC LIMIT 500", (club, issue, exclude or -1)).fetchall()
-        mine = _scalars(facts)
+        mine = frozenset((k, _key(v)) for k, v in _scalars(facts).items())
         ranked = []
         for row in rows:
-            theirs = json.loads(row["facts"])
-            common = sum(1 for k, v in theirs.items() if mine.get(k, object()) == v)
+            theirs = self._facts.get(row["rid"])
+            if theirs is None:
+                theirs = frozenset((k, _key(v)) for k, v in json.loads(row["facts"]).items())
+                with self._facts_lock:
+                    if len(self._facts) > 20_000:
+                        self._facts.clear()
+                    self._facts[row["rid"]] = theirs
+            common = len(mine & theirs)
             ranked.append((common, row["call_id"], row))
         ranked.sort(key=lambda item: (-item[0], -item[1]))
         return [{"id": row["call_id"], "time": row["time"], "title": row["title"], "outcome": row["outcome"],
@@ -247,6 +262,11 @@ def _call(row) -> dict:
     call = dict(row)
     call["followed"] = None if call["followed"] is None else bool(call["followed"])
     return call
+
+
+def _key(value):
+    """A fact's value as compared between rulings (true is not 1)."""
+    return (type(value) is bool, value)
 
 
 def _scalars(facts: dict) -> dict:

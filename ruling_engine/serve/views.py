@@ -43,7 +43,10 @@ def _ruling(kb, r: dict) -> dict:
     return {
         "issue": r["issue"], "outcome": r["outcome"], "outcome_words": r["outcome"].replace("-", " "),
         "basis": r["basis"], "basis_short": BASIS_SHORT.get(r["basis"], r["basis"]),
-        "basis_words": BASIS_WORDS.get(r["basis"], ""), "decision": r["decision"], "do": r["do"],
+        "basis_words": BASIS_WORDS.get(r["basis"], ""),
+        # merge_branches names the fields in its decision; here the branches below say it in words
+        "decision": "It depends on what the floor could not establish:" if r["basis"] == "depends" else r["decision"],
+        "do": r["do"],
         "citations": r["citations"], "readings": r["readings"], "alternatives": r["alternatives"],
         "discretion": r["discretion"],
         "depends": [{"when": when_words(kb, b["when"]), "ruling": _ruling(kb, b["ruling"]) if b["ruling"] else None}
