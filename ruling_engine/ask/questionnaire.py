@@ -227,7 +227,8 @@ class Session:
         self.history: list = []          # (name, what it undoes) for Back
         self.earlier: dict = {}          # answers taken back with Back, offered again
         self.marked_unknown: set = set() # names answered "Don't know"
-        self._cache = None
+        self._cache = None               # the facts of the incident so far
+        self._next = None                # the next question, until an answer changes
         if house:
             self.answers["house"] = house
 
@@ -235,7 +236,7 @@ class Session:
     def answer(self, name: str, value) -> None:
         """Record an answer. For `next`, the value is a timeline entry (see the *_entry functions)
         or DONE. For a field of an event, it goes into that event's entry."""
-        self._cache = None
+        self._cache = self._next = None
         self.earlier.pop(name, None)
         if name == "next":
             if value == DONE:
@@ -260,7 +261,7 @@ class Session:
         """Take back the last answer (keeping it to offer again); returns the question's name."""
         if not self.history:
             return None
-        self._cache = None
+        self._cache = self._next = None
         name, undo = self.history.pop()
         if undo[0] == "done":
             self.done = False
@@ -391,6 +392,12 @@ class Session:
 
     # -- what to ask --------------------------------------------------------------------------------
     def next_question(self) -> Question | None:
+        """The next question to ask, or None when no unasked field can change a ruling."""
+        if self._next is None:
+            self._next = (self._work_out_next(),)
+        return self._next[0]
+
+    def _work_out_next(self) -> Question | None:
         for name in FIRST:
             if name not in self.answers and not self._skip_first(name):
                 return self.question(name)
@@ -605,10 +612,10 @@ class Session:
         about = self._about(name)
         if spec.type == "enum":
             return Question(name, text, "choice", help_text, [(v, _label(v)) for v in spec.values],
-                            allow_unknown=True, about=about)
+                            allow_unknown=True, allow_blank=not spec.required and spec.default is None, about=about)
         if spec.type == "bool":
             return Question(name, text, "yesno", help_text, [(True, "Yes"), (False, "No")],
-                            allow_unknown=True, about=about)
+                            allow_unknown=True, allow_blank=not spec.required and spec.default is None, about=about)
         if spec.type in ("seat", "speaker"):
             return Question(name, text, "seat", help_text, [(s, f"Seat {s}") for s in self.seats],
                             allow_unknown=True, allow_blank=not spec.required, about=about)

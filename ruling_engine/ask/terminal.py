@@ -143,7 +143,7 @@ def _ask(question, session, questionary):
     if question.kind in ("choice", "yesno", "club", "seat"):
         choices = list(question.choices)
         if question.allow_blank:
-            choices.append((None, "Not stated / nobody in particular"))
+            choices.append((None, "Not stated / nobody in particular" if question.kind == "seat" else "Not stated"))
         if question.allow_unknown:
             choices.append((DONT_KNOW, "Don't know"))
         if can_go_back:

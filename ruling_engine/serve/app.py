@@ -197,7 +197,9 @@ def create_app(kb, log, require_login: bool = False) -> Flask:
                       for t, items in groups]
             groups = [(t, items) for t, items in groups if items]
         earlier = s.previous_answer(question.name)
+        extra = {kind: _extra_fields(s, kind) for kind in ("action", "street", "said")}
         return render_template("question.html", q=question, s=s, adding=adding, error=error, groups=groups,
+                               extra=extra,
                                query=request.args.get("q", ""), earlier=earlier, unknown=UNKNOWN,
                                earlier_words=_earlier_words(s, question, earlier), seats=SEATS,
                                speakers=("dealer", "floor", "spectator")), status
@@ -338,6 +340,51 @@ def create_app(kb, log, require_login: bool = False) -> Flask:
 
 
 _ADDING = object()          # the first step of "what happened next": which kind of entry
+MAIN_FIELDS = {"action": ("seat", "said", "chips", "did", "in_turn", "in_question"),
+               "street": ("cards", "in_question"), "said": ("by", "words", "in_question")}
+RECORD_OF = {"action": "action", "street": "street_entry", "said": "said"}
+
+
+def _extra_fields(s: Session, kind: str) -> list:
+    """The entry's other fields (the vocabulary's record), for the form's "more details" part:
+    (name, question, type, choices)."""
+    from ruling_engine.ask.questionnaire import question_words
+    out = []
+    for name, spec in s.vocab.records[RECORD_OF[kind]].items():
+        if name in MAIN_FIELDS[kind] or spec.type not in ("enum", "bool", "amounts", "amount", "number", "int",
+                                                           "seat", "card"):
+            continue
+        choices = [(str(v), str(v).replace("-", " ")) for v in spec.values] if spec.type == "enum" else \
+            [("yes", "Yes"), ("no", "No")] if spec.type == "bool" else \
+            [(str(seat), f"Seat {seat}") for seat in s.seats] if spec.type == "seat" else []
+        out.append((name, question_words(spec), spec.type, choices))
+    return out
+
+
+def _read_extra(s: Session, kind: str, form, entry: dict) -> dict:
+    for name, text, kind_of, choices in _extra_fields(s, kind):
+        raw = form.get(f"x_{name}", "").strip()
+        if not raw:
+            continue
+        if choices and raw not in [v for v, _ in choices]:
+            raise AnswerError(f"{text} Choose from the list.")
+        if kind_of == "bool":
+            entry[name] = raw == "yes"
+        elif kind_of == "seat":
+            entry[name] = int(raw)
+        elif kind_of == "enum":
+            entry[name] = raw
+        elif kind_of == "amounts":
+            entry[name] = parse_amounts(raw)
+        elif kind_of == "card":
+            entry[name] = parse_cards(raw)[0]
+        else:
+            try:
+                number = float(raw.replace(",", "").replace("£", ""))
+            except ValueError:
+                raise AnswerError(f"{text} A number, please.") from None
+            entry[name] = int(number) if number.is_integer() or kind_of == "int" else number
+    return entry
 
 
 def _read_answer(s: Session, question, form):
@@ -433,16 +480,23 @@ def _read_entry(s: Session, form):
         if did and did not in s.vocab.records["action"]["did"].values:
             raise AnswerError("Choose what the player did from the list.")
         said = form.get("said", "").strip()[:200]
-        if not said and chips is None and not did:
+        entry = _read_extra(s, "action", form, action_entry(int(seat), said, chips, did,
+                                                            in_turn=form.get("out_of_turn") != "yes", in_question=marked))
+        if not any(key in entry for key in ("said", "chips", "did", "total", "posts")):
             raise AnswerError("Say what the player did, said or pushed out.")
-        return action_entry(int(seat), said, chips, did, in_turn=form.get("out_of_turn") != "yes",
-                            in_question=marked)
+        return entry
     if kind == "street":
         street = form.get("street", "")
         if street not in s.streets():
             raise AnswerError("Choose which cards came.")
         text = form.get("cards", "").strip()
-        return street_entry(street, parse_cards(text) if text else None, marked)
+        entry = street_entry(street, parse_cards(text) if text else None, marked)
+        more = _read_extra(s, "street", form, {})
+        if more:
+            body = entry[street] if isinstance(entry[street], dict) else (
+                {"cards": entry[street]} if entry[street] else {})
+            entry = {street: {**body, **more}}
+        return entry
     if kind == "said":
         by = form.get("by", "")
         by = int(by) if by.isdigit() and int(by) in s.seats else by
@@ -451,7 +505,9 @@ def _read_entry(s: Session, form):
         words = form.get("words", "").strip()[:500]
         if not words:
             raise AnswerError("Type what was said.")
-        return said_entry(by, words, in_question=marked)
+        entry = said_entry(by, words, in_question=marked)
+        _read_extra(s, "said", form, entry["said"])
+        return entry
     if kind == "event":
         event = form.get("event", "")
         if event not in s.vocab.records["event"]:
