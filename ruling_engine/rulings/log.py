@@ -69,7 +69,8 @@ class RulingLog:
         self.path = Path(path) if path else default_path()
         _create_private(self.path)
         self._local = threading.local()
-        self._facts: dict = {}             # rowid -> parsed facts (a row's facts never change)
+        self._facts: dict = {}             # rowid -> its facts as a bit mask (a row's facts never change)
+        self._bits: dict = {}              # 'name=value' -> its bit
         self._facts_lock = threading.Lock()
         with self._connect() as conn:
             conn.executescript(SCHEMA)
@@ -200,30 +201,54 @@ class RulingLog:
                                        (number,)).fetchall()
         return [dict(r) for r in rows]
 
-    def precedents(self, club: str, issue: str, facts: dict, exclude: int | None = None, limit: int = 5) -> list:
-        """Earlier logged rulings of `club` on `issue`, most facts in common first (then the latest)."""
-        rows = self._connect().execute(
-            "SELECT r.rowid AS rid, r.call_id, r.outcome, r.basis, r.facts, c.time, c.title, c.followed, c.reason,"
-            " c.house FROM rulings r JOIN calls c ON c.id = r.call_id"
-            " WHERE r.club = ? AND r.issue = ? AND r.call_id != ?"
-            " ORDER BY r.call_id DESC LIMIT 500", (club, issue, exclude or -1)).fetchall()
-        mine = frozenset((k, _key(v)) for k, v in _scalars(facts).items())
-        ranked = []
-        for row in rows:
-            theirs = self._facts.get(row["rid"])
-            if theirs is None:
-                theirs = frozenset((k, _key(v)) for k, v in json.loads(row["facts"]).items())
+    def precedents(self, club: str, issue: str, facts: dict, exclude: int | None = None, limit: int = 5,
+                   window: int = 200) -> list:
+        """Earlier logged rulings of `club` on `issue` (the latest `window` of them), most facts in
+        common first, then the latest."""
+        conn = self._connect()
+        conn.row_factory = None
+        try:
+            rows = conn.execute("SELECT rowid, call_id FROM rulings WHERE club = ? AND issue = ? AND call_id != ?"
+                                " ORDER BY call_id DESC LIMIT ?", (club, issue, exclude or -1, window)).fetchall()
+            missing = [rid for rid, _ in rows if rid not in self._facts]
+            for start in range(0, len(missing), 200):          # the facts of rows not seen yet, once each
+                chunk = missing[start:start + 200]
+                found = conn.execute(f"SELECT rowid, facts FROM rulings WHERE rowid IN ({','.join('?' * len(chunk))})",
+                                     chunk).fetchall()
                 with self._facts_lock:
-                    if len(self._facts) > 20_000:
+                    if len(self._facts) > 20_000 or len(self._bits) > 200_000:
                         self._facts.clear()
-                    self._facts[row["rid"]] = theirs
-            common = len(mine & theirs)
-            ranked.append((common, row["call_id"], row))
-        ranked.sort(key=lambda item: (-item[0], -item[1]))
-        return [{"id": row["call_id"], "time": row["time"], "title": row["title"], "outcome": row["outcome"],
-                 "basis": row["basis"], "house": row["house"], "common": common,
-                 "followed": None if row["followed"] is None else bool(row["followed"]), "reason": row["reason"]}
-                for common, _, row in ranked[:limit]]
+                        self._bits.clear()
+                    for rid, text in found:
+                        self._facts[rid] = self._mask(json.loads(text))
+            with self._facts_lock:
+                mine = self._mask(_scalars(facts))
+            known = self._facts
+            ranked = sorted((((mine & known.get(rid, 0)).bit_count(), call_id, rid) for rid, call_id in rows),
+                            key=lambda item: (-item[0], -item[1]))[:limit]
+            out = []
+            for common, call_id, rid in ranked:
+                outcome, basis, time_, title, followed, reason, house = conn.execute(
+                    "SELECT r.outcome, r.basis, c.time, c.title, c.followed, c.reason, c.house FROM rulings r"
+                    " JOIN calls c ON c.id = r.call_id WHERE r.rowid = ?", (rid,)).fetchone()
+                out.append({"id": call_id, "time": time_, "title": title, "outcome": outcome, "basis": basis,
+                            "house": house, "common": common,
+                            "followed": None if followed is None else bool(followed), "reason": reason})
+            return out
+        finally:
+            conn.row_factory = sqlite3.Row
+
+    def _mask(self, facts: dict) -> int:
+        """A ruling's facts as one bit per 'name=value' (true is not 1): facts in common are the
+        bits two masks share (call with the lock held)."""
+        mask = 0
+        for k, v in facts.items():
+            key = f"{k}={v!r}"
+            bit = self._bits.get(key)
+            if bit is None:
+                bit = self._bits[key] = len(self._bits)
+            mask |= 1 << bit
+        return mask
 
     def check(self) -> str:
         return self._connect().execute("PRAGMA integrity_check").fetchone()[0]
@@ -264,9 +289,6 @@ def _call(row) -> dict:
     return call
 
 
-def _key(value):
-    """A fact's value as compared between rulings (true is not 1)."""
-    return (type(value) is bool, value)
 
 
 def _scalars(facts: dict) -> dict:

@@ -35,11 +35,17 @@ def _build_index(folder: Path) -> tuple:
     return tuple(rows)
 
 
+@functools.lru_cache(maxsize=2)
+def _by_outcome(folder: Path) -> dict:
+    index: dict = {}
+    for file, title, club, issue, outcome in case_index(folder):
+        found = index.setdefault((club, issue, outcome), [])
+        if (file, title) not in found:
+            found.append((file, title))
+    return index
+
+
 def precedents_for(club: str, issue: str, outcome: str, exclude_file: str = "", folder: Path = CASES_DIR) -> list:
     """Cases (file, title) whose expected ruling under `club` is on `issue` with `outcome`."""
-    out = []
-    for file, title, case_club, case_issue, case_outcome in case_index(folder):
-        if (case_club, case_issue, case_outcome) == (club, issue, outcome) and file != Path(exclude_file).name:
-            if (file, title) not in out:
-                out.append((file, title))
-    return out
+    name = Path(exclude_file).name
+    return [(f, t) for f, t in _by_outcome(folder).get((club, issue, outcome), ()) if f != name]
