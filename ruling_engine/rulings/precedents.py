@@ -16,7 +16,7 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 @functools.lru_cache(maxsize=2)
 def case_index(folder: Path = CASES_DIR) -> tuple:
-    """(file, title, club, issue, outcome) for every expected ruling in the cases folder."""
+    """(file, title, club, issue, outcome, cited clauses) for every expected ruling in the cases folder."""
     return tuple(tuple(row) for row in cached("case-outcomes", [folder], lambda: _build_index(folder)))
 
 
@@ -31,21 +31,27 @@ def _build_index(folder: Path) -> tuple:
             for issue, expected in (issues or {}).items():
                 outcome = (expected or {}).get("outcome")
                 if outcome:
-                    rows.append((path.name, str(data.get("title", path.stem)), club, str(issue), str(outcome)))
+                    rows.append((path.name, str(data.get("title", path.stem)), club, str(issue), str(outcome),
+                                 sorted(str(c) for c in (expected or {}).get("cites") or ())))
     return tuple(rows)
 
 
 @functools.lru_cache(maxsize=2)
 def _by_outcome(folder: Path) -> dict:
     index: dict = {}
-    for file, title, club, issue, outcome in case_index(folder):
+    for file, title, club, issue, outcome, cites in case_index(folder):
         found = index.setdefault((club, issue, outcome), [])
-        if (file, title) not in found:
-            found.append((file, title))
+        if all(f != file for f, _, _ in found):
+            found.append((file, title, frozenset(cites)))
     return index
 
 
-def precedents_for(club: str, issue: str, outcome: str, exclude_file: str = "", folder: Path = CASES_DIR) -> list:
-    """Cases (file, title) whose expected ruling under `club` is on `issue` with `outcome`."""
+def precedents_for(club: str, issue: str, outcome: str, exclude_file: str = "", folder: Path = CASES_DIR,
+                   clauses=()) -> list:
+    """Cases (file, title) whose expected ruling under `club` is on `issue` with `outcome`, those
+    citing more of the same `clauses` first."""
     name = Path(exclude_file).name
-    return [(f, t) for f, t in _by_outcome(folder).get((club, issue, outcome), ()) if f != name]
+    wanted = set(clauses)
+    found = [(f, t, c) for f, t, c in _by_outcome(folder).get((club, issue, outcome), ()) if f != name]
+    found.sort(key=lambda item: (-len(item[2] & wanted), item[0]))
+    return [(f, t) for f, t, _ in found]

@@ -86,7 +86,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
     for club, club_rulings in rulings.items():
         if with_precedents:
             for ruling in club_rulings:
-                ruling.precedents = precedents_for(club, ruling.issue, ruling.outcome, exclude_file=incident.file)
+                ruling.precedents = precedents_for(club, ruling.issue, ruling.outcome, exclude_file=incident.file,
+                                                   clauses=[c.clause for c in ruling.citations])
         info = kb.clubs[club]
         answers[club] = ClubAnswer(club=club, club_name=info.name, floor=info.floor, rulings=club_rulings,
                                    derived=derived_by_club[club], fired=fired_by_club[club])

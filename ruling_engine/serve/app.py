@@ -75,10 +75,16 @@ def create_app(kb, log, require_login: bool = False) -> Flask:
     engine_lock = threading.Lock()       # the rules engine and the questionnaires, one request at a time
     app.extensions["floorcall"] = {"kb": kb, "log": log, "calls": calls}
 
+    def house_of():
+        """The house club chosen on this device: a long-lived cookie (it outlives a restart of the
+        server, whose session key is new each start), checked against the clubs."""
+        chosen = request.cookies.get("house")
+        return chosen if chosen in kb.clubs else None
+
     @app.context_processor
     def _globals():
         return {"csrf": auth.csrf_token(session), "logged_in": session.get("user") == "floor",
-                "require_login": require_login, "clubs": kb.clubs, "house": session.get("house")}
+                "require_login": require_login, "clubs": kb.clubs, "house": house_of()}
 
     @app.before_request
     def _guard():
@@ -153,9 +159,9 @@ def create_app(kb, log, require_login: bool = False) -> Flask:
             chosen = request.form.get("club")
             if chosen not in kb.clubs:
                 abort(400, "Choose one of the clubs listed.")
-            session["house"] = chosen
-            session.permanent = True
-            return redirect(url_for("new_call_page"))
+            response = redirect(url_for("new_call_page"))
+            response.set_cookie("house", chosen, max_age=400 * 24 * 3600, httponly=True, samesite="Strict")
+            return response
         return render_template("club.html")
 
     # -- a floor call ---------------------------------------------------------------------------
@@ -166,15 +172,15 @@ def create_app(kb, log, require_login: bool = False) -> Flask:
 
     @app.get("/call/new")
     def new_call_page():
-        if session.get("house") not in kb.clubs:
+        if house_of() is None:
             return redirect(url_for("club"))
         return render_template("new.html")
 
     @app.post("/call/new")
     def new_call():
-        if session.get("house") not in kb.clubs:
+        if house_of() is None:
             return redirect(url_for("club"))
-        session["call"] = calls.new(kb, session["house"])
+        session["call"] = calls.new(kb, house_of())
         return redirect(url_for("call"))
 
     @app.get("/call")
