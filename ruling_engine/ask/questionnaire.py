@@ -749,18 +749,9 @@ def _plain(value):
 
 
 def _located(value):
-    """Plain data as the YAML loader gives it (mappings and lists that know their lines), so that
-    the answers are validated exactly as a saved file would be."""
-    from ruling_engine.incident.yaml_source import Located, LocatedList
-    if isinstance(value, dict):
-        out = Located({k: _located(v) for k, v in _plain(value).items()})
-        out.key_lines = {}
-        return out
-    if isinstance(value, (list, tuple)):
-        out = LocatedList(_located(v) for v in value)
-        out.item_lines = [0] * len(out)
-        return out
-    return _plain(value)
+    """The answers as the YAML loader gives an incident file (validated exactly as one)."""
+    from ruling_engine.incident.yaml_source import located
+    return located(_plain(value))
 
 
 def _first_completion(data: dict, vocab) -> dict:
