@@ -12,7 +12,7 @@ import yaml
 
 from ruling_engine.ask.answers import (AnswerError, load_answers, parse_action, parse_cards, parse_file_answer,
                                        parse_hole_cards, parse_players, parse_said, parse_value)
-from ruling_engine.ask.questionnaire import DONE, Session, entry_words, event_entry, street_entry
+from ruling_engine.ask.questionnaire import DONE, Session, entry_words, event_entry, street_entry, when_words
 from ruling_engine.errors import FloorcallError
 from ruling_engine.files import save_with_fallback
 from ruling_engine.incident.load import incident_text
@@ -44,7 +44,7 @@ def run_scripted(kb, answers_file: Path, house: str | None, save: Path | None, f
     saved, error = write_incident(session, save, force=force) if save else (None, None)
     if log:
         log.record(session.incident_data(), report, house=session.answers["house"], source="ask")
-    return render_text(report), saved, error
+    return render_text(report, when_words=lambda when: when_words(kb, when)), saved, error
 
 
 def prefill(session: Session, given: dict, file: str, strict: bool) -> None:
@@ -115,7 +115,7 @@ def run_interactive(kb, house: str | None, given: dict | None, given_file: str |
             question = session.next_question()
             if question is None:
                 report = session.report(log=log)
-                click.echo("\n" + render_text(report))
+                click.echo("\n" + render_text(report, when_words=lambda when: when_words(kb, when)))
                 if _after_ruling(session, questionary, report, log):
                     return 0
                 continue

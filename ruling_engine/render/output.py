@@ -93,20 +93,27 @@ def _wrap(text: str, indent: str, hanging: str | None = None) -> str:
                          subsequent_indent=hanging if hanging is not None else " " * len(indent))
 
 
-def _branch_line(branch: dict, word: str, key: str, absent: str, indent: str) -> str:
+def _branch_line(branch: dict, word: str, key: str, absent: str, indent: str, when_words=None) -> str:
     """One way a 'depends' ruling goes: 'if <answers>: <decision or outcome> [clauses]'."""
     then = branch["ruling"]
     said = f"{then[key]} [{', '.join(c['clause'] for c in then['citations'])}]" if then else absent
-    return _wrap(f"{word} {when_text(branch['when'])}: {said}", indent, " " * (len(indent) - 2))
+    when = plain(when_words(branch["when"])) if when_words else when_text(branch["when"])
+    return _wrap(f"{word} {when}: {said}", indent, " " * (len(indent) - 2))
 
 
-def render_text(report, explain: bool = False) -> str:
+def render_text(report, explain: bool = False, when_words=None) -> str:
     """House ruling first, then one short block per other club, marking where it differs.
 
     Every field is made `plain` (safe.py): no escape code or control character reaches the
-    terminal, and no field breaks its line.
+    terminal, and no field breaks its line. `when_words` (the questionnaire's) says what a ruling
+    depends on as questions and answers instead of field names.
     """
     data = plain_data(to_dict(report))
+    if when_words:
+        for answer in data["clubs"].values():
+            for r in answer["rulings"]:
+                if r["basis"] == "depends":
+                    r["decision"] = "It depends on what the floor could not establish:"
     house = data["clubs"][report.house]
     out = [data["incident"]["title"], f"  incident: {data['incident']['file']}",
            f"  house: {house['name']} — floor: {house['floor']}", ""]
@@ -118,7 +125,7 @@ def render_text(report, explain: bool = False) -> str:
         out.append(f"== {issue['title']} ==")
         out.append(_wrap(f"RULING ({report.house}): {ruling['decision']}", "  "))
         for branch in ruling["depends"]:
-            out.append(_branch_line(branch, "If", "decision", "this issue does not arise.", "    - "))
+            out.append(_branch_line(branch, "If", "decision", "this issue does not arise.", "    - ", when_words))
             if branch["ruling"]:
                 out.extend(_wrap(line, "        do: ") for line in branch["ruling"]["do"])
         if ruling["do"]:
@@ -152,7 +159,7 @@ def render_text(report, explain: bool = False) -> str:
             mark = "DIFFERS" if other["differs_from_house"] else "same outcome"
             out.append(_wrap(f"{club} ({mark}; {other['basis']}): {other['decision']}", "    "))
             for branch in other["depends"]:
-                out.append(_branch_line(branch, "if", "outcome", "does not arise", "      - "))
+                out.append(_branch_line(branch, "if", "outcome", "does not arise", "      - ", when_words))
             if other["do"] and other["basis"] not in ("not covered",):
                 out.extend(_wrap(line, "      do: ") for line in other["do"][:2])
             if other["citations"]:

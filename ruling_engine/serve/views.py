@@ -2,41 +2,12 @@
 keeps them) and the answers a ruling turns on. No raw field names reach a page."""
 from __future__ import annotations
 
-from ruling_engine.ask.questionnaire import question_words, value_words
+from ruling_engine.ask.questionnaire import when_words
 from ruling_engine.render.output import BASIS_WORDS
 
 BASIS_SHORT = {"express": "The rulebook says so", "reading": "A reading of the rulebook",
                "conflict": "The rulebook's clauses disagree", "not covered": "Not covered: the floor decides",
                "depends": "Depends on what the floor could not establish"}
-
-
-def field_phrase(kb, name: str) -> str:
-    """'card_exposed.by' -> its question; 'action.2.first' -> the action record's question, with which action."""
-    records = kb.vocabulary.records
-    parts = name.split(".")
-    try:
-        if parts[0] == "game":
-            return question_words(records["game"][parts[1]])
-        if parts[0] == "action" and len(parts) == 3:
-            return f"Action {parts[1]}: " + question_words(records["action"][parts[2]])
-        if parts[0] in records["event"] and len(parts) == 2:
-            return question_words(records[records["event"][parts[0]].record][parts[1]])
-        if parts[0] in records["incident"] and len(parts) == 1:
-            return question_words(records["incident"][parts[0]])
-        if parts[0] == "players" and len(parts) == 3:
-            return f"Seat {parts[1]}: " + question_words(records["player"][parts[2]])
-    except KeyError:
-        pass
-    return name.replace(".", " ").replace("_", " ").capitalize() + "?"
-
-
-def when_words(kb, when: list) -> str:
-    """The combinations a branch holds under, as questions and answers."""
-    combos = []
-    for combo in when:
-        items = combo.items() if isinstance(combo, dict) else combo
-        combos.append("; ".join(f"{field_phrase(kb, k)} {value_words(v).capitalize()}" for k, v in items) or "Always")
-    return " — or — ".join(combos)
 
 
 def _ruling(kb, r: dict) -> dict:
