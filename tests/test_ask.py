@@ -154,7 +154,7 @@ def test_a_floor_person_answers_goes_back_and_saves_an_incident_rule_on_reproduc
     data = yaml.safe_load((tmp_path / "incident.yaml").read_text(encoding="utf-8"))
     exposed = [e["card_exposed"] for e in data["timeline"] if "card_exposed" in e]
     assert data["house"] == "fpc" and exposed[0]["by"] == "dealer" and exposed[0]["seen_by"] == "unknown"
-    assert data["game"]["format"] == "tournament"        # fpc plays only tournaments: not asked
+    assert data["game"]["format"] == "cash"              # asked first, fpc's own format (tournament) offered first
     again = run_cli("rule-on", str(tmp_path / "incident.yaml"), cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     assert shown[:60] in " ".join(again.stdout.split())
@@ -183,7 +183,7 @@ def test_ctrl_c_offers_to_save_the_answers_so_far_and_they_resume(kb, tmp_path):
 
 
 def _answers(tmp_path, **changes):
-    answers = {"house": "fpc", "game.variant": "NLHE", "players": [2, 4, 6],
+    answers = {"house": "fpc", "game.format": "tournament", "game.variant": "NLHE", "players": [2, 4, 6],
                "timeline": [{"deal": None}, {"card_exposed": {}}],
                **{k: (int(v) if isinstance(v, str) and v.isdigit() else v) for k, v in FIELDS.items()
                   if k.startswith("card_exposed")}, "game.blinds": "1/2", "button": 6}

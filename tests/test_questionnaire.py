@@ -43,17 +43,15 @@ def test_first_the_club_the_game_and_the_seats_then_what_happened_in_order(kb):
     assert then.text == "What happened next?" and DONE in [v for v, _ in then.choices]
 
 
-def test_a_club_that_plays_one_format_is_not_asked_it(kb):
+def test_the_format_is_asked_first_the_clubs_own_first(kb):
+    """Cash or tournament comes right after the club (never last); a club whose rulebook governs
+    one format offers it first and says so (its card room may still run the other)."""
     only = [c for c, info in kb.clubs.items() if len(info.governs) == 1]
-    assert only, "a club playing only one format"
+    assert only, "a club whose rulebook governs one format"
     session = Session(kb, house=only[0])
-    assert session.next_question().name == "game.variant"
-    session.answer("game.variant", "NLHE")
-    session.answer("players", [{"seat": 1}, {"seat": 2}])
-    session.answer("next", {"seat": 1, "said": "call"})
-    session.answer("next", DONE)
-    assert "game.format" not in session.candidates()
-    assert session.incident_data()["game"]["format"] == kb.clubs[only[0]].governs[0]
+    question = session.next_question()
+    assert question.name == "game.format"
+    assert question.choices[0][0] == kb.clubs[only[0]].governs[0] and "governs" in question.help
 
 
 def test_stud_streets_are_offered_only_for_stud(kb):

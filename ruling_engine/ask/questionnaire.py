@@ -233,7 +233,8 @@ def when_words(kb, when: list) -> str:
     combos = []
     for combo in when:
         items = combo.items() if isinstance(combo, dict) else combo
-        combos.append("; ".join(f"{field_phrase(kb, k)} {value_words(v).capitalize()}" for k, v in items) or "Always")
+        combos.append("; ".join(f"\u201c{field_phrase(kb, k)}\u201d \u2014 {value_words(v).capitalize()}"
+                                for k, v in items) or "Always")
     return " — or — ".join(combos)
 
 
@@ -352,10 +353,6 @@ class Session:
         game = {}
         for name, spec in records["game"].items():
             self._put(game, f"game.{name}", spec)
-        if "format" not in game or game["format"] == UNKNOWN:
-            only = self._club_format()
-            if only and "game.format" not in a:
-                game["format"] = only
         data["game"] = game
         for name, spec in records["incident"].items():
             if name in NOT_ASKED or spec.type in ("record", "list", "mapping", "string", "timeline"):
@@ -394,14 +391,11 @@ class Session:
         elif spec.required and spec.type in ("enum", "bool"):
             target[key] = UNKNOWN
 
-    def _club_format(self) -> str | None:
-        """The game format when the house club plays only one (cash or tournament)."""
+    def _governed(self) -> list:
+        """The formats the house club's rulebook governs (cash, tournament), in its order."""
         club = self.kb.clubs.get(self.answers.get("house"))
-        governs = [g for g in (getattr(club, "governs", None) or ()) if g in self._formats()]
-        return governs[0] if len(governs) == 1 else None
-
-    def _formats(self) -> tuple:
-        return tuple(self.vocab.records["game"]["format"].values)
+        formats = self.vocab.records["game"]["format"].values
+        return [g for g in (getattr(club, "governs", None) or ()) if g in formats]
 
     def default_title(self) -> str:
         marked = [e for e in self.timeline if _marked(e)]
@@ -445,8 +439,6 @@ class Session:
                 if (("seat" in e and "posts" not in e) or _is_event(e, self.vocab) or "said" in e)]
 
     def _skip_first(self, name: str) -> bool:
-        if name == "game.format":
-            return self._club_format() is not None
         return False
 
     def _required_of_last_event(self) -> str | None:
@@ -492,7 +484,7 @@ class Session:
             if source in self.answers or not self.seats:
                 return []
             return [source] if source != HOLE_CARDS or self._cards_can_matter() else []
-        if source in self.answers or (source == "game.format" and self._club_format()):
+        if source in self.answers:
             return []
         return [source] if self._askable(source) else []
 
@@ -639,6 +631,14 @@ class Session:
         text = question_words(spec)
         help_text = spec.help if spec.help and _differs(spec.help, text) else ""
         about = self._about(name)
+        if name == "game.format":
+            governed = self._governed()
+            values = governed + [v for v in spec.values if v not in governed]
+            club = self.kb.clubs.get(self.answers.get("house"))
+            if club and len(governed) == 1:
+                help_text = f"{club.title or club.name}'s rulebook governs {governed[0]} play only."
+            return Question(name, text, "choice", help_text, [(v, _label(v)) for v in values],
+                            allow_unknown=True, about=about)
         if spec.type == "enum":
             return Question(name, text, "choice", help_text, [(v, _label(v)) for v in spec.values],
                             allow_unknown=True, allow_blank=not spec.required and spec.default is None, about=about)

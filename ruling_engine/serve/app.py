@@ -488,7 +488,7 @@ def _read_entry(s: Session, form):
         said = form.get("said", "").strip()[:200]
         entry = _read_extra(s, "action", form, action_entry(int(seat), said, chips, did,
                                                             in_turn=form.get("out_of_turn") != "yes", in_question=marked))
-        if not any(key in entry for key in ("said", "chips", "did", "total", "posts")):
+        if not set(entry) - {"seat", "in_turn", "in_question"}:
             raise AnswerError("Say what the player did, said or pushed out.")
         return entry
     if kind == "street":
