@@ -199,6 +199,8 @@ def test_a_whole_floor_call_on_a_tablet_then_the_log_after_a_restart(tmp_path):
             assert "East Durham Poker" in house.inner_text()
             assert house.locator(".decision.big").count() >= 1
             assert "The other clubs" in page.content()
+            main_text = page.locator("main").inner_text()
+            assert not re.search(r"\b(card_exposed|game|action)\.[a-z_]+", main_text), "a raw field name on the page"
             shot(page, "ruling")
             page.screenshot(path=str(ARTEFACTS / f"{len(shots) + 1:02d}-ruling-top.png"))
             shots.append(ARTEFACTS / f"{len(shots) + 1:02d}-ruling-top.png")
@@ -209,6 +211,8 @@ def test_a_whole_floor_call_on_a_tablet_then_the_log_after_a_restart(tmp_path):
             phone.on("request", lambda r: outside.append(r.url) if not r.url.startswith(base) else None)
             phone.goto(page.url)
             shot(phone, "ruling-phone")
+            phone.screenshot(path=str(ARTEFACTS / f"{len(shots) + 1:02d}-ruling-phone-top.png"))
+            shots.append(ARTEFACTS / f"{len(shots) + 1:02d}-ruling-phone-top.png")
             width = phone.evaluate("document.documentElement.scrollWidth")
             assert width <= 390, f"the ruling page scrolls sideways on a phone ({width}px)"
             phone.close()
