@@ -427,3 +427,27 @@ def test_a_server_killed_mid_ruling_leaves_a_consistent_log(tmp_path):
     orphans = log._connect().execute(
         "SELECT COUNT(*) FROM rulings WHERE call_id NOT IN (SELECT id FROM calls)").fetchone()[0]
     assert orphans == 0
+
+
+def test_too_many_dont_knows_to_rule_every_way_is_said_on_the_review_page(kb, app_log):
+    """Not a server error: the review page says why, and the answers are kept."""
+    from ruling_engine.ask.questionnaire import DONE, action_entry
+    from ruling_engine.serve.app import create_app
+    app = create_app(kb, app_log)
+    client = app.test_client()
+    token = _token(client.get("/club"))
+    client.post("/club", data={"club": "edp", "csrf": token})
+    client.post("/call/new", data={"csrf": token})
+    calls = app.extensions["floorcall"]["calls"]
+    session = next(iter(calls.items.values()))
+    session.answer("game.format", "cash")
+    session.answer("game.variant", "NLHE")
+    session.answer("players", [{"seat": s} for s in (1, 2, 3, 4)])
+    for _ in range(6):
+        session.answer("next", action_entry("unknown", chips=[1]))     # 4**6 ways: too many
+    session.answer("next", DONE)
+    while (question := session.next_question()) is not None:
+        session.answer(question.name, [] if question.kind == "marks" else None)
+    done = client.post("/call/rule", data={"csrf": token})
+    assert done.status_code == 400 and "Cannot rule yet" in done.get_data(as_text=True)
+    assert app_log.count() == 0 and session.timeline

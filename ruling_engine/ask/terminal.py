@@ -114,7 +114,13 @@ def run_interactive(kb, house: str | None, given: dict | None, given_file: str |
         while True:
             question = session.next_question()
             if question is None:
-                report = session.report(log=log)
+                try:
+                    report = session.report(log=log)
+                except FloorcallError as error:     # e.g. too many "Don't know" answers to rule every way
+                    click.echo(f"  ! cannot rule yet: {plain(error.expected)}; found {plain(error.found)}. "
+                               f"{plain(error.suggestion)} Going back one answer.")
+                    session.back()
+                    continue
                 click.echo("\n" + render_text(report, when_words=lambda when: when_words(kb, when)))
                 if _after_ruling(session, questionary, report, log):
                     return 0

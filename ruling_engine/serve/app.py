@@ -267,7 +267,12 @@ def create_app(kb, log, require_login: bool = False) -> Flask:
         with engine_lock:
             if s.next_question() is not None:
                 return redirect(url_for("call"))
-            report = s.report(log=log)
+            try:
+                report = s.report(log=log)
+            except FloorcallError as error:       # e.g. too many "Don't know" answers to rule every way
+                return render_template("review.html", s=s, rows=s.review(), timeline=s.timeline_words(),
+                                       table=table, floor_person=floor_person,
+                                       error=f"{error.expected}; found {error.found}. {error.suggestion}"), 400
             data = s.incident_data()
         number = log.record(data, report, house=s.answers["house"], table=table, floor_person=floor_person,
                             source="serve")
