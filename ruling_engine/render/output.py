@@ -66,6 +66,7 @@ def _ruling_dict(r, house_ruling) -> dict:
                           "clauses": [c.clause for c in a["citations"]]} for a in r.alternatives],
         "set_aside": list(r.set_aside),
         "precedents": [{"file": f, "title": t} for f, t in r.precedents],
+        "logged_precedents": [dict(p) for p in r.logged],
         "differs_from_house": differs(r, house_ruling),
         "depends": [{"when": [dict(combination) for combination in branch.when],
                      "ruling": _ruling_dict(branch.ruling, house_ruling) if branch.ruling else None}
@@ -130,20 +131,27 @@ def _wrap(text: str, indent: str, hanging: str | None = None) -> str:
                          subsequent_indent=hanging if hanging is not None else " " * len(indent))
 
 
-def _branch_line(branch: dict, word: str, key: str, absent: str, indent: str) -> str:
+def _branch_line(branch: dict, word: str, key: str, absent: str, indent: str, when_words=None) -> str:
     """One way a 'depends' ruling goes: 'if <answers>: <decision or outcome> [clauses]'."""
     then = branch["ruling"]
     said = f"{then[key]} [{', '.join(c['clause'] for c in then['citations'])}]" if then else absent
-    return _wrap(f"{word} {when_text(branch['when'])}: {said}", indent, " " * (len(indent) - 2))
+    when = plain(when_words(branch["when"])) if when_words else when_text(branch["when"])
+    return _wrap(f"{word} {when}: {said}", indent, " " * (len(indent) - 2))
 
 
-def render_text(report, explain: bool = False) -> str:
+def render_text(report, explain: bool = False, when_words=None) -> str:
     """House ruling first, then one short block per other club, marking where it differs.
 
     Every field is made `plain` (safe.py): no escape code or control character reaches the
-    terminal, and no field breaks its line.
+    terminal, and no field breaks its line. `when_words` (the questionnaire's) says what a ruling
+    depends on as questions and answers instead of field names.
     """
     data = plain_data(to_dict(report))
+    if when_words:
+        for answer in data["clubs"].values():
+            for r in answer["rulings"]:
+                if r["basis"] == "depends":
+                    r["decision"] = "It depends on what the floor could not establish:"
     house = data["clubs"][report.house]
     out = [data["incident"]["title"], f"  incident: {data['incident']['file']}",
            f"  house: {house['name']} — floor: {house['floor']}", ""]
@@ -164,7 +172,7 @@ def render_text(report, explain: bool = False) -> str:
         out.append(("== Also: " if issue["secondary"] else "== ") + f"{issue['title']} ==")
         out.append(_wrap(f"RULING ({report.house}): {ruling['decision']}", "  "))
         for branch in ruling["depends"]:
-            out.append(_branch_line(branch, "If", "decision", "this issue does not arise.", "    - "))
+            out.append(_branch_line(branch, "If", "decision", "this issue does not arise.", "    - ", when_words))
             if branch["ruling"]:
                 out.extend(_wrap(line, "        do: ") for line in branch["ruling"]["do"])
         if ruling["do"]:
@@ -184,6 +192,11 @@ def render_text(report, explain: bool = False) -> str:
             out.append(_wrap(f"{c['locator']} [{c['clause']}]: \u201c{c['quote']}\u201d", "    "))
         if ruling["precedents"]:
             out.append("  Precedents: " + "; ".join(f"{p['file']} ({p['title']})" for p in ruling["precedents"][:5]))
+        if ruling.get("logged_precedents"):
+            out.append("  Earlier rulings in the log: " + "; ".join(
+                f"#{p['id']} {p['time'][:10]} {p['outcome']} "
+                + ("(followed)" if p["followed"] else "(overruled)" if p["followed"] is False else "(not marked)")
+                for p in ruling["logged_precedents"][:5]))
         out.append("")
         out.append("  Other clubs:")
         for club, answer in data["clubs"].items():
@@ -193,7 +206,7 @@ def render_text(report, explain: bool = False) -> str:
             mark = "DIFFERS" if other["differs_from_house"] else "same outcome"
             out.append(_wrap(f"{club} ({mark}; {other['basis']}): {other['decision']}", "    "))
             for branch in other["depends"]:
-                out.append(_branch_line(branch, "if", "outcome", "does not arise", "      - "))
+                out.append(_branch_line(branch, "if", "outcome", "does not arise", "      - ", when_words))
             if other["do"] and other["basis"] not in ("not covered",):
                 out.extend(_wrap(line, "      do: ") for line in other["do"][:2])
             if other["citations"]:

@@ -35,18 +35,27 @@ def club_order(kb: KnowledgeBase, house: str) -> list:
 
 
 def rule_incident(incident: Incident, kb: KnowledgeBase | None = None, house: str | None = None,
-                  with_precedents: bool = True) -> Report:
+                  with_precedents: bool = True, log=None, exclude_logged: int | None = None) -> Report:
     """Rule on a loaded incident under every club, the house club first.
 
     Fields written `unknown` are ruled on for each of their possible values; a ruling that differs
-    between them says what it depends on (see unknowns.py).
+    between them says what it depends on (see unknowns.py). With a ruling log (rulings/log.py),
+    each ruling lists the earlier logged rulings of its club on its issue, most similar first.
     """
     kb = kb or load_knowledge()
     if not choice_paths(incident.data, kb.vocabulary):
-        return _rule_complete(incident, kb, house, with_precedents)
-    branches = [(assignment, _rule_complete(Incident(incident.file, data), kb, house, with_precedents))
-                for assignment, data in combinations(incident.data, kb.vocabulary, incident.file)]
-    return merge_branches(incident, branches)
+        report = _rule_complete(incident, kb, house, with_precedents)
+    else:
+        branches = [(assignment, _rule_complete(Incident(incident.file, data), kb, house, with_precedents))
+                    for assignment, data in combinations(incident.data, kb.vocabulary, incident.file)]
+        report = merge_branches(incident, branches)
+    if log is not None:
+        for club, answer in report.answers.items():
+            for ruling in answer.rulings:
+                facts = report.facts_by_point[ruling.point] if ruling.point < len(report.facts_by_point) \
+                    else report.given
+                ruling.logged = log.precedents(club, ruling.issue, facts, exclude=exclude_logged)
+    return report
 
 
 def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, with_precedents: bool) -> Report:
@@ -85,8 +94,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
     for club, club_rulings in rulings.items():
         if with_precedents:
             for ruling in club_rulings:
-                ruling.precedents = precedents_for(club, [c.clause for c in ruling.citations],
-                                                   exclude_file=incident.file)
+                ruling.precedents = precedents_for(club, ruling.issue, ruling.outcome, exclude_file=incident.file,
+                                                   clauses=[c.clause for c in ruling.citations])
         info = kb.clubs[club]
         money = settle(timeline.data, timeline.hand, club_rulings)
         answers[club] = ClubAnswer(club=club, club_name=info.name, floor=info.floor, rulings=club_rulings,
@@ -102,11 +111,11 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                            money=any(a.settlement for a in answers.values())))
 
 
-def rule_on(path, house: str | None = None, kb: KnowledgeBase | None = None) -> Report:
+def rule_on(path, house: str | None = None, kb: KnowledgeBase | None = None, log=None) -> Report:
     """Load, validate and rule on an incident file."""
     kb = kb or load_knowledge()
     incident = load_incident(path, kb.vocabulary, kb.clubs)
-    return rule_incident(incident, kb, house)
+    return rule_incident(incident, kb, house, log=log)
 
 
 def _signature(ruling: ClubRuling) -> tuple:
