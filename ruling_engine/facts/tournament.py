@@ -71,6 +71,7 @@ def finishing_facts(busted: list, stacks: dict) -> dict:
         "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
     out = {"player_busted.count": len(seats), "player_busted.seat": seats[-1], "player_busted.seats": named,
            "player_busted.stacks_known": all(s in stacks for s in seats)}
+    out["player_busted.first_seat"] = seats[0]          # with .seat (the last): each of two knocked out
     if not out["player_busted.stacks_known"]:
         return out
     top = [s for s in ordered if stacks[s] == stacks[ordered[0]]]
