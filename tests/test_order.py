@@ -168,3 +168,32 @@ timeline:
     with pytest.raises(FloorcallError) as err:
         _incident(kb, text)
     assert err.value.line == 9 and "big_blind: 4" in str(err.value)
+
+
+def test_a_raise_after_an_out_of_turn_bet_stood_does_not_top_it(kb):
+    """Gala t) "where a preceding player bets more than the out of turn bet": the skipped players'
+    actions before the bettor's turn came back, not a raise made after his bet had stood."""
+    from ruling_engine.facts.derive import incident_facts
+    from ruling_engine.incident.load import parse_incident_text
+    text = """title: t
+house: gala
+game: {format: tournament, variant: NLHE, blinds: [200, 400]}
+button: 7
+players:
+  - {seat: 2, stack: 9000}
+  - {seat: 4, stack: 8000}
+  - {seat: 7, stack: 10600}
+timeline:
+  - flop:
+  - {seat: 7, total: 800}
+  - {seat: 2, did: check}
+  - {seat: 4, did: check}
+  - {seat: 2, said: raise, total: 2500}
+  - {seat: 4, did: fold}
+  - {seat: 7, said: all in, in_question: true}
+"""
+    facts = incident_facts(parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs), kb.vocabulary)
+    assert facts["oot_topped"] is False and facts["oot_stood"] is True
+    assert facts["oot_raised_since"] is True
+    assert facts["oot_bet_after_stood"] == 2500 and facts["oot_call_after_stood"] == 1700
+    assert facts["oot_later_action_in_question"] is True
