@@ -32,7 +32,7 @@ def _facts_for(prefix: str, data: dict, event: dict) -> dict:
     steps = _later_steps(data, event)
     if steps is None:
         return {}
-    out = {}
+    out = {f"{prefix}.acted_after": bool(steps)}
     chips = _chips(steps)
     if chips is not None:
         out[f"{prefix}.chips_after"] = chips
@@ -49,10 +49,10 @@ def _facts_for(prefix: str, data: dict, event: dict) -> dict:
 
 
 def event_order_facts(data: dict) -> dict:
-    """The after-the-event facts of the point's conduct and card_exposed events (the last of each
-    kind with a seat, which is the point's own when the point is one)."""
+    """The after-the-event facts of the point's conduct, card_exposed and clock_called events (the
+    last of each kind with a seat, which is the point's own when the point is one)."""
     facts = {}
-    for kind, prefix in (("conduct", "conduct"), ("card_exposed", "card_exposed")):
+    for kind, prefix in (("conduct", "conduct"), ("card_exposed", "card_exposed"), ("clock_called", "clock_called")):
         events = [e for e in data.get("events", []) if e["event"] == kind and isinstance(e.get("seat"), int)]
         if events:
             facts.update(_facts_for(prefix, data, events[-1]))
