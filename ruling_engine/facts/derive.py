@@ -369,6 +369,8 @@ def _showdown_event_facts(data: dict, final_state) -> dict:
         elif kind == "royal_flush_claimed":
             facts["royal_flush_claimed.member"] = event["member"]
             facts["royal_flush_claimed.witnessed"] = event["witnessed_by_official"]
+            if isinstance(event.get("jackpot"), (int, float)):
+                facts["royal_flush_claimed.jackpot"] = event["jackpot"]
     return facts
 
 
