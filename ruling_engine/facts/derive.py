@@ -4,7 +4,7 @@ from __future__ import annotations
 from ruling_engine.facts.betting import action_betting_facts, finite, first_active_facts, pot_facts
 from ruling_engine.facts.deal import deal_event_facts
 from ruling_engine.facts.declarations import declaration_facts
-from ruling_engine.facts.event_order import event_order_facts
+from ruling_engine.facts.event_order import event_order_facts, hidden_chips_result_facts
 from ruling_engine.incident.load import HAND_SIZE
 from ruling_engine.facts.money import money_facts
 from ruling_engine.facts.replay import STREETS, action_delta, clockwise_from, parse_said, replay, total_in
@@ -308,6 +308,7 @@ def computed_facts(data: dict, index: int | None) -> dict:
     facts.update(_showdown_event_facts(data, final_state))
     facts.update(_card_facts(data, final_state, facts))
     facts.update(event_order_facts(data))
+    facts.update(hidden_chips_result_facts(data, facts))
     return finite(facts)          # an amount that cannot be worked out (an all-in of unknown size) is not stated
 
 

@@ -57,3 +57,15 @@ def event_order_facts(data: dict) -> dict:
         if events:
             facts.update(_facts_for(prefix, data, events[-1]))
     return facts
+
+
+def hidden_chips_result_facts(data: dict, facts: dict) -> dict:
+    """Chips found hidden after a called all-in: whether their owner lost the hand (no chips left
+    on the table and not among the winners the cards read), so that they cannot save him."""
+    seat = facts.get("chips_hidden.seat")
+    if not isinstance(seat, int) or not facts.get("chips_hidden.after_all_in_call") or "winning_seats" not in facts:
+        return {}
+    import re
+    winners = {int(n) for n in re.findall(r"\d+", str(facts["winning_seats"]))}
+    left = hand_of(data).views[-1].stacks.get(seat)
+    return {"chips_hidden.owner_lost": seat not in winners and left == 0}
