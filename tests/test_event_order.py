@@ -59,3 +59,30 @@ def test_fpc_returns_a_call_made_after_the_phone_call_killed_the_hand(kb):
                                            house="fpc"), kb)
     got = next(r for r in called_first.answers["fpc"].rulings if r.issue == "conduct")
     assert not any(e["effect"] == "return-chips" for e in got.effects)
+
+
+def _gala_exposure(kb, exposure_first: bool):
+    expose = ("  - card_exposed: {seat: 5, by: player, during: play, count: 1, deliberate: true, "
+              "owner_had_control: true, in_question: true}\n")
+    raise_ = "  - {seat: 5, said: raise, chips: [10], first: words}\n"
+    body = (expose + raise_) if exposure_first else (raise_ + expose)
+    return rule_incident(_incident(kb, body + "  - {seat: 1, did: fold}\n"), kb)
+
+
+def test_gala_a_raise_after_a_deliberate_exposure_is_cut_to_a_call_but_not_one_before_it(kb):
+    """Gala House rules r): the exposer 'may only call any bet or raise made'; 'Should a player make
+    a bet or raise and then expose his hand the action stands.' Order decides (class 7)."""
+    after = next(r for r in _gala_exposure(kb, True).answers["gala"].rulings if r.issue == "exposed-card-play")
+    assert {"effect": "ruled-call", "seat": 5, "total": 4} in after.effects
+    assert {"effect": "return-chips", "seat": 5, "amount": 6} in after.effects
+    assert {"effect": "hand-dead", "seat": 1} in after.effects          # the fold after it stands (w)
+    before = next(r for r in _gala_exposure(kb, False).answers["gala"].rulings if r.issue == "exposed-card-play")
+    assert not any(e["effect"] == "ruled-call" for e in before.effects)
+
+
+def test_the_next_player_to_face_a_raise_is_found_without_a_button(kb):
+    incident = parse_incident_text(HEAD.format(house="edp").replace("button: 1\n", "") +
+                                   "  - {seat: 5, said: raise, chips: [10], first: words, in_question: true}\n"
+                                   "  - {seat: 1, did: fold}\n", "t.yaml", kb.vocabulary, kb.clubs)
+    facts = incident_facts(incident, kb.vocabulary)
+    assert facts["action.next_facing_seat"] == 3 and facts["action.next_facing_call"] == 6

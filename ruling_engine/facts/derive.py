@@ -307,7 +307,7 @@ def computed_facts(data: dict, index: int | None) -> dict:
     facts.update(_order_facts(data, index, facts))
     facts.update(_showdown_event_facts(data, final_state))
     facts.update(_card_facts(data, final_state, facts))
-    facts.update(event_order_facts(data))
+    facts.update(event_order_facts(data, index))
     facts.update(hidden_chips_result_facts(data, facts))
     return finite(facts)          # an amount that cannot be worked out (an all-in of unknown size) is not stated
 

@@ -48,14 +48,70 @@ def _facts_for(prefix: str, data: dict, event: dict) -> dict:
     return out
 
 
-def event_order_facts(data: dict) -> dict:
+def _exposure_facts(data: dict, event: dict) -> dict:
+    """After a player exposed a card: his seat, the first other player who folded after it, and
+    whether the betting round would be complete if the exposer's next bet or raise were a call."""
+    seat, before = event["seat"], event.get("_actions_before")
+    out = {"card_exposed.seat": seat}
+    if before is None or not data.get("actions"):
+        return out
+    hand = hand_of(data)
+    later = [s for s in hand.steps if s.index >= before]
+    folds = [s for s in later if s.kind == "fold" and s.seat != seat]
+    if folds:
+        out["card_exposed.folded_after_seat"] = folds[0].seat
+    raises = [s for s in later if s.seat == seat and s.kind in ("bet", "raise")]
+    if raises:
+        first = raises[0]
+        after = [s for s in later if s.index > first.index and s.street == first.street]
+        end = hand.views[-1]
+        others = [x for x in end.in_hand if x != seat]
+        if not any(s.kind in ("bet", "raise") for s in after) and end.street == first.street:
+            out["card_exposed.round_complete_if_called"] = all(
+                end.round_in.get(x, 0) == first.bet_before or end.stacks.get(x, 0) == 0 for x in others) \
+                and all(any(s.seat == x for s in hand.steps if s.street == first.street) for x in others)
+    return out
+
+
+def _next_facing(data: dict, index: int) -> dict:
+    """After a bet or raise (the action in question): the next player still in the hand who has to
+    act on it, in the round's order of play, and what he has to call. The order is the order in
+    which the players first acted on the round (no button needed)."""
+    hand = hand_of(data)
+    step = next((s for s in hand.steps if s.index == index), None)
+    if step is None or step.kind not in ("bet", "raise"):
+        return {}
+    street = [s for s in hand.steps if s.street == step.street]
+    order = list(dict.fromkeys(s.seat for s in street))
+    end = hand.views[-1]
+    acted_since = {s.seat for s in street if s.index > index}
+    start = order.index(step.seat)
+    for seat in order[start + 1:] + order[:start]:
+        if seat in end.in_hand and seat not in acted_since and end.stacks.get(seat, 0) > 0:
+            call = step.total - end.round_in.get(seat, 0)
+            return {"action.next_facing_seat": seat, "action.next_facing_call": whole(max(0, call))}
+    return {}
+
+
+def event_order_facts(data: dict, index: int | None = None) -> dict:
     """The after-the-event facts of the point's conduct, card_exposed and clock_called events (the
-    last of each kind with a seat, which is the point's own when the point is one)."""
+    last of each kind with a seat, which is the point's own when the point is one); and for the
+    action in question, whether its player had deliberately exposed a card before it, and who
+    must act on it next."""
     facts = {}
     for kind, prefix in (("conduct", "conduct"), ("card_exposed", "card_exposed"), ("clock_called", "clock_called")):
         events = [e for e in data.get("events", []) if e["event"] == kind and isinstance(e.get("seat"), int)]
         if events:
             facts.update(_facts_for(prefix, data, events[-1]))
+            if kind == "card_exposed":
+                facts.update(_exposure_facts(data, events[-1]))
+    if index is not None and data.get("actions"):
+        seat = data["actions"][index]["seat"]
+        facts["action.after_own_exposure"] = any(
+            e["event"] == "card_exposed" and e.get("seat") == seat and e.get("by") == "player"
+            and e.get("deliberate") and e.get("_actions_before", index + 1) <= index
+            for e in data.get("events", []))
+        facts.update(_next_facing(data, index))
     return facts
 
 
