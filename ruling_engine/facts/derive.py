@@ -291,6 +291,8 @@ def computed_facts(data: dict, index: int | None) -> dict:
         "game_variant": game["variant"],
         "street": data["street"],
     }
+    if isinstance(game.get("starting_stack"), (int, float)):
+        facts["starting_stack"] = game["starting_stack"]
     log = _log_facts(data)
     final_state = log.pop("_final_state")
     facts.update(log)

@@ -105,6 +105,12 @@ def event_order_facts(data: dict, index: int | None = None) -> dict:
             facts.update(_facts_for(prefix, data, events[-1]))
             if kind == "card_exposed":
                 facts.update(_exposure_facts(data, events[-1]))
+    away = [e for e in data.get("events", []) if e["event"] == "player_away" and e.get("since_start")]
+    start = data["game"].get("starting_stack")
+    if away and isinstance(start, (int, float)):
+        player = next((p for p in data["players"] if p["seat"] == away[-1].get("seat")), None)
+        if player and isinstance(player.get("stack"), (int, float)) and player["stack"] == player["stack"]:
+            facts["player_away.blinds_so_far"] = whole(max(0, start - player["stack"]))
     if index is not None and data.get("actions"):
         seat = data["actions"][index]["seat"]
         facts["action.after_own_exposure"] = any(

@@ -202,6 +202,20 @@ def tournament_facts(data: dict) -> dict:
     return facts
 
 
+def _arrival_seat_facts(event: dict, data: dict) -> dict:
+    """An arrival at a seat: whether that seat was dealt in (and blinded) from the start waiting
+    for him, and the chips at it (the stack the incident gives)."""
+    seat = event.get("seat")
+    if seat is None:
+        return {"arrival.dealt_in_since_start": False}
+    away = [e for e in data.get("events", []) if e["event"] == "player_away" and e.get("seat") == seat]
+    out = {"arrival.dealt_in_since_start": any(e.get("since_start") for e in away)}
+    player = next((p for p in data["players"] if p["seat"] == seat), None)
+    if player and isinstance(player.get("stack"), (int, float)) and player["stack"] == player["stack"]:
+        out["arrival.stack"] = player["stack"]
+    return out
+
+
 def procedure_facts(data: dict) -> dict:
     """Facts read straight off the procedural events: an arrival, a level change, a break, a
     structure change, a seat request, a proposed deal, a league session (later events win)."""
@@ -213,6 +227,7 @@ def procedure_facts(data: dict) -> dict:
                         "arrival.level": e["level"], "arrival.registered_by": e["registered_by"],
                         "arrival.first_break_over": e["first_break_over"],
                         "arrival.seat_available": e["seat_available"]})
+            out.update(_arrival_seat_facts(e, data))
         elif kind == "level_change":
             out.update({"level_change.happened": True, "level_change.blinds_in_early": e["blinds_in_before_beep"],
                         "level_change.previous_hand_completed": e["previous_hand_completed"]})
