@@ -170,3 +170,20 @@ def test_an_amount_that_may_be_pence_sets_aside_the_amount_only_rule(kb):
     assert ruling.outcome == "lesser-amount"
     assert "edp.8-1-s4-6.amount-only-as-chips" in ruling.set_aside
     assert {"effect": "ruled-bet", "seat": 4, "total": 0.5} in ruling.effects
+
+
+def test_raise_with_an_amount_and_chips_raises_the_declaration_question_clubs_read_it_apart(kb):
+    """Issue 13 class 9: 'raise, two thousand' over a 700 bet with 2,700 pushed out is 2,000 total at
+    EDP (8 ¶18, 700 back) and 2,000 on top at Gala (2,700, the chips stand)."""
+    import yaml
+    from pathlib import Path
+    from ruling_engine.incident.load import incident_text, parse_incident_text
+    from ruling_engine.rulings.rule_on import rule_incident
+    path = Path(__file__).resolve().parent / "scenarios" / "edp" / "edp-declare-raise-amount-words-first-more-chips.yaml"
+    data = yaml.safe_load(path.read_text())["incident"]
+    report = rule_incident(parse_incident_text(incident_text(data), "t.yaml", kb.vocabulary, kb.clubs), kb)
+    edp = next(r for r in report.answers["edp"].rulings if r.issue == "declared-action")
+    assert {"effect": "ruled-raise", "seat": 4, "total": 2000, "add": 2000} in edp.effects
+    assert {"effect": "return-chips", "seat": 4, "amount": 700} in edp.effects
+    gala = next(r for r in report.answers["gala"].rulings if r.issue == "declared-action")
+    assert {"effect": "ruled-raise", "seat": 4, "total": 2700, "add": 2700} in gala.effects

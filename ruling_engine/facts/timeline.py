@@ -85,6 +85,7 @@ def read_timeline(incident_data: dict, together_kinds=frozenset()) -> Timeline:
             action_entry.append(index)
         elif entry["entry"] == "event":
             events.append({k: v for k, v in entry.items() if k not in ("entry", "line")})
+            events[-1]["_actions_before"] = len(actions)   # where it happened in the action log
             event_entry.append(index)
         elif entry["entry"] == "street":
             if "pot" in entry and not actions and not posts:
