@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ruling_engine.facts.betting import action_betting_facts, finite, first_active_facts, pot_facts
+from ruling_engine.facts.consequences import consequence_facts
 from ruling_engine.facts.deal import deal_event_facts
 from ruling_engine.facts.declarations import declaration_facts
 from ruling_engine.incident.load import HAND_SIZE
@@ -306,6 +307,7 @@ def computed_facts(data: dict, index: int | None) -> dict:
     facts.update(_order_facts(data, index, facts))
     facts.update(_showdown_event_facts(data, final_state))
     facts.update(_card_facts(data, final_state, facts))
+    facts.update(consequence_facts(data, index, facts))
     return finite(facts)          # an amount that cannot be worked out (an all-in of unknown size) is not stated
 
 

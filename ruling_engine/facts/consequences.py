@@ -1,0 +1,83 @@
+"""Who else a ruling touches, in numbers: the first undercaller of a sequence of undercalls, the
+player whose turn comes next and what he faces, what an out-of-turn action amounts to now that the
+skipped players have acted, whose card was exposed.
+
+Arithmetic on the replay only (no club's reading): a club's rules say what these players must do;
+these facts let their do-lines and effects name the seats and the amounts.
+"""
+from __future__ import annotations
+
+from ruling_engine.numbers import whole
+from ruling_engine.facts.betting import walk
+from ruling_engine.facts.replay import replay
+
+
+def _first_undercaller_facts(data: dict, index: int) -> dict:
+    """Two or more undercalls in a row ending with the action in question: the first of them (his
+    seat, the chips he put out, what he still lacks of the call). Nobody bet or raised between
+    them, so the bet he faced is the bet the action in question faces."""
+    state = replay(data, index)
+    streak = []
+    for seat, kind, delta, _in_turn in reversed(state.history):
+        if kind != "short":
+            break
+        streak.append((seat, delta))
+    if not streak:
+        return {}
+    seat, chips = streak[-1]
+    return {"first_undercaller_seat": seat,
+            "first_undercaller_chips": whole(chips),
+            "first_undercaller_shortfall": whole(max(0, state.current_bet - state.round_in.get(seat, 0)))}
+
+
+def _next_to_act_facts(data: dict, facts: dict) -> dict:
+    """What the player whose turn it is now faces: the chips he must add to call (no more than he
+    has) and whether calling takes all his chips (he cannot raise)."""
+    seat = facts.get("next_to_act_seat")
+    if seat is None or not data.get("actions"):
+        return {}
+    view = walk(data)
+    if view.street not in ("preflop", "flop", "turn", "river"):
+        return {}
+    owed = max(0, view.current_bet - view.round_in.get(seat, 0))
+    stack = view.stacks.get(seat)
+    if stack is None or stack != stack or stack == float("inf"):
+        return {}
+    return {"next_to_act_call": whole(min(owed, stack)),
+            "next_to_act_all_in_to_call": owed > 0 and stack <= owed}
+
+
+def _oot_now_facts(facts: dict) -> dict:
+    """The out-of-turn chips measured against the bet now facing the player (the skipped players
+    having acted): a bet, a raise, a call, or short of a call."""
+    if "oot_amount" not in facts or "oot_call_now" not in facts or "oot_bet_now" not in facts:
+        return {}
+    amount, call, bet = facts["oot_amount"], facts["oot_call_now"], facts["oot_bet_now"]
+    if facts.get("oot_kind") in ("fold", "check") and amount == 0:
+        return {"oot_kind_now": facts["oot_kind"]}
+    if bet == 0:
+        kind = "bet" if amount > 0 else "check"
+    elif amount > call:
+        kind = "raise"
+    elif amount == call:
+        kind = "call"
+    else:
+        kind = "short"
+    return {"oot_kind_now": kind}
+
+
+def _exposed_owner_facts(data: dict, point_events: list) -> dict:
+    """Whose cards the (last) exposure was: the seat the card_exposed event names."""
+    seats = [e["seat"] for e in point_events if e["event"] == "card_exposed" and isinstance(e.get("seat"), int)]
+    return {"card_exposed.seat": seats[-1]} if seats else {}
+
+
+def consequence_facts(data: dict, index: int | None, facts: dict) -> dict:
+    """The facts of this module for one point (see the module docstring)."""
+    out = {}
+    if index is not None and facts.get("undercalls_in_sequence", 0) >= 2:
+        out.update(_first_undercaller_facts(data, index))
+    out.update(_next_to_act_facts(data, facts))
+    out.update(_oot_now_facts(facts))
+    out.update(_exposed_owner_facts(data, data.get("events", [])))
+    return out

@@ -1,0 +1,98 @@
+"""The facts that name the other players a ruling touches (ruling_engine/facts/consequences.py):
+issue 13 class 16 ("only the player in question is ruled on") and class 6 (clause referents
+computed: "the first undercaller")."""
+from ruling_engine.facts.derive import computed_facts
+from ruling_engine.facts.timeline import point_view, read_timeline
+from ruling_engine.incident.load import parse_incident_text
+
+
+def point_facts(kb, text: str) -> list:
+    """The computed facts of every point of an incident written as YAML text."""
+    incident = parse_incident_text(text, "test.yaml", kb.vocabulary, kb.clubs)
+    timeline = read_timeline(incident.data, kb.vocabulary.together_kinds)
+    return [computed_facts(*point_view(timeline, point)) for point in timeline.points]
+
+
+TWO_SHORT_CALLS = """
+title: Two short calls behind a raise
+house: edp
+game: {format: cash, variant: NLHE, blinds: [0.50, 1]}
+button: 8
+players:
+  - {seat: 2, stack: 38}
+  - {seat: 3, stack: 52}
+  - {seat: 6, stack: 41}
+  - {seat: 8, stack: 60}
+pot_at_start: 4
+timeline:
+  - flop:
+  - {seat: 2, chips: [1, 1]}
+  - {seat: 3, said: raise, chips: [1, 1, 1, 1, 1], first: words}
+  - {seat: 6, chips: [1, 1], in_question: true}
+  - {seat: 8, chips: [1, 1], in_question: true}
+"""
+
+
+def test_the_first_undercaller_of_a_sequence_is_named_with_what_he_lacks(kb):
+    first, second = point_facts(kb, TWO_SHORT_CALLS)
+    assert first["undercalls_in_sequence"] == 1 and "first_undercaller_seat" not in first
+    assert second["undercalls_in_sequence"] == 2
+    assert (second["first_undercaller_seat"], second["first_undercaller_chips"],
+            second["first_undercaller_shortfall"]) == (6, 2, 3)
+
+
+def test_the_next_player_and_what_he_faces_after_the_last_action(kb):
+    text = """
+title: All-in over a short all-in
+house: ppl
+game: {format: tournament, variant: NLHE, blinds: [200, 400]}
+button: 7
+players:
+  - {seat: 1, stack: 6200}
+  - {seat: 4, stack: 1600}
+  - {seat: 7, stack: 5000}
+pot_at_start: 2000
+timeline:
+  - flop:
+  - {seat: 1, did: bet, total: 1000}
+  - {seat: 4, said: all in, chips: [500, 500, 500, 100], first: chips}
+  - {seat: 7, did: call, total: 1600}
+  - {seat: 1, said: all in, total: 6200, in_question: true}
+"""
+    (facts,) = point_facts(kb, text)
+    # seat 7 faces 4,600 more with 3,400 left: he can only call all-in (3,400) or fold
+    assert (facts["next_to_act_seat"], facts["next_to_act_call"], facts["next_to_act_all_in_to_call"]) == (7, 3400, True)
+
+
+def test_an_out_of_turn_bet_becomes_a_raise_once_the_skipped_player_bets_less(kb):
+    text = """
+title: Out-of-turn bet of four, then the player in turn bets two
+house: gala
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 8
+players: [{seat: 1}, {seat: 3}, {seat: 6}, {seat: 8}]
+pot_at_start: 16
+timeline:
+  - flop:
+  - {seat: 1, did: check}
+  - {seat: 6, said: four, chips: [1, 1, 1, 1], first: words, in_question: true}
+  - {seat: 3, did: bet, chips: [1, 1]}
+"""
+    (facts,) = point_facts(kb, text)
+    assert facts["oot_kind"] == "bet" and facts["oot_kind_now"] == "raise"
+
+
+def test_the_exposed_cards_owner_is_a_fact(kb):
+    text = """
+title: Both cards flashed
+house: fpc
+game: {format: tournament, variant: NLHE, blinds: [1000, 2000]}
+button: 7
+players: [{seat: 3, stack: 30000}, {seat: 5, stack: 26000}, {seat: 7, stack: 41000}]
+timeline:
+  - turn:
+  - {seat: 3, did: bet, total: 4000}
+  - card_exposed: {seat: 5, by: player, during: play, count: 2, in_question: true}
+"""
+    (facts,) = point_facts(kb, text)
+    assert facts["card_exposed.seat"] == 5
