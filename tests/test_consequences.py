@@ -96,3 +96,23 @@ timeline:
 """
     (facts,) = point_facts(kb, text)
     assert facts["card_exposed.seat"] == 5
+
+
+def test_cards_the_player_exposed_count_only_if_the_exposure_came_before_his_action(kb):
+    """Class 7 (order): the same exposure before or after the raise."""
+    head = """
+title: Both cards flashed and a raise
+house: fpc
+game: {format: tournament, variant: NLHE, blinds: [1000, 2000]}
+button: 7
+players: [{seat: 3, stack: 30000}, {seat: 5, stack: 26000}, {seat: 7, stack: 41000}]
+timeline:
+  - turn:
+  - {seat: 3, did: bet, total: 4000}
+"""
+    exposed = "  - card_exposed: {seat: 5, by: player, during: play, count: 2}\n"
+    raise_ = '  - {seat: 5, said: "raise, eight thousand", in_question: true}\n'
+    (before,) = point_facts(kb, head + exposed + raise_)
+    (after,) = point_facts(kb, head + raise_ + exposed)
+    assert before["action.own_cards_exposed_before"] == 2 and not before["action.own_exposure_deliberate"]
+    assert after["action.own_cards_exposed_before"] == 0

@@ -72,9 +72,24 @@ def _exposed_owner_facts(data: dict, point_events: list) -> dict:
     return {"card_exposed.seat": seats[-1]} if seats else {}
 
 
+def _own_exposure_facts(data: dict, index: int) -> dict:
+    """Cards the acting player himself exposed during play before this action (the timeline's
+    order): how many, and whether any exposure was deliberate."""
+    action = data["actions"][index]
+    at = action.get("_entry")
+    if at is None:
+        return {}
+    before = [e for e in data.get("events", []) if e["event"] == "card_exposed" and e.get("seat") == action["seat"]
+              and e.get("by") == "player" and e.get("during") == "play" and e.get("_entry", at) < at]
+    return {"action.own_cards_exposed_before": sum(e.get("count", 1) for e in before),
+            "action.own_exposure_deliberate": any(e.get("deliberate", False) for e in before)}
+
+
 def consequence_facts(data: dict, index: int | None, facts: dict) -> dict:
     """The facts of this module for one point (see the module docstring)."""
     out = {}
+    if index is not None:
+        out.update(_own_exposure_facts(data, index))
     if index is not None and facts.get("undercalls_in_sequence", 0) >= 2:
         out.update(_first_undercaller_facts(data, index))
     out.update(_next_to_act_facts(data, facts))
