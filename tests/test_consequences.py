@@ -116,3 +116,21 @@ timeline:
     (after,) = point_facts(kb, head + raise_ + exposed)
     assert before["action.own_cards_exposed_before"] == 2 and not before["action.own_exposure_deliberate"]
     assert after["action.own_cards_exposed_before"] == 0
+
+
+def test_a_raise_declared_with_an_amount_is_measured_both_ways_against_the_minimum(kb):
+    text = """
+title: Raise, two thousand
+house: gala
+game: {format: tournament, variant: NLHE, blinds: [300, 600]}
+button: 1
+players: [{seat: 1}, {seat: 2}, {seat: 3}, {seat: 4, stack: 11000}, {seat: 5, stack: 20500}]
+timeline:
+  - preflop:
+  - {seat: 4, did: raise, chips: [1000, 100, 100, 100, 100]}
+  - {seat: 5, said: "raise, two thousand", in_question: true}
+"""
+    (facts,) = point_facts(kb, text)
+    # as the total, 2,000 is short of 2,200 (1,400 + the 800 raise); as the amount on top it is a full raise
+    assert facts["declared_total_below_minimum"] is True and facts["declared_total_min_raise_add"] == 2200
+    assert facts["declared_increment_meets_minimum"] is True

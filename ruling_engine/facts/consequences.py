@@ -85,11 +85,27 @@ def _own_exposure_facts(data: dict, index: int) -> dict:
             "action.own_exposure_deliberate": any(e.get("deliberate", False) for e in before)}
 
 
+def _declared_raise_facts(data: dict, index: int, facts: dict) -> dict:
+    """A raise declared with an amount and no chips yet: the amount against the minimum raise, read
+    both ways (as the total bet, as the amount on top); which reading holds is each club's rule."""
+    if facts.get("action.declared") != "raise" or "action.declared_amount" not in facts or facts.get("action.put_out"):
+        return {}
+    state = replay(data, index)
+    seat = data["actions"][index]["seat"]
+    amount, bet, full = facts["action.declared_amount"], state.current_bet, state.largest_raise
+    if not full:
+        return {}
+    return {"declared_total_below_minimum": bet < amount < bet + full,
+            "declared_total_min_raise_add": whole(max(0, bet + full - state.round_in.get(seat, 0))),
+            "declared_increment_meets_minimum": amount >= full}
+
+
 def consequence_facts(data: dict, index: int | None, facts: dict) -> dict:
     """The facts of this module for one point (see the module docstring)."""
     out = {}
     if index is not None:
         out.update(_own_exposure_facts(data, index))
+        out.update(_declared_raise_facts(data, index, facts))
     if index is not None and facts.get("undercalls_in_sequence", 0) >= 2:
         out.update(_first_undercaller_facts(data, index))
     out.update(_next_to_act_facts(data, facts))
