@@ -134,3 +134,24 @@ timeline:
     # as the total, 2,000 is short of 2,200 (1,400 + the 800 raise); as the amount on top it is a full raise
     assert facts["declared_total_below_minimum"] is True and facts["declared_total_min_raise_add"] == 2200
     assert facts["declared_increment_meets_minimum"] is True
+
+
+def test_a_player_back_from_the_bar_in_time_has_his_later_action_as_a_fact(kb):
+    text = """
+title: Bets, walks to the bar, comes back as the raise reaches him
+house: ppl
+game: {format: tournament, variant: NLHE, blinds: [300, 600]}
+button: 9
+players: [{seat: 2, stack: 7500}, {seat: 5, stack: 4100}, {seat: 9, stack: 9000}]
+pot_at_start: 2400
+timeline:
+  - flop:
+  - {seat: 2, did: bet, total: 1200}
+  - player_away: {seat: 2, at_first_card: false, at_last_card: false, left_mid_hand: true, in_question: true}
+  - {seat: 5, did: fold}
+  - {seat: 9, said: "raise, three thousand", total: 3000, first: words}
+  - {seat: 2, said: call}
+"""
+    (facts,) = point_facts(kb, text)
+    # his bet before he left is not his later action: the call after he came back is
+    assert (facts["player_away.later_action"], facts["player_away.later_total"]) == ("call", 3000)

@@ -100,6 +100,23 @@ def _declared_raise_facts(data: dict, index: int, facts: dict) -> dict:
             "declared_increment_meets_minimum": amount >= full}
 
 
+def _away_player_returned_facts(data: dict) -> dict:
+    """A player away from his seat during the hand who acted again later in the timeline: what his
+    last action after the event was, and his total for the round with it."""
+    events = [e for e in data.get("events", []) if e["event"] == "player_away" and "_entry" in e]
+    if not events or not data.get("actions"):
+        return {}
+    event = events[-1]
+    seat, at = event["seat"], event["_entry"]
+    actions = data["actions"]
+    later = [s for s in walk(data).steps if s.seat == seat and actions[s.index].get("_entry", -1) > at]
+    if not later:
+        return {}
+    step = later[-1]
+    kind = {"call-short": "call"}.get(step.kind, step.kind)
+    return {"player_away.later_action": kind, "player_away.later_total": whole(step.total)}
+
+
 def consequence_facts(data: dict, index: int | None, facts: dict) -> dict:
     """The facts of this module for one point (see the module docstring)."""
     out = {}
@@ -111,4 +128,5 @@ def consequence_facts(data: dict, index: int | None, facts: dict) -> dict:
     out.update(_next_to_act_facts(data, facts))
     out.update(_oot_now_facts(facts))
     out.update(_exposed_owner_facts(data, data.get("events", [])))
+    out.update(_away_player_returned_facts(data))
     return out
