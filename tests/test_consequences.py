@@ -155,3 +155,20 @@ timeline:
     (facts,) = point_facts(kb, text)
     # his bet before he left is not his later action: the call after he came back is
     assert (facts["player_away.later_action"], facts["player_away.later_total"]) == ("call", 3000)
+
+
+def test_an_action_over_the_games_largest_bet_is_measured_against_it(kb):
+    text = """
+title: All in in the five-pound game
+house: ppl
+game: {format: cash, variant: NLHE, blinds: [0.50, 1], session: 2, max_bet: 5}
+button: 8
+players: [{seat: 9}, {seat: 1}, {seat: 3, stack: 22}, {seat: 6, stack: 37}, {seat: 8, stack: 60}]
+timeline:
+  - preflop:
+  - {seat: 3, did: raise, total: 3}
+  - {seat: 6, said: "all in", total: 37, first: words, in_question: true}
+"""
+    (facts,) = point_facts(kb, text)
+    assert facts["action.over_max_bet"] is True
+    assert (facts["max_bet"], facts["action.max_bet_add"], facts["action.max_bet_excess"]) == (5, 5, 32)

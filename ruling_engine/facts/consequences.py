@@ -117,12 +117,26 @@ def _away_player_returned_facts(data: dict) -> dict:
     return {"player_away.later_action": kind, "player_away.later_total": whole(step.total)}
 
 
+def _max_bet_facts(data: dict, facts: dict) -> dict:
+    """The action in question against the game's largest allowed bet (game.max_bet): whether it
+    goes over, what the player puts in to bet the most allowed, and what is over it."""
+    cap = data["game"].get("max_bet")
+    if cap is None or "action.round_total" not in facts or "action.chips" not in facts:
+        return {}
+    total, chips = facts["action.round_total"], facts["action.chips"]
+    before = total - chips
+    return {"max_bet": cap, "action.over_max_bet": total > cap,
+            "action.max_bet_add": whole(max(0, cap - before)),
+            "action.max_bet_excess": whole(max(0, total - cap))}
+
+
 def consequence_facts(data: dict, index: int | None, facts: dict) -> dict:
     """The facts of this module for one point (see the module docstring)."""
     out = {}
     if index is not None:
         out.update(_own_exposure_facts(data, index))
         out.update(_declared_raise_facts(data, index, facts))
+        out.update(_max_bet_facts(data, facts))
     if index is not None and facts.get("undercalls_in_sequence", 0) >= 2:
         out.update(_first_undercaller_facts(data, index))
     out.update(_next_to_act_facts(data, facts))
