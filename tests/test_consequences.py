@@ -172,3 +172,21 @@ timeline:
     (facts,) = point_facts(kb, text)
     assert facts["action.over_max_bet"] is True
     assert (facts["max_bet"], facts["action.max_bet_add"], facts["action.max_bet_excess"]) == (5, 5, 32)
+
+
+def test_a_call_said_with_no_chips_and_whether_it_would_have_closed_the_round(kb):
+    head = """
+title: Call said, nothing put in
+house: gala
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 9
+players: [{seat: 2}, {seat: 5}, {seat: 9}]
+pot_at_start: 15
+timeline:
+  - flop:
+  - {seat: 2, did: bet, chips: [5]}
+"""
+    (last,) = point_facts(kb, head + "  - {seat: 5, did: call, total: 5}\n  - {seat: 9, said: call, total: 0, in_question: true}\n")
+    assert last["action.chips"] == 0 and last["action.spoken_call_closes_round"] is True
+    (middle,) = point_facts(kb, head + "  - {seat: 5, said: call, total: 0, in_question: true}\n  - {seat: 9, did: call, total: 5}\n")
+    assert middle["action.spoken_call_closes_round"] is False       # seat 9 was still to act

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ruling_engine.numbers import whole
 from ruling_engine.facts.betting import walk
-from ruling_engine.facts.replay import replay
+from ruling_engine.facts.replay import parse_said, replay
 
 
 def _first_undercaller_facts(data: dict, index: int) -> dict:
@@ -130,6 +130,25 @@ def _max_bet_facts(data: dict, facts: dict) -> dict:
             "action.max_bet_excess": whole(max(0, total - cap))}
 
 
+def _spoken_call_facts(data: dict, index: int) -> dict:
+    """A call spoken in turn with no chips put in (`total: 0`): whether, had the call's chips gone
+    in, it would have closed the betting round (every other live player with chips had acted and
+    matched the bet, and nobody acted after him on the street) - so a card dealt next came after
+    the betting only if the words count as the call."""
+    action = data["actions"][index]
+    term = (parse_said(action.get("said")) or ("none",))[0]
+    view = walk(data, index)
+    if term != "call" or view.to_call(action["seat"]) <= 0:
+        return {}
+    if action.get("chips") or (action.get("total", 0) or 0) > view.round_in.get(action["seat"], 0):
+        return {}
+    seat = action["seat"]
+    others = [s for s in view.in_hand if s != seat and view.stacks.get(s, 0) > 0]
+    matched = all(s in view.acted_at and view.round_in.get(s, 0) == view.current_bet for s in others)
+    later_same_street = any(a.get("street") == action.get("street") for a in data["actions"][index + 1:])
+    return {"action.spoken_call_closes_round": matched and not later_same_street}
+
+
 def consequence_facts(data: dict, index: int | None, facts: dict) -> dict:
     """The facts of this module for one point (see the module docstring)."""
     out = {}
@@ -137,6 +156,7 @@ def consequence_facts(data: dict, index: int | None, facts: dict) -> dict:
         out.update(_own_exposure_facts(data, index))
         out.update(_declared_raise_facts(data, index, facts))
         out.update(_max_bet_facts(data, facts))
+        out.update(_spoken_call_facts(data, index))
     if index is not None and facts.get("undercalls_in_sequence", 0) >= 2:
         out.update(_first_undercaller_facts(data, index))
     out.update(_next_to_act_facts(data, facts))
