@@ -4,6 +4,7 @@ from __future__ import annotations
 from ruling_engine.facts import sequence
 from ruling_engine.facts.betting import action_betting_facts, finite, first_active_facts, pot_facts, walk
 from ruling_engine.facts import deal, tournament  # noqa: F401  (their event readers register)
+from ruling_engine.facts.consequences import consequence_facts
 from ruling_engine.facts.declarations import declaration_facts
 from ruling_engine.facts.event_order import event_order_facts, hidden_chips_result_facts
 from ruling_engine.facts.money import stakes_facts
@@ -329,6 +330,7 @@ def computed_facts(data: dict, index: int | None) -> dict:
     facts.update(_card_facts(data, final_state, facts))
     facts.update(event_order_facts(data, index))
     facts.update(hidden_chips_result_facts(data, facts))
+    facts.update(consequence_facts(data, index, facts))
     return finite(facts)          # an amount that cannot be worked out (an all-in of unknown size) is not stated
 
 
