@@ -10,6 +10,7 @@ that means is left to the clubs' rules.
 from __future__ import annotations
 
 from ruling_engine.numbers import whole
+from ruling_engine.facts.hand import action_term
 from ruling_engine.facts.replay import STREETS, BettingState, action_delta, classify, clockwise_from, parse_said, replay
 
 
@@ -58,7 +59,7 @@ class _Round:
     def measure(self, action: dict):
         """(kind, chips) of an action against the bet as it stands, without applying it."""
         seat = action["seat"]
-        term, _ = parse_said(action.get("said")) or ("none", None)
+        term = action_term(action, parse_said)     # the words, or what he did (`did: fold`)
         if term == "fold":
             return "fold", 0
         state = BettingState(street="", stacks=self.stacks, round_in=self.round_in, current_bet=self.bet)

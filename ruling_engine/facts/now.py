@@ -1,0 +1,45 @@
+"""The table as it stands when the floor rules: whose turn it is and what he faces.
+
+A ruling that lets the hand go on has to say who acts next and with what numbers (the player a
+skipped or live hand leaves to act, the caller who faces an all-in). For an action point the order
+of action is worked out at that action (turn_order.py); for an event point (a dealing error, an
+absent player) it is worked out here over the whole action log, which is the table when the
+floor is called. Arithmetic only, no club's reading.
+"""
+from __future__ import annotations
+
+from ruling_engine.numbers import whole
+from ruling_engine.facts.replay import replay
+from ruling_engine.facts.turn_order import order_facts
+
+
+def _third_left_of_button(data: dict) -> dict:
+    """The seat third to the left of the button (the big blind of the next hand when the button
+    moves one seat on)."""
+    from ruling_engine.facts.replay import clockwise_from
+    seats = [p["seat"] for p in data["players"]]
+    button = data.get("button")
+    if button is None or len(seats) < 3:
+        return {}
+    return {"third_left_of_button_seat": clockwise_from(seats, button)[2 % len(seats)]}
+
+
+def now_facts(data: dict, index: int | None, facts: dict) -> dict:
+    """next_to_act_seat at an event point (from the whole log), and what that player faces:
+    the amount to call, and whether any other player still in the hand has chips to bet with
+    (if none, he may only call or fold)."""
+    out = _third_left_of_button(data)
+    actions = data.get("actions", [])
+    if not actions:
+        return out
+    seat = facts.get("next_to_act_seat")
+    if seat is None and index is None:
+        seat = order_facts(data, len(actions) - 1).get("next_to_act_seat")
+        if seat is not None:
+            out["next_to_act_seat"] = seat
+    if seat is None:
+        return out
+    state = replay(data, len(actions))
+    out["next_to_act_to_call"] = whole(state.to_call(seat))
+    out["next_to_act_others_can_bet"] = any(s != seat and state.stacks.get(s, 0) > 0 for s in state.in_hand)
+    return out

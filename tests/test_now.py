@@ -1,0 +1,60 @@
+"""The table when the floor rules (facts/now.py): whose turn it is at an event point, what he
+faces, and the seats around the button for the next hand. Class 16 of issue 13: a ruling that
+lets the hand go on names the players it leaves to act, with the numbers."""
+from ruling_engine.facts.derive import computed_facts
+from ruling_engine.facts.timeline import point_view, read_timeline
+from ruling_engine.incident.load import parse_incident_text
+
+ABSENT = """house: fpc
+game: {format: tournament, variant: NLHE, blinds: [300, 600]}
+button: 2
+players:
+  - {seat: 2, stack: 20000}
+  - {seat: 3, stack: 20000}
+  - {seat: 4, stack: 12400}
+  - {seat: 5, stack: 20000}
+timeline:
+  - {seat: 3, posts: small-blind}
+  - {seat: 4, posts: big-blind}
+  - deal:
+  - player_away: {seat: 4, at_first_card: true, at_last_card: false, in_question: true}
+  - preflop:
+  - {seat: 5, said: raise, total: 1500}
+  - {seat: 2, did: fold}
+  - {seat: 3, did: fold}
+  - {seat: 4, said: "all in", total: 12400}
+"""
+
+
+def _point_facts(kb, text, kind):
+    incident = parse_incident_text(text, "test.yaml", kb.vocabulary, kb.clubs)
+    timeline = read_timeline(incident.data, kb.vocabulary.together_kinds)
+    point = next(p for p in timeline.points if p.kind == kind)
+    return computed_facts(*point_view(timeline, point))
+
+
+def test_event_before_the_actions_knows_whose_turn_it_is_now(kb):
+    facts = _point_facts(kb, ABSENT, "player_away")
+    assert facts["next_to_act_seat"] == 5
+    assert facts["next_to_act_to_call"] == 10900          # 12,400 all-in less his 1,500 raise
+    assert facts["next_to_act_others_can_bet"] is False   # the only other player left is all-in
+
+
+def test_others_can_bet_while_another_player_has_chips(kb):
+    text = ABSENT.replace('  - {seat: 4, said: "all in", total: 12400}\n', '  - {seat: 4, total: 4000}\n')
+    facts = _point_facts(kb, text, "player_away")
+    assert facts["next_to_act_seat"] == 5 and facts["next_to_act_to_call"] == 2500
+    assert facts["next_to_act_others_can_bet"] is True
+
+
+def test_no_next_to_act_when_the_round_is_over(kb):
+    # `did: fold` (no words) takes the player out of the order of action too
+    text = ABSENT.replace('  - {seat: 4, said: "all in", total: 12400}\n', '  - {seat: 4, did: fold}\n')
+    facts = _point_facts(kb, text, "player_away")
+    assert "next_to_act_seat" not in facts and "next_to_act_to_call" not in facts
+
+
+def test_third_seat_left_of_the_button(kb):
+    facts = _point_facts(kb, ABSENT, "player_away")
+    assert (facts["left_of_button_seat"], facts["second_left_of_button_seat"],
+            facts["third_left_of_button_seat"]) == (3, 4, 5)
