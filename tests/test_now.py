@@ -58,3 +58,14 @@ def test_third_seat_left_of_the_button(kb):
     facts = _point_facts(kb, ABSENT, "player_away")
     assert (facts["left_of_button_seat"], facts["second_left_of_button_seat"],
             facts["third_left_of_button_seat"]) == (3, 4, 5)
+
+
+def test_the_absent_player_has_since_acted(kb):
+    assert _point_facts(kb, ABSENT, "player_away")["player_away.acted"] is True
+    text = ABSENT.replace('  - {seat: 4, said: "all in", total: 12400}\n', '')
+    assert _point_facts(kb, text, "player_away")["player_away.acted"] is False   # his posted blind does not count
+
+
+def test_chips_the_absent_player_put_in_himself(kb):
+    facts = _point_facts(kb, ABSENT, "player_away")
+    assert facts["player_away.chips_since"] == 11800        # 12,400 all in, less the 600 posted for him

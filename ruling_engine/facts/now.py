@@ -9,7 +9,7 @@ floor is called. Arithmetic only, no club's reading.
 from __future__ import annotations
 
 from ruling_engine.numbers import whole
-from ruling_engine.facts.replay import replay
+from ruling_engine.facts.replay import hand_of, replay
 from ruling_engine.facts.turn_order import order_facts
 
 
@@ -24,11 +24,25 @@ def _third_left_of_button(data: dict) -> dict:
     return {"third_left_of_button_seat": clockwise_from(seats, button)[2 % len(seats)]}
 
 
+def _away_acted(data: dict) -> dict:
+    """Whether the absent player (the last player_away event) has an action in the log since."""
+    away = [e for e in data.get("events", []) if e["event"] == "player_away"]
+    if not away:
+        return {}
+    seat = away[-1]["seat"]
+    out = {"player_away.acted": any(a["seat"] == seat for a in data.get("actions", []))}
+    hand = hand_of(data)
+    put_in = hand.total_in().get(seat)
+    if put_in is not None and put_in == put_in:
+        out["player_away.chips_since"] = whole(put_in - hand.posted.get(seat, 0))
+    return out
+
+
 def now_facts(data: dict, index: int | None, facts: dict) -> dict:
     """next_to_act_seat at an event point (from the whole log), and what that player faces:
     the amount to call, and whether any other player still in the hand has chips to bet with
     (if none, he may only call or fold)."""
-    out = _third_left_of_button(data)
+    out = {**_third_left_of_button(data), **_away_acted(data)}
     actions = data.get("actions", [])
     if not actions:
         return out
