@@ -1,0 +1,39 @@
+"""Persons a clause names by what they did in the hand, worked out from the action log (issue 13,
+class 6): "the final aggressive action" of the hand and "the last player to call" when the final
+round was checked, so that the rule can name the seat rather than say "find the last bettor".
+
+Over the whole recorded hand, not the final round only (that is derive._showdown_facts); only
+players still in the hand count. Arithmetic only: which of these a club means is its rule's reading.
+"""
+from __future__ import annotations
+
+from ruling_engine.facts.replay import clockwise_from
+
+
+def referent_facts(final_state) -> dict:
+    history = final_state.all_history           # (street, seat, kind, delta, in_turn)
+    live = final_state.in_hand
+    out = {}
+    aggressors = [h[1] for h in history if h[2] in ("bet", "raise") and h[1] in live]
+    if aggressors:
+        out["hand_last_aggressor_seat"] = aggressors[-1]
+    callers = [h[1] for h in history if h[2] in ("call", "call-short") and h[1] in live]
+    if callers:
+        out["hand_last_caller_seat"] = callers[-1]
+        if len(live) >= 2:
+            out["left_of_hand_last_caller_seat"] = clockwise_from(live, callers[-1])[0]
+    return out
+
+
+def shown_referents(facts: dict) -> dict:
+    """Whether the player at showdown (hand_shown) is the one an order of show names first: the
+    last aggressor of the final round, or (no bet on it) the first player to act."""
+    seat = facts.get("hand_shown.seat")
+    if seat is None:
+        return {}
+    out = {}
+    if facts.get("final_round_bet") and "last_aggressor_seat" in facts:
+        out["hand_shown.is_final_round_aggressor"] = seat == facts["last_aggressor_seat"]
+    if "first_to_act_seat" in facts:
+        out["hand_shown.is_first_to_act"] = seat == facts["first_to_act_seat"]
+    return out
