@@ -49,8 +49,8 @@ class Floor:
                 self._choose(name, self._wrong(name))          # a wrong answer first...
                 previous = name
                 next_names = [n for n in self.answers if n not in self.session.answers]
-                self.child.expect([re.escape(self._text_of(n)[:40]) for n in next_names] + [r"RULING \("])
-                self._go_back()                                  # ...then back, and answer again
+                shown = self.child.expect([re.escape(self._text_of(n)[:40]) for n in next_names] + [r"RULING \("])
+                self._go_back(next_names[shown] if shown < len(next_names) else None)   # ...then back, and answer again
                 self.session.back()
                 self.child.expect(re.escape(self._text_of(previous)[:40]))
             self._choose(name, self.answers[name])
@@ -85,9 +85,13 @@ class Floor:
             stored = int(value)
         self.session.answer(name, stored)
 
-    def _go_back(self):
+    def _go_back(self, name=None):
         question_line = self.child.after
-        self.child.send("\x1b[A" + ENTER)        # "<- Back" is the last choice: one up from the top wraps to it
+        kind = self.session.question(name).kind if name else "choice"
+        if kind not in ("choice", "yesno", "club", "menu", "seat", "actions", "hole_cards"):
+            self.child.sendline("b")              # a typed answer: "b" goes back
+        else:
+            self.child.send("\x1b[A" + ENTER)    # "<- Back" is the last choice: one up from the top wraps to it
         return question_line
 
 

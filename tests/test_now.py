@@ -69,3 +69,13 @@ def test_the_absent_player_has_since_acted(kb):
 def test_chips_the_absent_player_put_in_himself(kb):
     facts = _point_facts(kb, ABSENT, "player_away")
     assert facts["player_away.chips_since"] == 11800        # 12,400 all in, less the 600 posted for him
+
+
+def test_a_silent_push_of_the_last_chips_is_an_all_in(kb):
+    # issue 13, class 8: no words, no chips listed, only his total for the round - all he had
+    text = ABSENT.replace('  - {seat: 4, said: "all in", total: 12400}\n', '  - {seat: 4, total: 12400, in_question: true}\n')
+    incident = parse_incident_text(text, "test.yaml", kb.vocabulary, kb.clubs)
+    timeline = read_timeline(incident.data, kb.vocabulary.together_kinds)
+    point = next(p for p in timeline.points if p.kind == "action")
+    facts = computed_facts(*point_view(timeline, point))
+    assert facts["action.declared"] == "none" and facts["action.all_in"] is True

@@ -23,7 +23,10 @@ def _action_facts(data: dict, index: int) -> dict:
     chips = action.get("chips", [])
     chips_total = sum(chips) if chips else min(action_delta(action, state), state.stacks.get(seat, 0))
     to_call = state.to_call(seat)
-    all_in = term == "all-in" or (bool(chips) and chips_total >= state.stacks.get(seat, float("inf")))
+    # all-in: said so, or did it, or his chips (listed, or his total for the round) are all he had
+    # (a silent push of the last chips is an all-in too: issue 13, class 8)
+    all_in = term == "all-in" or action.get("did") == "all-in" or \
+        (chips_total > 0 and chips_total >= state.stacks.get(seat, float("inf")))
     short = 0 < chips_total < to_call and not all_in
     facts = {
         "action.seat": seat,
