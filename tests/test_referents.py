@@ -60,3 +60,39 @@ def test_a_folded_aggressor_is_not_the_last_aggressor_of_those_still_in(kb):
         "  - {seat: 8, did: check}\n", "").replace("  - hand_shown: {seat: 8, face_up: 2, refused_rest: true}\n", "")
     facts = _facts(kb, text)
     assert facts["hand_last_aggressor_seat"] == 5 and facts["hand_last_caller_seat"] == 2
+
+
+ONE_CARD = """house: edp
+game: {format: cash, variant: NLHE, blinds: [0.5, 1]}
+players:
+  - {seat: 5, stack: 70, cards: [A♥]}
+  - {seat: 8, stack: 55, cards: [Q♥, 10♥]}
+pot_at_start: 38
+timeline:
+  - river: J♣
+  - {seat: 5, said: bet 12, total: 12}
+  - {seat: 8, did: call}
+  - showdown:
+  - hand_shown: {seat: 5, face_up: 1, would_win: true, in_question: true}
+  - hand_mucked: {seat: 5, by: player, touched_muck: true, retrievable: false, believed_won: true, in_question: true}
+"""
+
+
+def _point(kb, text, kind):
+    from ruling_engine.facts.derive import computed_facts
+    from ruling_engine.facts.timeline import point_view, read_timeline
+    incident = parse_incident_text(text, "test.yaml", kb.vocabulary, kb.clubs)
+    timeline = read_timeline(incident.data, kb.vocabulary.together_kinds)
+    return computed_facts(*point_view(timeline, next(p for p in timeline.points if p.kind == kind)))
+
+
+def test_the_cards_not_turned_up_went_into_the_muck(kb):
+    assert _point(kb, ONE_CARD, "hand_shown")["hand_shown.rest_mucked"] is True
+    text = ONE_CARD.replace("retrievable: false", "retrievable: true")
+    assert _point(kb, text, "hand_shown")["hand_shown.rest_mucked"] is False
+
+
+def test_the_part_turned_up_before_the_muck_makes_the_winning_hand(kb):
+    assert _point(kb, ONE_CARD, "hand_mucked")["hand_mucked.shown_part_wins"] is True
+    text = ONE_CARD.replace("would_win: true, ", "")
+    assert _point(kb, text, "hand_mucked")["hand_mucked.shown_part_wins"] is False

@@ -27,7 +27,8 @@ def referent_facts(final_state) -> dict:
 
 def shown_referents(facts: dict) -> dict:
     """Whether the player at showdown (hand_shown) is the one an order of show names first: the
-    last aggressor of the final round, or (no bet on it) the first player to act."""
+    last aggressor of the final round, or (no bet on it) the first player to act; and whether the
+    cards he did not turn up went into the muck beyond retrieval (his own hand_mucked event)."""
     seat = facts.get("hand_shown.seat")
     if seat is None:
         return {}
@@ -36,4 +37,19 @@ def shown_referents(facts: dict) -> dict:
         out["hand_shown.is_final_round_aggressor"] = seat == facts["last_aggressor_seat"]
     if "first_to_act_seat" in facts:
         out["hand_shown.is_first_to_act"] = seat == facts["first_to_act_seat"]
+    if facts.get("hand_mucked.seat") == seat and facts.get("hand_mucked.recoverable") is False:
+        out["hand_shown.rest_mucked"] = True       # the cards he did not show went into the muck for good
+    elif "hand_mucked.seat" in facts:
+        out["hand_shown.rest_mucked"] = False
     return out
+
+
+def mucked_referents(data: dict, facts: dict) -> dict:
+    """Whether the player whose hand went into the muck had turned up part of it first, and the part
+    turned up makes the winning hand by itself (his own hand_shown event: some cards face up, not
+    all, would_win)."""
+    seat = facts.get("hand_mucked.seat")
+    if seat is None:
+        return {}
+    shown = [e for e in data.get("events", []) if e["event"] == "hand_shown" and e["seat"] == seat]
+    return {"hand_mucked.shown_part_wins": any(0 < e["face_up"] and e.get("would_win") for e in shown)}
