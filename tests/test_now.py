@@ -79,3 +79,11 @@ def test_a_silent_push_of_the_last_chips_is_an_all_in(kb):
     point = next(p for p in timeline.points if p.kind == "action")
     facts = computed_facts(*point_view(timeline, point))
     assert facts["action.declared"] == "none" and facts["action.all_in"] is True
+
+
+def test_whose_card_was_exposed(kb):
+    text = ABSENT.replace("  - player_away: {seat: 4, at_first_card: true, at_last_card: false, in_question: true}\n",
+                          "  - card_exposed: {seat: 2, by: dealer, during: deal, in_question: true}\n"
+                          "  - card_exposed: {seat: 5, by: dealer, during: deal, in_question: true}\n")
+    facts = _point_facts(kb, text, "card_exposed")
+    assert facts["card_exposed.count"] == 2 and facts["card_exposed.seat"] == 5    # the last one named

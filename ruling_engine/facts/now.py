@@ -38,11 +38,17 @@ def _away_acted(data: dict) -> dict:
     return out
 
 
+def _exposed_seat(data: dict) -> dict:
+    """Whose card was exposed: the seat of the last card_exposed event that names one."""
+    seats = [e["seat"] for e in data.get("events", []) if e["event"] == "card_exposed" and e.get("seat") is not None]
+    return {"card_exposed.seat": seats[-1]} if seats else {}
+
+
 def now_facts(data: dict, index: int | None, facts: dict) -> dict:
     """next_to_act_seat at an event point (from the whole log), and what that player faces:
     the amount to call, and whether any other player still in the hand has chips to bet with
     (if none, he may only call or fold)."""
-    out = {**_third_left_of_button(data), **_away_acted(data)}
+    out = {**_third_left_of_button(data), **_away_acted(data), **_exposed_seat(data)}
     actions = data.get("actions", [])
     if not actions:
         return out
