@@ -96,3 +96,23 @@ def test_the_part_turned_up_before_the_muck_makes_the_winning_hand(kb):
     assert _point(kb, ONE_CARD, "hand_mucked")["hand_mucked.shown_part_wins"] is True
     text = ONE_CARD.replace("would_win: true, ", "")
     assert _point(kb, text, "hand_mucked")["hand_mucked.shown_part_wins"] is False
+
+
+def test_whether_the_hand_asked_for_was_shown_and_to_whom(kb):
+    text = """house: gala
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+players:
+  - {seat: 4, stack: 180}
+  - {seat: 7, stack: 95}
+pot_at_start: 62
+timeline:
+  - river:
+  - {seat: 4, said: bet 40, total: 40}
+  - {seat: 7, did: fold}
+  - card_exposed: {seat: 4, by: player, during: play, count: 2, seen_by: spectator, in_question: true}
+  - asks_to_see: {seat: 7, target: 4, asker_kept_cards: false, in_question: true}
+"""
+    facts = _point(kb, text, "asks_to_see")
+    assert facts["asks_to_see.target_showed_cards"] is True and facts["asks_to_see.target_shown_to"] == "spectator"
+    facts = _point(kb, text.replace("target: 4", "target: 7"), "asks_to_see")
+    assert facts["asks_to_see.target_showed_cards"] is False and "asks_to_see.target_shown_to" not in facts

@@ -7,7 +7,7 @@ from ruling_engine.facts.declarations import declaration_facts
 from ruling_engine.incident.load import HAND_SIZE
 from ruling_engine.facts.money import money_facts
 from ruling_engine.facts.now import now_facts
-from ruling_engine.facts.referents import mucked_referents, referent_facts, shown_referents
+from ruling_engine.facts.referents import asked_hand_referents, mucked_referents, referent_facts, shown_referents
 from ruling_engine.facts.replay import STREETS, action_delta, clockwise_from, parse_said, replay, total_in
 from ruling_engine.facts.table import table_facts
 from ruling_engine.facts.tournament import tournament_facts
@@ -313,6 +313,7 @@ def computed_facts(data: dict, index: int | None) -> dict:
     facts.update(now_facts(data, index, facts))
     facts.update(shown_referents(facts))
     facts.update(mucked_referents(data, facts))
+    facts.update(asked_hand_referents(data))
     facts.update(_showdown_event_facts(data, final_state))
     facts.update(_card_facts(data, final_state, facts))
     return finite(facts)          # an amount that cannot be worked out (an all-in of unknown size) is not stated

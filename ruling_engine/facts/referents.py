@@ -53,3 +53,19 @@ def mucked_referents(data: dict, facts: dict) -> dict:
         return {}
     shown = [e for e in data.get("events", []) if e["event"] == "hand_shown" and e["seat"] == seat]
     return {"hand_mucked.shown_part_wins": any(0 < e["face_up"] and e.get("would_win") for e in shown)}
+
+
+def asked_hand_referents(data: dict) -> dict:
+    """Whether the hand a player asks to see (the last asks_to_see) was shown by its owner to
+    someone before (his own card_exposed event), and to whom (the widest audience of those shows)."""
+    asks = [e for e in data.get("events", []) if e["event"] == "asks_to_see"]
+    if not asks:
+        return {}
+    target = asks[-1]["target"]
+    shows = [e for e in data.get("events", []) if e["event"] == "card_exposed"
+             and e.get("seat") == target and e.get("by") == "player"]
+    out = {"asks_to_see.target_showed_cards": bool(shows)}
+    if shows:
+        widest = ("table", "one-player", "spectator", "nobody")
+        out["asks_to_see.target_shown_to"] = min((e.get("seen_by", "table") for e in shows), key=widest.index)
+    return out
