@@ -87,3 +87,12 @@ def test_whose_card_was_exposed(kb):
                           "  - card_exposed: {seat: 5, by: dealer, during: deal, in_question: true}\n")
     facts = _point_facts(kb, text, "card_exposed")
     assert facts["card_exposed.count"] == 2 and facts["card_exposed.seat"] == 5    # the last one named
+
+
+def test_the_card_of_a_dealing_error_was_also_exposed(kb):
+    text = ABSENT.replace("  - player_away: {seat: 4, at_first_card: true, at_last_card: false, in_question: true}\n",
+                          "  - deal_error: {kind: card-off-table, seat: 5, in_question: true}\n"
+                          "  - card_exposed: {seat: 5, by: dealer, during: deal}\n")
+    assert _point_facts(kb, text, "deal_error")["deal_error.card_exposed"] is True
+    text = text.replace("card_exposed: {seat: 5", "card_exposed: {seat: 2")
+    assert _point_facts(kb, text, "deal_error")["deal_error.card_exposed"] is False

@@ -44,11 +44,22 @@ def _exposed_seat(data: dict) -> dict:
     return {"card_exposed.seat": seats[-1]} if seats else {}
 
 
+def _deal_error_exposed(data: dict) -> dict:
+    """Whether the card of a dealing error (a card off the table) was also exposed: a card_exposed
+    event during the deal for the same seat."""
+    errors = [e for e in data.get("events", []) if e["event"] == "deal_error"]
+    if not errors or errors[-1].get("seat") is None:
+        return {}
+    seat = errors[-1]["seat"]
+    return {"deal_error.card_exposed": any(e["event"] == "card_exposed" and e.get("seat") == seat
+                                           and e.get("during") == "deal" for e in data.get("events", []))}
+
+
 def now_facts(data: dict, index: int | None, facts: dict) -> dict:
     """next_to_act_seat at an event point (from the whole log), and what that player faces:
     the amount to call, and whether any other player still in the hand has chips to bet with
     (if none, he may only call or fold)."""
-    out = {**_third_left_of_button(data), **_away_acted(data), **_exposed_seat(data)}
+    out = {**_third_left_of_button(data), **_away_acted(data), **_exposed_seat(data), **_deal_error_exposed(data)}
     actions = data.get("actions", [])
     if not actions:
         return out
