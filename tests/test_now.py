@@ -96,3 +96,39 @@ def test_the_card_of_a_dealing_error_was_also_exposed(kb):
     assert _point_facts(kb, text, "deal_error")["deal_error.card_exposed"] is True
     text = text.replace("card_exposed: {seat: 5", "card_exposed: {seat: 2")
     assert _point_facts(kb, text, "deal_error")["deal_error.card_exposed"] is False
+
+
+MOVED = """house: gala
+game: {format: tournament, variant: NLHE, blinds: [400, 800]}
+button: 8
+players:
+  - {seat: 1}
+  - {seat: 2}
+  - {seat: 3}
+  - {seat: 4}
+  - {seat: 6}
+  - {seat: 8}
+  - {seat: 9, stack: 12350}
+timeline:
+  - blinds_posted: {small_blind: 1, big_blind: 2}
+  - player_moved: {seat: 9, in_question: true}
+  - deal:
+  - preflop:
+  - {seat: 3, did: fold}
+  - {seat: 4, said: raise, total: 2000}
+"""
+
+
+def test_a_moved_player_dealt_into_the_hand_being_played(kb):
+    facts = _point_facts(kb, MOVED, "player_moved")
+    assert facts["player_moved.position"] == "between-button-and-small-blind"
+    assert facts["player_moved.dealt_into_hand"] is True
+    assert (facts["player_moved.next_button_seat"], facts["player_moved.next_small_blind_seat"],
+            facts["player_moved.next_big_blind_seat"]) == (1, 2, 3)
+    # the blinds as posted (1 and 2), not as the seats would put them with seat 9 counted: seat 6 acts
+    assert facts["next_to_act_seat"] == 6 and facts["next_to_act_to_call"] == 2000
+
+
+def test_a_moved_player_before_any_action_is_not_in_a_hand_being_played(kb):
+    text = MOVED.split("  - preflop:\n")[0]
+    assert _point_facts(kb, text, "player_moved")["player_moved.dealt_into_hand"] is False

@@ -9,14 +9,13 @@ floor is called. Arithmetic only, no club's reading.
 from __future__ import annotations
 
 from ruling_engine.numbers import whole
-from ruling_engine.facts.replay import hand_of, replay
+from ruling_engine.facts.replay import clockwise_from, hand_of, replay
 from ruling_engine.facts.turn_order import order_facts
 
 
 def _third_left_of_button(data: dict) -> dict:
     """The seat third to the left of the button (the big blind of the next hand when the button
     moves one seat on)."""
-    from ruling_engine.facts.replay import clockwise_from
     seats = [p["seat"] for p in data["players"]]
     button = data.get("button")
     if button is None or len(seats) < 3:
@@ -55,11 +54,30 @@ def _deal_error_exposed(data: dict) -> dict:
                                            and e.get("during") == "deal" for e in data.get("events", []))}
 
 
+def _moved_player(data: dict) -> dict:
+    """A player moved to this table (the last player_move event): whether he was dealt into a hand
+    now being played (he is listed among the players dealt in, and the action log has begun), and
+    the seats of the button and blinds of the hand after, when the button passes by him to the next
+    player (three or more players)."""
+    moved = [e for e in data.get("events", []) if e["event"] == "player_moved"]
+    if not moved:
+        return {}
+    seat = moved[-1]["seat"]
+    seats = [p["seat"] for p in data["players"]]
+    out = {"player_moved.dealt_into_hand": seat in seats and bool(data.get("actions"))}
+    others = [s for s in seats if s != seat]
+    if len(others) >= 3:
+        order = clockwise_from(others, seat)
+        out.update({"player_moved.next_button_seat": order[0], "player_moved.next_small_blind_seat": order[1],
+                    "player_moved.next_big_blind_seat": order[2]})
+    return out
+
+
 def now_facts(data: dict, index: int | None, facts: dict) -> dict:
     """next_to_act_seat at an event point (from the whole log), and what that player faces:
     the amount to call, and whether any other player still in the hand has chips to bet with
     (if none, he may only call or fold)."""
-    out = {**_third_left_of_button(data), **_away_acted(data), **_exposed_seat(data), **_deal_error_exposed(data)}
+    out = {**_third_left_of_button(data), **_away_acted(data), **_exposed_seat(data), **_deal_error_exposed(data), **_moved_player(data)}
     actions = data.get("actions", [])
     if not actions:
         return out

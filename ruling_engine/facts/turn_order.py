@@ -34,7 +34,9 @@ class _Round:
         self.acted: set = set()
         seats = [p["seat"] for p in data["players"]]
         button = data["button"]
-        self.cursor = blind_seats(seats, button)[1] if street == "preflop" else button
+        big_blind = (data["_blinds_posted"][1] if data.get("_blinds_posted")     # who actually posted it
+                     else blind_seats(seats, button)[1])
+        self.cursor = big_blind if street == "preflop" else button
 
     def needs_to_act(self, seat) -> bool:
         return (seat in self.live and self.stacks.get(seat, 0) > 0
