@@ -139,6 +139,7 @@ def facts(data: dict, final_state, known: dict, contributions: dict) -> dict:
     out["split_pot"] = bool(split)
     if split:
         in_play, in_pot = _units(data)
+        out["split_unit"] = in_play          # the smallest chip in play: what odd chips are broken into
         amount, sharers = split[0]
         out["split_ways"] = len(sharers)
         out["split_pot_amount"] = amount

@@ -8,6 +8,8 @@ from ruling_engine.facts.consequences import consequence_facts
 from ruling_engine.facts.declarations import declaration_facts
 from ruling_engine.facts.event_order import event_order_facts, hidden_chips_result_facts
 from ruling_engine.facts.money import stakes_facts
+from ruling_engine.facts.now import now_facts
+from ruling_engine.facts.referents import asked_hand_referents, mucked_referents, referent_facts, shown_referents
 from ruling_engine.facts.registry import event_facts, reads
 from ruling_engine.facts.replay import STREETS, action_delta, clockwise_from, parse_said, replay, total_in
 from ruling_engine.facts.table import table_facts
@@ -24,7 +26,10 @@ def _action_facts(data: dict, index: int) -> dict:
     chips = action.get("chips", [])
     chips_total = sum(chips) if chips else min(action_delta(action, state), state.stacks.get(seat, 0))
     to_call = state.to_call(seat)
-    all_in = term == "all-in" or (bool(chips) and chips_total >= state.stacks.get(seat, float("inf")))
+    # all-in: said so, or did it, or his chips (listed, or his total for the round) are all he had
+    # (a silent push of the last chips is an all-in too: issue 13, class 8)
+    all_in = term == "all-in" or action.get("did") == "all-in" or \
+        (chips_total > 0 and chips_total >= state.stacks.get(seat, float("inf")))
     short = 0 < chips_total < to_call and not all_in
     facts = {
         "action.seat": seat,
@@ -318,6 +323,7 @@ def computed_facts(data: dict, index: int | None) -> dict:
         facts.update(declaration_facts(data, index))
     facts.update(_betting_facts(data, index))
     facts.update(_showdown_facts(data, final_state))
+    facts.update(referent_facts(final_state))
     facts.update(stakes_facts(data["game"]))
     order = table_facts(data, index)
     facts.update(order)
@@ -325,6 +331,10 @@ def computed_facts(data: dict, index: int | None) -> dict:
     if index is not None and order.get("_oot_index") == index:
         facts["action.in_turn"] = False           # the log shows it out of turn, whatever in_turn says
     facts = {k: v for k, v in facts.items() if not k.startswith("_")}
+    facts.update(now_facts(data, index, facts))
+    facts.update(shown_referents(facts))
+    facts.update(mucked_referents(data, facts))
+    facts.update(asked_hand_referents(data))
     facts.update(_pot_won_uncalled(final_state))
     facts.update(_sequence_facts(data))
     facts.update(_card_facts(data, final_state, facts))

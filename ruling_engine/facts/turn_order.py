@@ -10,6 +10,7 @@ that means is left to the clubs' rules.
 from __future__ import annotations
 
 from ruling_engine.numbers import whole
+from ruling_engine.facts.hand import action_term
 from ruling_engine.facts.replay import STREETS, BettingState, action_delta, classify, clockwise_from, parse_said, replay
 
 
@@ -55,7 +56,9 @@ class _Round:
         self.acted: set = set()
         seats = [p["seat"] for p in data["players"]]
         button = order_button(data)
-        self.cursor = blind_seats(seats, button)[1] if street == "preflop" else button
+        big_blind = (data["_blinds_posted"][1] if data.get("_blinds_posted")     # who actually posted it
+                     else blind_seats(seats, button)[1])
+        self.cursor = big_blind if street == "preflop" else button
 
     def needs_to_act(self, seat) -> bool:
         return (seat in self.live and self.stacks.get(seat, 0) > 0
@@ -80,7 +83,7 @@ class _Round:
     def measure(self, action: dict):
         """(kind, chips) of an action against the bet as it stands, without applying it."""
         seat = action["seat"]
-        term, _ = parse_said(action.get("said")) or ("none", None)
+        term = action_term(action, parse_said)     # the words, or what he did (`did: fold`)
         if term == "fold":
             return "fold", 0
         state = BettingState(street="", stacks=self.stacks, round_in=self.round_in, current_bet=self.bet)

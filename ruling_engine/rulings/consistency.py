@@ -35,8 +35,14 @@ def contradictions(vocabulary, rulings, settlement=()) -> list:
             seat_a, seat_b = a.get("seat"), b.get("seat")
             if seat_a is not None and seat_b is not None and seat_a != seat_b:
                 continue
+            if (seat_a is None) != (seat_b is None) and _names_a_seat(vocabulary, a, b):
+                continue          # one of them does not say whose hand: it cannot be set against a seat
             for left, right in vocabulary.contradictions:
                 if (a["effect"] in left and b["effect"] in right) or (a["effect"] in right and b["effect"] in left):
                     found.append(Contradiction((issue_a, a["effect"]), (issue_b, b["effect"]),
                                                seat_a if seat_a is not None else seat_b))
     return found
+
+
+def _names_a_seat(vocabulary, *effects) -> bool:
+    return any("seat" in vocabulary.effects.get(e["effect"], {}).get("params", ()) for e in effects)
