@@ -87,10 +87,8 @@ def _rule_one(source, kb, club):
     from ruling_engine.rulings.rule_on import rule_incident, rule_on
     if source != "-":
         return rule_on(source, house=club, kb=kb)
-    try:
-        text = sys.stdin.buffer.read().decode("utf-8")
-    except UnicodeDecodeError:
-        raise FloorcallError("<stdin>", None, "UTF-8 text", "bytes that are not UTF-8") from None
+    from ruling_engine.incident.yaml_source import read_limited
+    text = read_limited(sys.stdin.buffer, "<stdin>")
     if not text.strip():
         raise FloorcallError("<stdin>", None, "an incident (YAML) on standard input", "nothing",
                              "pipe a file in: rule-on - < incident.yaml")
