@@ -33,7 +33,10 @@ def run_scripted(kb, answers_file: Path, house: str | None, save: Path | None, f
     given = load_answers(answers_file)
     session = Session(kb, house=house)
     prefill(session, given, str(answers_file), strict=True)
-    report = session.report()
+    try:
+        report = session.report()
+    except FloorcallError as error:
+        raise _in_answers(error, given, str(answers_file), None) from None
     saved, error = write_incident(session, save, force=force) if save else (None, None)
     return render_text(report), saved, error
 
@@ -41,8 +44,12 @@ def run_scripted(kb, answers_file: Path, house: str | None, save: Path | None, f
 def prefill(session: Session, given: dict, file: str, strict: bool) -> None:
     """Apply answers from a file in the order the questionnaire asks; strict: every needed one must be there."""
     unused = dict(given)
+    last = None
     while True:
-        question = session.next_question()
+        try:
+            question = session.next_question()
+        except FloorcallError as error:      # the incident the answers describe, checked as a file
+            raise _in_answers(error, given, file, last) from None
         if question is None:
             break
         if question.name not in unused:
@@ -55,6 +62,7 @@ def prefill(session: Session, given: dict, file: str, strict: bool) -> None:
                 hint += ", or unknown"
             raise FloorcallError(file, None, f"an answer to `{question.name}` ({question.text})", "none", hint)
         value = unused.pop(question.name)
+        last = question.name
         seats = [p["seat"] for p in session.answers.get("players", [])]
         try:
             session.answer(question.name, parse_file_answer(question, value, seats))
@@ -62,6 +70,16 @@ def prefill(session: Session, given: dict, file: str, strict: bool) -> None:
             line = getattr(given, "line_of", lambda _k: None)(question.name)
             raise FloorcallError(file, line, f"an answer to `{question.name}` ({question.text})",
                                  repr(value), str(error)) from None
+
+
+def _in_answers(error: FloorcallError, given, file: str, last: str | None) -> FloorcallError:
+    """An error in the incident built from an answers file, told about the answers file: the
+    line of the answer that made it (the one given last), not of an incident nobody wrote."""
+    if error.file != "<questionnaire>":
+        return error
+    line = getattr(given, "line_of", lambda _k: None)(last) if last else None
+    where = f" (in the answer to `{last}`)" if last else ""
+    return FloorcallError(file, line, error.expected + where, error.found, error.suggestion)
 
 
 def write_incident(session: Session, path: Path, force: bool = False, title: str | None = None):
