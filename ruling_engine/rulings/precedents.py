@@ -37,9 +37,10 @@ def _build_index(folder: Path) -> tuple:
 def precedents_for(club: str, clause_ids, exclude_file: str = "", folder: Path = CASES_DIR) -> list:
     """Cases (file, title) whose ruling under `club` cites any of these clauses."""
     wanted = set(clause_ids)
+    excluded = Path(exclude_file).name
     out = []
     for file, title, case_club, cites in case_index(folder):
-        if case_club == club and cites & wanted and file != Path(exclude_file).name:
+        if case_club == club and cites & wanted and file != excluded:
             if (file, title) not in out:
                 out.append((file, title))
     return out
