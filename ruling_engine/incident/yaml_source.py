@@ -16,7 +16,6 @@ file and line, found before anything is built from it:
 """
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import yaml
