@@ -108,10 +108,17 @@ class _Shared:
         """(fired, derived, rulings) of one club on a point's facts, once per distinct reading."""
         reads = self.engine.reads(club, raised)
         key = (club, tuple(raised), currency, tuple(_frozen(facts.get(name, _ABSENT)) for name in reads))
-        if key not in self.clubs:
-            fired, derived = self.engine.run(club, facts, raised)
-            self.clubs[key] = (fired, derived, resolve_club(self.kb, club, raised, fired, {**facts, **derived}, currency))
-        return self.clubs[key]
+        try:
+            return self.clubs[key]
+        except KeyError:
+            pass
+        except TypeError:               # a value that cannot be a key: ruled, not kept
+            key = None
+        fired, derived = self.engine.run(club, facts, raised)
+        ruled = (fired, derived, resolve_club(self.kb, club, raised, fired, {**facts, **derived}, currency))
+        if key is not None:
+            self.clubs[key] = ruled
+        return ruled
 
     def signature(self, ruling) -> tuple:
         """_signature of a ruling this object keeps (or a copy placed at a point), computed once."""
@@ -143,7 +150,7 @@ def _frozen(value):
     if isinstance(value, list):
         return tuple(_frozen(v) for v in value)
     if isinstance(value, dict):
-        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+        return tuple((k, _frozen(v)) for k, v in value.items())
     return value
 
 
