@@ -203,7 +203,7 @@ def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:
         "action.short_all_in_raise": step.all_in and 0 < raise_by < min_raise_by,
         "raise_below_big_blind": 0 < raise_by < view.big_blind,
         "min_raise_shortfall": whole(max(0, view.min_raise_to - step.total)),
-        "later_street_reached": LATER.get(data["street"], 0) > LATER[step.street],
+        "later_street_reached": LATER.get(data["street"], 0) > LATER.get(step.street, len(LATER)),
     }
     later = [s for s in walk(data).steps if s.index > index]
     facts["actions_after"] = sum(1 for s in later if s.in_turn)
