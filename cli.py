@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from ruling_engine.errors import FloorcallError, did_you_mean
-from ruling_engine.rule_on_cli import error_text as _error_text, rule_on_files
+from ruling_engine.rule_on_cli import error_text as _error_text, open_log as _open_log, rule_on_files
 
 FORMATS = ("text", "json", "markdown")
 CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -56,11 +56,15 @@ def _fail(error: FloorcallError):
     sys.exit(2)
 
 
-def _rule_on(files, club, fmt, explain):
-    rule_on_files(files, club, fmt, explain, click.echo)
+def _rule_on(files, club, fmt, explain, log=False, db=None):
+    rule_on_files(files, club, fmt, explain, click.echo, log, db)
 
 
 def _rule_on_options(func):
+    func = click.option("--db", type=click.Path(dir_okay=False, path_type=Path),
+                        help="With --log: the ruling log file (default $FLOORCALL_DB or the state folder's).")(func)
+    func = click.option("--log", is_flag=True,
+                        help="Record each ruling in the ruling log (the one floorcall serve shows).")(func)
     func = click.option("--explain", is_flag=True, help="Show the trace: facts given, derived, rules fired.")(func)
     func = click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
                         help="text for the floor; json (a list of objects for several files); markdown for records.")(func)
@@ -90,8 +94,8 @@ version_option = click.option("--version", is_flag=True, expose_value=False, is_
 @click.command("rule-on", help=RULE_ON_HELP, context_settings=CONTEXT)
 @version_option
 @_rule_on_options
-def rule_on_command(files, club, fmt, explain):
-    _rule_on(files, club, fmt, explain)
+def rule_on_command(files, club, fmt, explain, log, db):
+    _rule_on(files, club, fmt, explain, log, db)
 
 
 @click.group(help=FLOORCALL_HELP, context_settings=CONTEXT)
@@ -101,7 +105,7 @@ def floorcall():
 
 
 floorcall.add_command(click.command("rule-on", help=RULE_ON_HELP, short_help=RULE_ON_SHORT, context_settings=CONTEXT)(
-    _rule_on_options(lambda files, club, fmt, explain: _rule_on(files, club, fmt, explain))))
+    _rule_on_options(lambda files, club, fmt, explain, log, db: _rule_on(files, club, fmt, explain, log, db))))
 
 
 def _command(text: str, **kw):
@@ -202,7 +206,10 @@ def report(out, fmt, force):
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path),
               help="With --answers: save the incident to this file.")
 @click.option("--force", is_flag=True, help="With --save: replace an existing file.")
-def ask(club, answers_file, save, force):
+@click.option("--log", is_flag=True, help="Record the ruling in the ruling log (the one floorcall serve shows).")
+@click.option("--db", type=click.Path(dir_okay=False, path_type=Path),
+              help="With --log: the ruling log file (default $FLOORCALL_DB or the state folder's).")
+def ask(club, answers_file, save, force, log, db):
     from ruling_engine.ask.terminal import run_interactive, run_scripted
     from ruling_engine.render.safe import plain
     from ruling_engine.ask.answers import load_answers
@@ -216,7 +223,8 @@ def ask(club, answers_file, save, force):
                 raise FloorcallError("<stdin>", None, "a terminal, or --answers FILE",
                                      "standard input is not a terminal",
                                      "run it in a terminal, or give the answers with --answers FILE")
-            text, saved, problem = run_scripted(kb, answers_file, club, save, force)
+            ruling_log = _open_log(log, db)
+            text, saved, problem = run_scripted(kb, answers_file, club, save, force, log=ruling_log)
             click.echo(text, nl=False)
             if problem:
                 click.echo(_error_text(problem), err=True)
@@ -224,11 +232,71 @@ def ask(club, answers_file, save, force):
                 sys.exit(2)
             if save:
                 click.echo(f"saved {plain(save)}")
+            if ruling_log:
+                click.echo(f"recorded in the ruling log {plain(ruling_log.path)}")
             return
         given = load_answers(answers_file) if answers_file else None
-        sys.exit(run_interactive(kb, club, given, str(answers_file) if answers_file else None))
+        sys.exit(run_interactive(kb, club, given, str(answers_file) if answers_file else None,
+                                 log=_open_log(log, db)))
     except FloorcallError as error:
         _fail(error)
+
+
+@_command("""The floor app in the browser: the questionnaire, the rulings, the ruling log.
+
+Serves http://127.0.0.1:8765 by default (printed on start). On 127.0.0.1 no login is asked; to
+serve beyond this computer (--host 0.0.0.0, a LAN address) set a password first with
+--set-password. Every ruling is recorded in the ruling log (--db, else $FLOORCALL_DB, else
+~/.local/state/floorcall/rulings.sqlite3), the same file `rule-on --log` and `floorcall ask --log`
+write to.
+
+\b
+Examples:
+  floorcall serve                                  then open http://127.0.0.1:8765
+  floorcall serve --set-password                   asks for the password (stored hashed)
+  floorcall serve --host 0.0.0.0 --port 8080       tablets on the card room's network
+""")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
+@click.option("--db", type=click.Path(dir_okay=False, path_type=Path), help="The ruling log file.")
+@click.option("--set-password", "set_pw", is_flag=True, help="Set the floor password (asked twice), then exit.")
+def serve(host, port, db, set_pw):
+    from ruling_engine.render.safe import plain
+    from ruling_engine.serve import auth
+    try:
+        ruling_log = _open_log(True, db)
+        if set_pw:
+            password = click.prompt("New floor password", hide_input=True, confirmation_prompt=True)
+            if len(password) < 8:
+                raise FloorcallError("--set-password", None, "a password of 8 characters or more",
+                                     f"{len(password)} characters")
+            auth.set_password(ruling_log, password)
+            click.echo(f"password set (stored hashed in {plain(ruling_log.path)})")
+            return
+        beyond = not auth.is_loopback(host)
+        if beyond and not auth.stored_password(ruling_log):
+            raise FloorcallError("--host", None, "a password before serving beyond this computer",
+                                 f"{host} with no password set", "run: floorcall serve --set-password")
+        from ruling_engine.knowledge.load import load_knowledge
+        from ruling_engine.serve.app import serve as run
+        kb = load_knowledge()
+    except FloorcallError as error:
+        _fail(error)
+
+    def ready(server):
+        shown = f"[{host}]" if ":" in host else host
+        click.echo(f"floorcall serve: http://{shown}:{server.effective_port}/"
+                   + (" (login required)" if beyond else "")
+                   + f"\n  ruling log: {plain(ruling_log.path)}\n  Ctrl-C to stop", err=False)
+        sys.stdout.flush()
+
+    try:
+        run(kb, ruling_log, host, port, require_login=beyond, ready=ready)
+    except OSError as error:
+        _fail(FloorcallError(f"{host}:{port}", None, "an address and port free to listen on", str(error),
+                             "choose another with --port"))
+    except KeyboardInterrupt:
+        click.echo("stopped")
 
 
 @_command("""List the event kinds an incident may hold, with their fields and an example each.

@@ -107,7 +107,8 @@ class ClubRuling:
     alternatives: list = field(default_factory=list)   # conflicting outcomes, each with citations
     set_aside: list = field(default_factory=list)      # rules an exception overrode
     rules_fired: list = field(default_factory=list)
-    precedents: list = field(default_factory=list)
+    precedents: list = field(default_factory=list)    # bundled cases: same issue, same outcome
+    logged: list = field(default_factory=list)        # earlier rulings from the ruling log, most similar first
     depends: list = field(default_factory=list)        # Branch per answer the ruling turns on
     point: int = 0                                     # which of the report's points it rules on
 

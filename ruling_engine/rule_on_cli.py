@@ -43,21 +43,40 @@ def _incident_files(names) -> list:
     return out
 
 
-def _rule_one(source, kb, club):
-    from ruling_engine.incident.load import parse_incident_text
-    from ruling_engine.rulings.rule_on import rule_incident, rule_on
+def _rule_one(source, kb, club, log=None):
+    from ruling_engine.incident.load import load_incident, parse_incident_text
+    from ruling_engine.rulings.rule_on import rule_incident
     if source != "-":
-        return rule_on(source, house=club, kb=kb)
+        incident = load_incident(source, kb.vocabulary, kb.clubs)
+        report = rule_incident(incident, kb, club, log=log)
+        if log is not None:
+            log.record(incident.data, report, house=report.house, source="rule-on")
+        return report
     from ruling_engine.incident.yaml_source import read_limited
     text = read_limited(sys.stdin.buffer, "<stdin>")
     if not text.strip():
         raise FloorcallError("<stdin>", None, "an incident (YAML) on standard input", "nothing",
                              "pipe a file in: rule-on - < incident.yaml")
     incident = parse_incident_text(text, "<stdin>", kb.vocabulary, kb.clubs)
-    return rule_incident(incident, kb, club)
+    report = rule_incident(incident, kb, club, log=log)
+    if log is not None:
+        log.record(incident.data, report, house=report.house, source="rule-on")
+    return report
 
 
-def rule_on_files(files, club, fmt, explain, echo):
+def open_log(log: bool, db):
+    """The ruling log asked for with --log (the --db file, else $FLOORCALL_DB, else the state folder's)."""
+    if not log and not db:
+        return None
+    from ruling_engine.rulings.log import RulingLog
+    try:
+        return RulingLog(db)
+    except (OSError, Exception) as error:  # noqa: BLE001 - sqlite3.Error and OSError alike
+        raise FloorcallError(str(db or "--log"), None, "a ruling log file floorcall can create and write",
+                             f"{type(error).__name__}: {error}", "give another file with --db") from None
+
+
+def rule_on_files(files, club, fmt, explain, echo, log=False, db=None):
     from ruling_engine.knowledge.load import load_knowledge
     from ruling_engine.render.output import render_json, render_markdown, render_text, to_dict
     from ruling_engine.render.safe import code_span, plain
@@ -65,6 +84,7 @@ def rule_on_files(files, club, fmt, explain, echo):
         kb = load_knowledge()
         if club and club not in kb.clubs:
             raise FloorcallError("--club", None, "a club short name", repr(club), did_you_mean(club, kb.clubs))
+        ruling_log = open_log(log, db)
     except FloorcallError as error:
         echo(error_text(error), err=True)
         sys.exit(2)
@@ -78,7 +98,7 @@ def rule_on_files(files, club, fmt, explain, echo):
         try:
             if isinstance(source, FloorcallError):
                 raise source
-            report = _rule_one(source, kb, club)
+            report = _rule_one(source, kb, club, ruling_log)
         except FloorcallError as error:
             bad += 1
             echo(error_text(error), err=True)
@@ -88,6 +108,8 @@ def rule_on_files(files, club, fmt, explain, echo):
             echo(plain(f"internal error: {source}: {type(exc).__name__}: {exc} "
                              "(please report it with the incident file)"), err=True)
             continue
+        for warning in report.warnings:
+            echo(plain(f"warning: {warning}"), err=True)
         if fmt == "json":
             if several:
                 as_json.append(to_dict(report))

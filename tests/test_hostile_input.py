@@ -318,15 +318,24 @@ def test_a_file_that_is_not_a_mapping_says_what_it_is_not_a_python_class(kb):
 
 
 def test_answers_with_seats_that_are_not_numbers_name_the_answers_file_and_line(tmp_path):
+    """Crash 18 is an answers file of the old format (happened:): an error saying so, at its line.
+    On the timeline, seats that are not numbers are an error at the answer's line, and an error in
+    the incident the answers describe names the answers file, never '<questionnaire>'."""
     answers = tmp_path / "answers.yaml"
     answers.write_text((HOSTILE / "crashes" / "18-ValueError-answers-players-not-numbers.yaml").read_text())
     result = run_cli("floorcall", "ask", "--answers", str(answers))
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert f"{answers}:3: expected an answer to `players`" in result.stderr and "write seats as numbers" in result.stderr
-    answers.write_text("house: fpc\nhappened: [card_exposed]\nplayers: {2: x, 4: 100}\n")
+    assert f"{answers}:2: expected answers with a `timeline:`" in result.stderr
+    head = "house: fpc\ngame.format: cash\ngame.variant: NLHE\n"
+    tail = "timeline:\n  - card_exposed: {}\ncard_exposed.by: dealer\ncard_exposed.during: deal\n"
+    answers.write_text(head + "players: [x, y]\n" + tail)
     result = run_cli("floorcall", "ask", "--answers", str(answers))
-    assert result.returncode == 2 and "<questionnaire>" not in result.stderr
-    assert f"{answers}:3: expected stack to be a number (in the answer to `players`)" in result.stderr
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert f"{answers}:4: expected an answer to `players`" in result.stderr and "write seats as numbers" in result.stderr
+    answers.write_text(head + "players: {2: x, 4: 100}\n" + tail)
+    result = run_cli("floorcall", "ask", "--answers", str(answers))
+    assert result.returncode == 2 and "<questionnaire>" not in result.stderr and "Traceback" not in result.stderr
+    assert f"error: {answers}" in result.stderr and "stack to be a number" in result.stderr
 
 
 # -- the limits ------------------------------------------------------------------------------------

@@ -16,7 +16,10 @@ from ruling_engine.facts.hand import Step, TableView  # noqa: F401  (re-exported
 from ruling_engine.numbers import whole
 from ruling_engine.facts.replay import STREETS, clockwise_from, hand_of, parse_said
 
-LATER = {street: index for index, street in enumerate(STREETS + ("showdown",))}
+LATER = {**{street: index for index, street in enumerate(STREETS)},
+         **{street: index for index, street in enumerate(("third-street", "fourth-street", "fifth-street",
+                                                          "sixth-street", "seventh-street"))},
+         "deal": -1, "showdown": 9, "hand-over": 10}     # how far along a hand each street is
 
 
 def walk(data: dict, upto: int | None = None) -> TableView:
@@ -203,7 +206,7 @@ def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:
         "action.short_all_in_raise": step.all_in and 0 < raise_by < min_raise_by,
         "raise_below_big_blind": 0 < raise_by < view.big_blind,
         "min_raise_shortfall": whole(max(0, view.min_raise_to - step.total)),
-        "later_street_reached": LATER.get(data["street"], 0) > LATER.get(step.street, len(LATER)),
+        "later_street_reached": LATER.get(data["street"], 0) > LATER.get(step.street, 0),
     }
     later = [s for s in walk(data).steps if s.index > index]
     facts["actions_after"] = sum(1 for s in later if s.in_turn)

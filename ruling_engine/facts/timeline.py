@@ -228,6 +228,9 @@ def point_view(timeline: Timeline, point: Point) -> tuple[dict, int | None]:
         marked = [n for n, i in enumerate(timeline.action_entry) if timeline.entries[i].get("in_question")]
         before = [n for n, i in enumerate(timeline.action_entry) if i < point.index]
         index = marked[-1] if marked else (before[-1] if before else None)
+    data["_entries"] = timeline.entries
+    data["_point_entries"] = point.entries
+    data["_action_entry"] = timeline.action_entry[index] if index is not None else None
     return data, index
 
 

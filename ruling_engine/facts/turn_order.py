@@ -13,6 +13,28 @@ from ruling_engine.numbers import whole
 from ruling_engine.facts.replay import STREETS, BettingState, action_delta, classify, clockwise_from, parse_said, replay
 
 
+def order_button(data: dict):
+    """The button the order of action is worked out from: the incident's, or the one the timeline
+    implies (the seat before the posted small blind; or, when an action is marked out of turn, the
+    seat before the first player who acted in turn on that street)."""
+    if data.get("button") is not None:
+        return data["button"]
+    hand = data.get("_hand")
+    if hand is not None and hand.order_button is not None:
+        return hand.order_button
+    actions = data.get("actions", [])
+    marked = [a for a in actions if a.get("in_turn") is False]
+    if not marked:
+        return None
+    street = marked[0]["street"]
+    first = next((a["seat"] for a in actions if a["street"] == street and a.get("in_turn", True)), None)
+    if first is None or street == "preflop":
+        return None
+    seats = sorted(p["seat"] for p in data["players"])
+    before = [s for s in seats if s < first]
+    return before[-1] if before else seats[-1]
+
+
 def blind_seats(seats, button):
     """(small blind, big blind) seats for these players and button; heads-up the button is the small blind."""
     order = clockwise_from(seats, button)
@@ -32,7 +54,7 @@ class _Round:
         self.live = list(start.in_hand)
         self.acted: set = set()
         seats = [p["seat"] for p in data["players"]]
-        button = data["button"]
+        button = order_button(data)
         self.cursor = blind_seats(seats, button)[1] if street == "preflop" else button
 
     def needs_to_act(self, seat) -> bool:
@@ -88,7 +110,7 @@ def order_facts(data: dict, index: int) -> dict:
     button (the upcards set the order there). Private keys start with '_'.
     """
     actions = data.get("actions", [])
-    if not actions or data.get("button") is None or len(data["players"]) < 2:
+    if not actions or order_button(data) is None or len(data["players"]) < 2:
         return {}
     default = data["street"] if data["street"] in STREETS else "preflop"
     street = actions[index].get("street", default)

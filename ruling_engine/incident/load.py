@@ -494,7 +494,8 @@ def entry_as_written(entry: dict):
     a file is already in that form)."""
     if "entry" not in entry:
         return entry
-    body = {k: v for k, v in entry.items() if k not in PRIVATE and k != "event" and k != "street"}
+    own = {"street": "street", "event": "event"}.get(entry["entry"])    # the key naming it, not a field
+    body = {k: v for k, v in entry.items() if k not in PRIVATE and k != own}
     if entry["entry"] == "action":
         return body
     if entry["entry"] == "street":

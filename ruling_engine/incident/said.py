@@ -54,14 +54,23 @@ def _number_words(words: list):
     return total + current
 
 
+def _plain_numbers(raw: str) -> str:
+    """Numbers as people say and write them, as digits: '8,000' -> '8000', '8k' / '2.5k' -> '8000' /
+    '2500', 'two grand' -> 'two thousand'."""
+    raw = re.sub(r"(?<=\d),(?=\d{3}\b)", "", raw)
+    raw = re.sub(r"\b(\d+(?:\.\d+)?)\s*k\b", lambda m: f"{float(m.group(1)) * 1000:g}", raw)
+    raw = re.sub(r"\b(\d+)\s+(grand|thousand)\b", lambda m: str(int(m.group(1)) * 1000), raw)
+    return re.sub(r"\bgrand\b", "thousand", raw)
+
+
 def read_said(text) -> Said:
     """What was said, read into term, number, unit and wording."""
     if text is None or not str(text).strip():
         return Said("none", None)
-    raw = str(text).strip().lower()
+    raw = _plain_numbers(str(text).strip().lower())
     if re.match(r"^if\b", raw) or re.search(r"\bif\b.*\bthen\b", raw):
         return Said("none", None, conditional=True)
-    words = re.sub(r"[,.!?]", " ", raw).replace("all in", "all-in").split()
+    words = re.sub(r"[,!?]|\.(?!\d)", " ", raw).replace("all in", "all-in").split()
     words = [part for word in words for part in ([word] if word == "all-in" else word.split("-")) if part]
     if words[:1] in (["i"], ["i'm"]) and len(words) > 1 and words[1] not in ("in",):
         words = words[1:]

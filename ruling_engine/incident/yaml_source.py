@@ -56,6 +56,21 @@ class LocatedList(list):
     item_lines: list
 
 
+def located(value):
+    """Plain data (dicts, lists, scalars) as the loader gives it: mappings and lists that know
+    their lines (none), so that it is validated exactly as a file holding it would be, without
+    writing and reading YAML."""
+    if isinstance(value, dict):
+        out = Located((k, located(v)) for k, v in value.items())
+        out.key_lines = {}
+        return out
+    if isinstance(value, (list, tuple)):
+        out = LocatedList(located(v) for v in value)
+        out.item_lines = [0] * len(out)
+        return out
+    return value
+
+
 class _LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
     """The safe loader (libyaml's C parser when PyYAML has it: several times faster on an
     incident file), with mappings and lists that remember their lines."""

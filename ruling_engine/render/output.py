@@ -28,7 +28,27 @@ def _jsonable(value):
     return value
 
 
-def _ruling_dict(r, house_outcome) -> dict:
+def _money_of(effects) -> list:
+    """What a ruling does with chips and pots, seat by seat (for comparing clubs)."""
+    keep = ("seat", "amount", "add", "total", "call", "seats", "share", "forfeit")
+    return sorted((e.get("effect"), tuple((k, str(e[k])) for k in keep if k in e)) for e in effects
+                  if any(k in e for k in keep[1:]))
+
+
+def differs(ruling, house) -> bool:
+    """Whether a club's ruling tells the floor something else than the house's: another outcome,
+    the same outcome with the money going elsewhere, or a ruling that depends on an unknown where
+    some branch differs (class 15: 'same outcome' must mean the same at the table)."""
+    if house is None:
+        return True
+    if ruling.depends or house.depends:
+        mine = {b.ruling.outcome if b.ruling else None for b in ruling.depends} or {ruling.outcome}
+        theirs = {b.ruling.outcome if b.ruling else None for b in house.depends} or {house.outcome}
+        return mine != theirs
+    return ruling.outcome != house.outcome or _money_of(ruling.effects) != _money_of(house.effects)
+
+
+def _ruling_dict(r, house_ruling) -> dict:
     return {
         "issue": r.issue,
         "point": r.point,
@@ -46,9 +66,10 @@ def _ruling_dict(r, house_outcome) -> dict:
                           "clauses": [c.clause for c in a["citations"]]} for a in r.alternatives],
         "set_aside": list(r.set_aside),
         "precedents": [{"file": f, "title": t} for f, t in r.precedents],
-        "differs_from_house": r.outcome != house_outcome,
+        "logged_precedents": [dict(p) for p in r.logged],
+        "differs_from_house": differs(r, house_ruling),
         "depends": [{"when": [dict(combination) for combination in branch.when],
-                     "ruling": _ruling_dict(branch.ruling, house_outcome) if branch.ruling else None}
+                     "ruling": _ruling_dict(branch.ruling, house_ruling) if branch.ruling else None}
                     for branch in r.depends],
     }
 
@@ -73,7 +94,7 @@ def to_dict(report) -> dict:
             "name": answer.club_name,
             "floor": answer.floor,
             "house": club == report.house,
-            "rulings": [_ruling_dict(by_key[k], house[k].outcome) for k in order if k in by_key],
+            "rulings": [_ruling_dict(by_key[k], house[k]) for k in order if k in by_key],
             "settlement": _jsonable(answer.settlement),
             "contradictions": list(answer.contradictions),
             "trace": {"given": _jsonable(report.given), "derived": _jsonable(answer.derived),
@@ -110,20 +131,27 @@ def _wrap(text: str, indent: str, hanging: str | None = None) -> str:
                          subsequent_indent=hanging if hanging is not None else " " * len(indent))
 
 
-def _branch_line(branch: dict, word: str, key: str, absent: str, indent: str) -> str:
+def _branch_line(branch: dict, word: str, key: str, absent: str, indent: str, when_words=None) -> str:
     """One way a 'depends' ruling goes: 'if <answers>: <decision or outcome> [clauses]'."""
     then = branch["ruling"]
     said = f"{then[key]} [{', '.join(c['clause'] for c in then['citations'])}]" if then else absent
-    return _wrap(f"{word} {when_text(branch['when'])}: {said}", indent, " " * (len(indent) - 2))
+    when = plain(when_words(branch["when"])) if when_words else when_text(branch["when"])
+    return _wrap(f"{word} {when}: {said}", indent, " " * (len(indent) - 2))
 
 
-def render_text(report, explain: bool = False) -> str:
+def render_text(report, explain: bool = False, when_words=None) -> str:
     """House ruling first, then one short block per other club, marking where it differs.
 
     Every field is made `plain` (safe.py): no escape code or control character reaches the
-    terminal, and no field breaks its line.
+    terminal, and no field breaks its line. `when_words` (the questionnaire's) says what a ruling
+    depends on as questions and answers instead of field names.
     """
     data = plain_data(to_dict(report))
+    if when_words:
+        for answer in data["clubs"].values():
+            for r in answer["rulings"]:
+                if r["basis"] == "depends":
+                    r["decision"] = "It depends on what the floor could not establish:"
     house = data["clubs"][report.house]
     out = [data["incident"]["title"], f"  incident: {data['incident']['file']}",
            f"  house: {house['name']} — floor: {house['floor']}", ""]
@@ -144,7 +172,7 @@ def render_text(report, explain: bool = False) -> str:
         out.append(("== Also: " if issue["secondary"] else "== ") + f"{issue['title']} ==")
         out.append(_wrap(f"RULING ({report.house}): {ruling['decision']}", "  "))
         for branch in ruling["depends"]:
-            out.append(_branch_line(branch, "If", "decision", "this issue does not arise.", "    - "))
+            out.append(_branch_line(branch, "If", "decision", "this issue does not arise.", "    - ", when_words))
             if branch["ruling"]:
                 out.extend(_wrap(line, "        do: ") for line in branch["ruling"]["do"])
         if ruling["do"]:
@@ -164,6 +192,11 @@ def render_text(report, explain: bool = False) -> str:
             out.append(_wrap(f"{c['locator']} [{c['clause']}]: \u201c{c['quote']}\u201d", "    "))
         if ruling["precedents"]:
             out.append("  Precedents: " + "; ".join(f"{p['file']} ({p['title']})" for p in ruling["precedents"][:5]))
+        if ruling.get("logged_precedents"):
+            out.append("  Earlier rulings in the log: " + "; ".join(
+                f"#{p['id']} {p['time'][:10]} {p['outcome']} "
+                + ("(followed)" if p["followed"] else "(overruled)" if p["followed"] is False else "(not marked)")
+                for p in ruling["logged_precedents"][:5]))
         out.append("")
         out.append("  Other clubs:")
         for club, answer in data["clubs"].items():
@@ -173,7 +206,7 @@ def render_text(report, explain: bool = False) -> str:
             mark = "DIFFERS" if other["differs_from_house"] else "same outcome"
             out.append(_wrap(f"{club} ({mark}; {other['basis']}): {other['decision']}", "    "))
             for branch in other["depends"]:
-                out.append(_branch_line(branch, "if", "outcome", "does not arise", "      - "))
+                out.append(_branch_line(branch, "if", "outcome", "does not arise", "      - ", when_words))
             if other["do"] and other["basis"] not in ("not covered",):
                 out.extend(_wrap(line, "      do: ") for line in other["do"][:2])
             if other["citations"]:
@@ -212,7 +245,7 @@ def _money_text(effect: dict, currency: str = "") -> str:
         name = "the main pot" if effect.get("pot", "main") == "main" else "side pot " + effect["pot"].split("-")[-1]
         return f"Seat {effect['seat']} wins {name} ({effect['amount']})"
     if kind == "return-chips":
-        return f"Seat {effect['seat']} takes back {effect['amount']} nobody called"
+        return f"Seat {effect['seat']} takes back {effect['amount']}"
     if kind == "player-out":
         return f"Seat {effect['seat']} is out of the tournament"
     return str(effect)

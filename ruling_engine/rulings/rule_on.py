@@ -9,6 +9,7 @@ from ruling_engine.facts.derive import computed_facts
 from ruling_engine.facts.timeline import hand_point, point_view, read_timeline
 from ruling_engine.rulings.consistency import contradictions
 from ruling_engine.rulings.settlement import settle
+from ruling_engine.rulings.unread import unread_warnings
 from ruling_engine.engine.host import ClubEngine
 from ruling_engine.incident.load import MAX_POINTS, Incident, load_incident
 from ruling_engine.knowledge.load import KnowledgeBase, load_knowledge
@@ -37,13 +38,14 @@ def club_order(kb: KnowledgeBase, house: str) -> list:
 
 
 def rule_incident(incident: Incident, kb: KnowledgeBase | None = None, house: str | None = None,
-                  with_precedents: bool = True) -> Report:
+                  with_precedents: bool = True, log=None, exclude_logged: int | None = None) -> Report:
     """Rule on a loaded incident under every club, the house club first.
 
     Fields written `unknown` are ruled on for each of their possible values; a ruling that differs
     between them says what it depends on (see unknowns.py). Only the fields that can change a
     ruling are ruled every way, and each point once per combination of those that can change its
-    own rulings (relevance.py).
+    own rulings (relevance.py). With a ruling log (rulings/log.py), each ruling lists the earlier
+    logged rulings of its club on its issue, most similar first.
     """
     kb = kb or load_knowledge()
     paths = choice_paths(incident.data, kb.vocabulary) if incident.unknowns else []
@@ -51,14 +53,22 @@ def rule_incident(incident: Incident, kb: KnowledgeBase | None = None, house: st
         relevance = relevance_for(kb)
         paths = [p for p in paths if can_matter(p, incident.data, relevance.fields)]
     if not paths:
-        return _rule_complete(incident, kb, house, with_precedents, _Shared(kb))
-    choices = combinations(incident.data, kb.vocabulary, incident.file, paths)
-    shared = _Shared(kb, incident.data, paths, relevance)
-    shared.check_work(choices, incident.file)
-    branches = [(assignment, _rule_complete(Incident(incident.file, data, incident.unknowns), kb, house,
-                                            with_precedents, shared, assignment))
-                for assignment, data in choices]
-    return merge_branches(incident, branches, shared.signature)
+        report = _rule_complete(incident, kb, house, with_precedents, _Shared(kb))
+    else:
+        choices = combinations(incident.data, kb.vocabulary, incident.file, paths)
+        shared = _Shared(kb, incident.data, paths, relevance)
+        shared.check_work(choices, incident.file)
+        branches = [(assignment, _rule_complete(Incident(incident.file, data, incident.unknowns), kb, house,
+                                                with_precedents, shared, assignment))
+                    for assignment, data in choices]
+        report = merge_branches(incident, branches, shared.signature)
+    if log is not None:
+        for club, answer in report.answers.items():
+            for ruling in answer.rulings:
+                facts = report.facts_by_point[ruling.point] if ruling.point < len(report.facts_by_point) \
+                    else report.given
+                ruling.logged = log.precedents(club, ruling.issue, facts, exclude=exclude_logged)
+    return report
 
 
 class _Shared:
@@ -137,9 +147,10 @@ class _Shared:
         return placed
 
     def precedents_of(self, club, ruling, file) -> list:
-        key = (club, self.signature(ruling)[-1])          # the clauses it cites
+        key = (club, ruling.issue, ruling.outcome, self.signature(ruling)[-1])     # [-1]: the clauses it cites
         if key not in self.precedents:
-            self.precedents[key] = precedents_for(club, key[1], exclude_file=file)
+            self.precedents[key] = precedents_for(club, ruling.issue, ruling.outcome, exclude_file=file,
+                                                  clauses=key[3])
         return list(self.precedents[key])
 
 
@@ -217,14 +228,15 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                   points=[PointInfo(p.entries, p.kind, p.line, p.label) for p in points],
                   facts_by_point=facts_by_point,
                   secondary={i: True for i in issues if kb.vocabulary.issues[i].get("secondary")},
-                  currency=currency)
+                  currency=currency, warnings=unread_warnings(kb, incident.data, facts_by_point, incident.file,
+                                           money=any(a.settlement for a in answers.values())))
 
 
-def rule_on(path, house: str | None = None, kb: KnowledgeBase | None = None) -> Report:
+def rule_on(path, house: str | None = None, kb: KnowledgeBase | None = None, log=None) -> Report:
     """Load, validate and rule on an incident file."""
     kb = kb or load_knowledge()
     incident = load_incident(path, kb.vocabulary, kb.clubs)
-    return rule_incident(incident, kb, house)
+    return rule_incident(incident, kb, house, log=log)
 
 
 def _signature(ruling: ClubRuling) -> tuple:
@@ -305,4 +317,4 @@ def merge_branches(incident: Incident, branches: list, signature=None) -> Report
     return Report(incident_file=first.incident_file, title=first.title, house=first.house,
                   issues=issues, given=given, answers=answers, points=[infos[k] for k in order],
                   facts_by_point=[facts[n] for n in range(len(order))], secondary=first.secondary,
-                  currency=first.currency)
+                  currency=first.currency, warnings=first.warnings)

@@ -13,6 +13,7 @@ import math
 
 from ruling_engine.facts import hands
 from ruling_engine.facts.betting import Pot, betting_complete
+from ruling_engine.numbers import whole
 from ruling_engine.facts.betting import pots as split_pots
 
 UNSETTLED = ("conflict", "depends")
@@ -51,6 +52,10 @@ def settle(data: dict, hand, rulings: list) -> list:
         return []
     if not all(math.isfinite(v) for v in view.contributed.values()):
         return []                     # an all-in of unknown size: the pots cannot be counted
+    if any(e.get("effect") == "misdeal" for r in rulings if r.basis not in UNSETTLED for e in r.effects):
+        # a misdeal: the hand is void, every seat takes back what it put in (class 17)
+        return [{"effect": "return-chips", "seat": seat, "amount": whole(amount)}
+                for seat, amount in sorted(view.contributed.items()) if amount > 0]
     contenders = _contenders(rulings, view.in_hand)
     if contenders is not None:
         view.in_hand = contenders     # the pots as the rulings leave them: dead hands contend for none
