@@ -17,7 +17,7 @@ from ruling_engine.model import Branch, ClubAnswer, ClubRuling, PointInfo, Repor
 from ruling_engine.rulings.precedents import precedents_for
 from ruling_engine.rulings.resolve import raised_issues, resolve_club
 from ruling_engine.incident.unknowns import MAX_POINT_RULINGS, choice_paths, combinations, path_name
-from ruling_engine.rulings.relevance import can_matter, relevance_for
+from ruling_engine.rulings.relevance import can_matter, relevance_for, source_names
 
 
 @functools.lru_cache(maxsize=4)
@@ -61,7 +61,7 @@ def rule_incident(incident: Incident, kb: KnowledgeBase | None = None, house: st
         branches = [(assignment, _rule_complete(Incident(incident.file, data, incident.unknowns), kb, house,
                                                 with_precedents, shared, assignment))
                     for assignment, data in choices]
-        report = merge_branches(incident, branches, shared.signature)
+        report = merge_branches(incident, branches, shared.signature, shared.settled)
     if log is not None:
         for club, answer in report.answers.items():
             for ruling in answer.rulings:
@@ -86,6 +86,20 @@ class _Shared:
         self.points: dict = {}
         self.paths, self.data, self.relevance = list(paths), data, relevance
         self._relevant: dict = {}
+        self.warned = False             # the merged report gives the first combination's warnings
+        self._unknown_names = None
+
+    def settled(self, fact: str) -> bool:
+        """Whether a computed fact is worked out from none of the fields written unknown (the
+        facts given with a ruling on every combination are those)."""
+        if self._unknown_names is None:
+            self._unknown_names = frozenset(n for p in self.paths for n in source_names(p, self.data))
+        spec = self.kb.vocabulary.facts.get(fact)
+        return spec is not None and spec.source == "computed" and not (set(spec.sources) & self._unknown_names)
+
+    def warn(self, warnings: list) -> list:
+        self.warned = bool(self.paths)
+        return warnings
 
     def relevant_paths(self, point, last: bool) -> tuple:
         key = (point.kind, last)
@@ -185,8 +199,6 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         key = shared.point_key(number, point, last, assignment)
         if key in shared.points:       # the same rulings under another combination of unknown answers
             facts, raised, runs, here, signatures = shared.points[key]
-            if number == 0:            # the facts given: this combination's own
-                facts = computed_facts(*point_view(timeline, point))
         else:
             data, index = point_view(timeline, point)
             facts = computed_facts(data, index)
@@ -228,8 +240,9 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                   points=[PointInfo(p.entries, p.kind, p.line, p.label) for p in points],
                   facts_by_point=facts_by_point,
                   secondary={i: True for i in issues if kb.vocabulary.issues[i].get("secondary")},
-                  currency=currency, warnings=unread_warnings(kb, incident.data, facts_by_point, incident.file,
-                                           money=any(a.settlement for a in answers.values())))
+                  currency=currency, warnings=[] if shared.warned else
+                  shared.warn(unread_warnings(kb, incident.data, facts_by_point, incident.file,
+                                              money=any(a.settlement for a in answers.values()))))
 
 
 def rule_on(path, house: str | None = None, kb: KnowledgeBase | None = None, log=None) -> Report:
@@ -244,12 +257,15 @@ def _signature(ruling: ClubRuling) -> tuple:
             tuple(c.clause for c in ruling.citations))
 
 
-def merge_branches(incident: Incident, branches: list, signature=None) -> Report:
+def merge_branches(incident: Incident, branches: list, signature=None, settled=None) -> Report:
     """One report from the reports of every combination of unknown answers.
 
     The points are those of every combination (an unknown action can make the round incomplete,
     and a card dealt then premature: a point only some combinations have), numbered in timeline
-    order; a point is the same point in every combination that has it (its entries and kind)."""
+    order; a point is the same point in every combination that has it (its entries and kind).
+    The facts given are those every combination agrees on and, with `settled`, that are worked out
+    from no field written unknown (a point's facts are kept once for the combinations that rule it
+    the same way, so the others' cannot be compared)."""
     signature = signature or _signature
     first = branches[0][1]
     infos: dict = {}
@@ -309,7 +325,7 @@ def merge_branches(incident: Incident, branches: list, signature=None) -> Report
                                    contradictions=list(dict.fromkeys(
                                        c for _, report in branches for c in report.answers[club].contradictions)))
     given = {k: v for k, v in first.given.items()
-             if all(report.given.get(k, object()) == v for _, report in branches)}
+             if (settled is None or settled(k)) and all(report.given.get(k, object()) == v for _, report in branches)}
     facts: dict = {}
     for (_, report), numbers in zip(branches, renumber):
         for old, new in enumerate(numbers):
