@@ -4,7 +4,9 @@ from __future__ import annotations
 from ruling_engine.facts import sequence
 from ruling_engine.facts.betting import action_betting_facts, finite, first_active_facts, pot_facts, walk
 from ruling_engine.facts import deal, tournament  # noqa: F401  (their event readers register)
+from ruling_engine.facts.consequences import consequence_facts
 from ruling_engine.facts.declarations import declaration_facts
+from ruling_engine.facts.event_order import event_order_facts, hidden_chips_result_facts
 from ruling_engine.facts.money import stakes_facts
 from ruling_engine.facts.registry import event_facts, reads
 from ruling_engine.facts.replay import STREETS, action_delta, clockwise_from, parse_said, replay, total_in
@@ -173,6 +175,7 @@ def _conduct_facts(event: dict, data: dict) -> dict:
            "conduct.disruptive": event["disruptive"], "conduct.objection": event["objection"],
            "conduct.deliberate": event["deliberate"], "conduct.final_table": event["final_table"],
            "conduct.third_player_all_in": event["third_player_all_in"],
+           "conduct.out_of_event": event.get("out_of_event", False),
            "conduct.round_hands": len(data["players"])}
     player = next((p for p in data["players"] if p["seat"] == event.get("seat")), None)
     warnings = player["warnings"] if player and event["by"] == "player" else 0
@@ -303,6 +306,8 @@ def computed_facts(data: dict, index: int | None) -> dict:
         "game_variant": game["variant"],
         "street": data["street"],
     }
+    if isinstance(game.get("starting_stack"), (int, float)):
+        facts["starting_stack"] = game["starting_stack"]
     log = _log_facts(data)
     final_state = log.pop("_final_state")
     facts.update(log)
@@ -323,6 +328,9 @@ def computed_facts(data: dict, index: int | None) -> dict:
     facts.update(_pot_won_uncalled(final_state))
     facts.update(_sequence_facts(data))
     facts.update(_card_facts(data, final_state, facts))
+    facts.update(event_order_facts(data, index))
+    facts.update(hidden_chips_result_facts(data, facts))
+    facts.update(consequence_facts(data, index, facts))
     return finite(facts)          # an amount that cannot be worked out (an all-in of unknown size) is not stated
 
 
@@ -398,8 +406,11 @@ def _upcards(event, ctx) -> dict:
 
 @reads("royal_flush_claimed")
 def _royal_claimed(event, ctx) -> dict:
-    return {"royal_flush_claimed.member": event["member"],
-            "royal_flush_claimed.witnessed": event["witnessed_by_official"]}
+    out = {"royal_flush_claimed.member": event["member"],
+           "royal_flush_claimed.witnessed": event["witnessed_by_official"]}
+    if isinstance(event.get("jackpot"), (int, float)):
+        out["royal_flush_claimed.jackpot"] = event["jackpot"]
+    return out
 
 
 def _card_facts(data: dict, final_state, facts: dict) -> dict:

@@ -38,7 +38,10 @@ def _buys_chips(e: dict) -> dict:
 
 def _cash_on_table(e: dict) -> dict:
     """Cash on the table: whether it is being played, whether the floor is changing it."""
-    return {"cash_on_table.seat": e["seat"], "cash_on_table.played": e["playing_it"], "cash_on_table.being_exchanged": e["floor_exchanging"]}
+    out = {"cash_on_table.seat": e["seat"], "cash_on_table.played": e["playing_it"], "cash_on_table.being_exchanged": e["floor_exchanging"]}
+    if isinstance(e.get("amount"), (int, float)):
+        out["cash_on_table.amount"] = e["amount"]
+    return out
 
 
 def _chips_removed(e: dict) -> dict:

@@ -144,7 +144,8 @@ def _facing_all_in(state, seat) -> bool:
 def _clock(event: dict, data: dict) -> dict:
     """The clock on a player: the times, and what he faces by the action log."""
     seat = event["seat"]
-    state = replay(data, len(data.get("actions", [])))
+    # what he faced when the clock was called (actions after it, his own answer included, do not count)
+    state = replay(data, min(event.get("_actions_before", len(data.get("actions", []))), len(data.get("actions", []))))
     return {"clock_called.seat": seat, "clock_called.seconds_before": event["seconds_before"],
             "clock_called.seconds_after": event["seconds_after"],
             "clock_called.seconds_total": event["seconds_before"] + event["seconds_after"], "clock_called.final_table": event["final_table"],

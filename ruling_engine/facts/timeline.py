@@ -77,6 +77,7 @@ def read_timeline(incident_data: dict, together_kinds=frozenset()) -> Timeline:
                 continue
             action = {k: v for k, v in entry.items() if k not in ("entry", "line")}
             action["street"] = betting_street
+            action["_entry"] = index              # its place in the timeline (what came before it)
             for key in ("chips", "total"):        # an amount nobody saw: the words or deed say what there is
                 if action.get(key) == UNKNOWN or (isinstance(action.get(key), float) and action[key] != action[key]):
                     del action[key]
@@ -84,7 +85,8 @@ def read_timeline(incident_data: dict, together_kinds=frozenset()) -> Timeline:
             actions.append(action)
             action_entry.append(index)
         elif entry["entry"] == "event":
-            events.append({k: v for k, v in entry.items() if k not in ("entry", "line")})
+            events.append({**{k: v for k, v in entry.items() if k not in ("entry", "line")}, "_entry": index,
+                           "_actions_before": len(actions)})   # where it happened, in the timeline and the log
             event_entry.append(index)
         elif entry["entry"] == "street":
             if "pot" in entry and not actions and not posts:

@@ -68,6 +68,7 @@ def finishing_facts(busted: list, stacks: dict) -> dict:
         "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
     out = {"player_busted.count": len(seats), "player_busted.seat": seats[-1], "player_busted.seats": named,
            "player_busted.stacks_known": all(s in stacks for s in seats)}
+    out["player_busted.first_seat"] = seats[0]          # with .seat (the last): each of two knocked out
     if not out["player_busted.stacks_known"]:
         return out
     top = [s for s in ordered if stacks[s] == stacks[ordered[0]]]
@@ -211,11 +212,27 @@ def _main_event(event, ctx) -> dict:
     return satellite_facts(event)
 
 
+def _arrival_seat_facts(event: dict, data: dict) -> dict:
+    """An arrival at a seat: whether that seat was dealt in (and blinded) from the start waiting
+    for him, and the chips at it (the stack the incident gives)."""
+    seat = event.get("seat")
+    if seat is None:
+        return {"arrival.dealt_in_since_start": False}
+    away = [e for e in data.get("events", []) if e["event"] == "player_away" and e.get("seat") == seat]
+    out = {"arrival.dealt_in_since_start": any(e.get("since_start") for e in away)}
+    player = next((p for p in data["players"] if p["seat"] == seat), None)
+    if player and isinstance(player.get("stack"), (int, float)) and player["stack"] == player["stack"]:
+        out["arrival.stack"] = player["stack"]
+    return out
+
+
 @reads("arrival")
 def _arrival(e, ctx) -> dict:
-    return {"arrival.seat": e.get("seat"), "arrival.minutes": e["minutes_after_start"],
-            "arrival.level": e["level"], "arrival.registered_by": e["registered_by"],
-            "arrival.first_break_over": e["first_break_over"], "arrival.seat_available": e["seat_available"]}
+    out = {"arrival.seat": e.get("seat"), "arrival.minutes": e["minutes_after_start"],
+           "arrival.level": e["level"], "arrival.registered_by": e["registered_by"],
+           "arrival.first_break_over": e["first_break_over"], "arrival.seat_available": e["seat_available"]}
+    out.update(_arrival_seat_facts(e, ctx.data))
+    return out
 
 
 @reads("level_change")

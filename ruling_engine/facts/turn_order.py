@@ -123,8 +123,10 @@ def order_facts(data: dict, index: int) -> dict:
         seat = action["seat"]
         if oot and not oot["resolved"] and not pending and seat != oot["seat"]:
             # His turn came and passed with no new action from him: the out-of-turn action stood.
+            oot.setdefault("bet_at_turn", rnd.bet)
             rnd.apply(oot["seat"], oot["kind"], oot["amount"])
             oot["resolved"] = True
+            oot["stood"] = True
         kind, delta = rnd.measure(action)
         expected = rnd.expected()
         if oot is None:
@@ -151,8 +153,14 @@ def order_facts(data: dict, index: int) -> dict:
                 oot["later_chips"] += 1 if delta > 0 else 0
             continue
         if seat == oot["seat"] and not oot["resolved"]:
+            oot.setdefault("bet_at_turn", rnd.bet)
             kind, delta = rnd.measure(action)      # his action at his proper turn
             oot["resolved"] = True
+        elif oot.get("stood") and seat == oot["seat"] and "later" not in oot.get("next", {}):
+            # He acts again after his out-of-turn action stood: what faced him then.
+            oot["next"] = {"later": i, "bet": rnd.bet, "in": rnd.round_in.get(seat, 0),
+                           "stack": rnd.stacks.get(seat, 0)}
+            oot["later_action_in_question"] = i == index
         rnd.apply(seat, kind, delta)
     facts = {}
     if oot:
@@ -193,5 +201,16 @@ def _oot_facts(oot: dict, pending: list, rnd: _Round, data: dict) -> dict:
     now = rnd.bet                      # the bet facing him, his out-of-turn chips not counted
     out["oot_bet_now"] = whole(now)
     out["oot_call_now"] = whole(max(0, min(now - oot["before"], rnd.stacks.get(seat, 0))))
-    out["oot_topped"] = now > oot["before"] + oot["amount"]
+    # Topped by a skipped player: the bet when his turn came back to him, not a raise made after
+    # his out-of-turn bet had stood.
+    out["oot_topped"] = oot.get("bet_at_turn", now) > oot["before"] + oot["amount"]
+    out["oot_stood"] = bool(oot.get("stood"))
+    if oot.get("stood"):
+        # His out-of-turn chips are in: what a raise made since leaves him to call (as it faced
+        # him when he next acted, or now).
+        nxt = oot.get("next") or {"bet": now, "in": rnd.round_in.get(seat, 0), "stack": rnd.stacks.get(seat, 0)}
+        out["oot_raised_since"] = nxt["bet"] > oot["before"] + oot["amount"]
+        out["oot_call_after_stood"] = whole(max(0, min(nxt["bet"] - nxt["in"], nxt["stack"])))
+        out["oot_bet_after_stood"] = whole(nxt["bet"])
+        out["oot_later_action_in_question"] = bool(oot.get("later_action_in_question"))
     return out
