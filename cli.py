@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from ruling_engine.errors import FloorcallError, did_you_mean
+from ruling_engine.rule_on_cli import error_text as _error_text, open_log as _open_log, rule_on_files
 
 FORMATS = ("text", "json", "markdown")
 CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -55,119 +56,8 @@ def _fail(error: FloorcallError):
     sys.exit(2)
 
 
-def _error_text(error: FloorcallError) -> str:
-    """The error's text with every part made plain: a file name or a value from the file cannot
-    forge a line or send an escape code to the terminal."""
-    import dataclasses
-    from ruling_engine.render.safe import plain
-    safe = dataclasses.replace(error, **{name: plain(getattr(error, name))
-                                         for name in ("file", "expected", "found", "suggestion")})
-    return f"error: {safe}"
-
-
-def _incident_files(names) -> list:
-    """The incident files the arguments name, in order: files as given, a folder's *.yaml (sorted),
-    '-' for standard input. A missing folder's or an empty folder's problem is an error entry."""
-    out = []
-    for name in names:
-        path = Path(name)
-        if name != "-" and path.is_dir():
-            found = sorted(p for p in path.glob("*.yaml") if p.is_file())
-            if not found:
-                out.append(FloorcallError(name, None, "a folder holding incident files (*.yaml)",
-                                          "no .yaml file in it"))
-            out.extend(found)
-        else:
-            out.append(name if name == "-" else path)
-    return out
-
-
-def _rule_one(source, kb, club, log=None):
-    from ruling_engine.incident.load import load_incident, parse_incident_text
-    from ruling_engine.rulings.rule_on import rule_incident
-    if source != "-":
-        incident = load_incident(source, kb.vocabulary, kb.clubs)
-        report = rule_incident(incident, kb, club, log=log)
-        if log is not None:
-            log.record(incident.data, report, house=report.house, source="rule-on")
-        return report
-    try:
-        text = sys.stdin.buffer.read().decode("utf-8")
-    except UnicodeDecodeError:
-        raise FloorcallError("<stdin>", None, "UTF-8 text", "bytes that are not UTF-8") from None
-    if not text.strip():
-        raise FloorcallError("<stdin>", None, "an incident (YAML) on standard input", "nothing",
-                             "pipe a file in: rule-on - < incident.yaml")
-    incident = parse_incident_text(text, "<stdin>", kb.vocabulary, kb.clubs)
-    report = rule_incident(incident, kb, club, log=log)
-    if log is not None:
-        log.record(incident.data, report, house=report.house, source="rule-on")
-    return report
-
-
-def _open_log(log: bool, db):
-    """The ruling log asked for with --log (the --db file, else $FLOORCALL_DB, else the state folder's)."""
-    if not log and not db:
-        return None
-    from ruling_engine.rulings.log import RulingLog
-    try:
-        return RulingLog(db)
-    except (OSError, Exception) as error:  # noqa: BLE001 - sqlite3.Error and OSError alike
-        raise FloorcallError(str(db or "--log"), None, "a ruling log file floorcall can create and write",
-                             f"{type(error).__name__}: {error}", "give another file with --db") from None
-
-
 def _rule_on(files, club, fmt, explain, log=False, db=None):
-    from ruling_engine.knowledge.load import load_knowledge
-    from ruling_engine.render.output import render_json, render_markdown, render_text, to_dict
-    from ruling_engine.render.safe import code_span, plain
-    try:
-        kb = load_knowledge()
-        if club and club not in kb.clubs:
-            raise FloorcallError("--club", None, "a club short name", repr(club), did_you_mean(club, kb.clubs))
-        ruling_log = _open_log(log, db)
-    except FloorcallError as error:
-        _fail(error)
-    sources = _incident_files(files)
-    several = len(sources) > 1 or len(files) > 1
-    if sum(source == "-" for source in sources) > 1:
-        _fail(FloorcallError("-", None, "standard input named once", "'-' more than once"))
-    bad, internal, as_json = 0, 0, []
-    for source in sources:
-        try:
-            if isinstance(source, FloorcallError):
-                raise source
-            report = _rule_one(source, kb, club, ruling_log)
-        except FloorcallError as error:
-            bad += 1
-            click.echo(_error_text(error), err=True)
-            continue
-        except Exception as exc:  # noqa: BLE001 - one file's internal error must not stop the others
-            internal += 1
-            click.echo(plain(f"internal error: {source}: {type(exc).__name__}: {exc} "
-                             "(please report it with the incident file)"), err=True)
-            continue
-        for warning in report.warnings:
-            click.echo(plain(f"warning: {warning}"), err=True)
-        if fmt == "json":
-            if several:
-                as_json.append(to_dict(report))
-            else:
-                click.echo(render_json(report))
-            continue
-        if several:
-            name = "<stdin>" if source == "-" else str(source)
-            click.echo(f"==> {plain(name)} <==" if fmt == "text" else f"**File:** {code_span(name)}\n")
-        click.echo(render_markdown(report, explain) if fmt == "markdown" else render_text(report, explain), nl=False)
-        if several:
-            click.echo("")
-    if as_json:
-        click.echo(json.dumps(as_json, indent=2, ensure_ascii=False))
-    if bad or internal:
-        if several:
-            click.echo(f"{len(sources) - bad - internal} of {len(sources)} incident(s) ruled; "
-                       f"{bad + internal} could not be (above)", err=True)
-        sys.exit(2 if bad else 1)
+    rule_on_files(files, club, fmt, explain, click.echo, log, db)
 
 
 def _rule_on_options(func):
@@ -532,6 +422,8 @@ def cases(word):
 
 
 def main_rule_on():
+    """rule-on with options, --help, --version, completion (rule_on_cli.main takes the plain
+    `rule-on FILE...` without importing click)."""
     _guarded(rule_on_command)
 
 

@@ -36,9 +36,9 @@ class AnswerError(ValueError):
 def parse_players(text) -> list:
     """'2 4 7' or '2:150 4:80' (or a list / mapping from an answers file) -> player records."""
     if isinstance(text, dict):
-        return [{"seat": int(s), "stack": v} for s, v in text.items()]
+        return [{"seat": _seat(s), "stack": v} for s, v in text.items()]
     if isinstance(text, list):
-        return [{"seat": int(s)} if not isinstance(s, dict) else dict(s) for s in text]
+        return [{"seat": _seat(s)} if not isinstance(s, dict) else dict(s) for s in text]
     players = []
     for item in str(text).replace(",", " ").split():
         seat, _, stack = item.partition(":")
@@ -53,6 +53,15 @@ def parse_players(text) -> list:
     if len({p["seat"] for p in players}) != len(players):
         raise AnswerError("each seat once")
     return players
+
+
+def _seat(value) -> int:
+    """A seat number from an answers file's list or mapping."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    raise AnswerError(f"{value!r}: write seats as numbers, e.g. [2, 4, 7] or {{2: 150, 4: 80}}")
 
 
 CARD = re.compile(r"^(10|[2-9TJQKA])[shdc]$")

@@ -40,7 +40,10 @@ def run_scripted(kb, answers_file: Path, house: str | None, save: Path | None, f
     given = load_answers(answers_file)
     session = Session(kb, house=house)
     prefill(session, given, str(answers_file), strict=True)
-    report = session.report(log=log)
+    try:
+        report = session.report(log=log)
+    except FloorcallError as error:
+        raise _in_answers(error, given, str(answers_file), None) from None
     saved, error = write_incident(session, save, force=force) if save else (None, None)
     if log:
         log.record(session.incident_data(), report, house=session.answers["house"], source="ask")
@@ -56,12 +59,16 @@ def prefill(session: Session, given: dict, file: str, strict: bool) -> None:
                              "answers files now give the hand as a timeline, as an incident file does; "
                              "see floorcall ask --help")
     unused = dict(given)
+    last = None
     entries = list(given.get("timeline") or [])
     finished = strict or given.get("timeline_done") is True
     unused.pop("timeline", None)
     unused.pop("timeline_done", None)
     while True:
-        question = session.next_question()
+        try:
+            question = session.next_question()
+        except FloorcallError as error:      # the incident the answers describe, checked as a file
+            raise _in_answers(error, given, file, last) from None
         if question is None:
             break
         if question.name == "next":
@@ -89,12 +96,23 @@ def prefill(session: Session, given: dict, file: str, strict: bool) -> None:
                 hint += ", or unknown"
             raise FloorcallError(file, None, f"an answer to `{question.name}` ({question.text})", "none", hint)
         value = unused.pop(question.name)
+        last = question.name
         try:
             session.answer(question.name, parse_file_answer(question, value, session.seats))
         except AnswerError as error:
             line = getattr(given, "line_of", lambda _k: None)(question.name)
             raise FloorcallError(file, line, f"an answer to `{question.name}` ({question.text})",
                                  repr(value), str(error)) from None
+
+
+def _in_answers(error: FloorcallError, given, file: str, last: str | None) -> FloorcallError:
+    """An error in the incident built from an answers file, told about the answers file: the
+    line of the answer that made it (the one given last), not of an incident nobody wrote."""
+    if error.file != "<questionnaire>":
+        return error
+    line = getattr(given, "line_of", lambda _k: None)(last) if last else None
+    where = f" (in the answer to `{last}`)" if last else ""
+    return FloorcallError(file, line, error.expected + where, error.found, error.suggestion)
 
 
 def write_incident(session: Session, path: Path, force: bool = False, title: str | None = None):

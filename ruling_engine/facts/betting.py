@@ -213,7 +213,7 @@ def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:
     facts["actions_after_with_chips"] = sum(1 for s in later if s.in_turn and s.delta > 0)
     facts.update(_short_all_in_facts(view, seat, currency))
     button = data.get("button")
-    if view.street == "preflop" and button is not None and view.big_blind:
+    if view.street == "preflop" and button is not None and view.big_blind and len(data["players"]) >= 2:
         seats = [p["seat"] for p in data["players"]]
         order = clockwise_from(seats, button)
         bb_seat = order[0] if len(seats) == 2 else order[1]

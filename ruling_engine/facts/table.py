@@ -59,7 +59,7 @@ def _straddles(events: list, data: dict) -> dict:
     out = {"straddle.seat": seat, "straddle.amount": event["amount"],
            "straddle.before_cards": event["before_cards"], "straddle.count": len(events)}
     blinds = data["game"].get("blinds")
-    if blinds:
+    if blinds and isinstance(blinds, list) and blinds[-1]:      # no multiple of a zero big blind
         out["straddle.multiple"] = round(event["amount"] / blinds[-1], 4)
     button = data.get("button")
     seats = [p["seat"] for p in data["players"]]

@@ -143,7 +143,7 @@ def league_facts(event: dict) -> dict:
            "league_record.absent_entries": event["absent_entries_used"]}
     if "games_played" in event:
         out["league_record.games_played"] = event["games_played"]
-    if "minutes_played" in event:
+    if "minutes_played" in event and event["minutes_played"] == event["minutes_played"]:    # not unknown (NaN)
         minutes = event["minutes_played"]
         rounded = int(minutes / 15 + 0.5) * 15          # halves round up: 7.5 minutes -> 15
         points = rounded / 30

@@ -25,8 +25,10 @@ class Contradiction:
 
 def contradictions(vocabulary, rulings, settlement=()) -> list:
     """Pairs of effects of one club's answer that cannot both be done."""
+    named = {name for pair in vocabulary.contradictions for side in pair for name in side}
     said = [(r.issue, e) for r in rulings if r.basis not in UNSETTLED for e in r.effects]
     said += [("the pot", e) for e in settlement]
+    said = [(issue, e) for issue, e in said if e.get("effect") in named]   # the others contradict nothing
     found = []
     for index, (issue_a, a) in enumerate(said):
         for issue_b, b in said[index + 1:]:

@@ -20,15 +20,28 @@ def raised_issues(vocabulary, facts: dict, point_kind: str | None = None, last: 
     entry, `action.*` for an action). An issue raised by facts of the hand alone (the cards read
     at showdown) is raised once, at the last point. With no point kind, every issue that holds."""
     out = []
-    for issue_id, issue in vocabulary.issues.items():
-        for conjunction in disjuncts(issue["condition"]):
+    for issue_id, conjunctions in _issue_conjunctions(vocabulary):
+        for conjunction, owners in conjunctions:
             if not all(leaf.holds(facts) for leaf in conjunction):
                 continue
-            owners = {leaf.fact.split(".", 1)[0] for leaf in conjunction if "." in leaf.fact}
             if point_kind is None or point_kind in owners or (not owners and last):
                 out.append(issue_id)
                 break
     return out
+
+
+_CONJUNCTIONS: dict = {}
+
+
+def _issue_conjunctions(vocabulary) -> list:
+    """[(issue, [(conjunction, owner kinds)])] of a vocabulary, worked out once per process."""
+    cached = _CONJUNCTIONS.get(id(vocabulary))
+    if cached is None or cached[0] is not vocabulary:
+        table = [(issue_id, [(conj, {leaf.fact.split(".", 1)[0] for leaf in conj if "." in leaf.fact})
+                             for conj in disjuncts(issue["condition"])])
+                 for issue_id, issue in vocabulary.issues.items()]
+        cached = _CONJUNCTIONS[id(vocabulary)] = (vocabulary, table)
+    return cached[1]
 
 
 def format_value(value, spec_type: str, currency: str) -> str:
