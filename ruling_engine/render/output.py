@@ -246,6 +246,11 @@ def _money_text(effect: dict, currency: str = "") -> str:
         return f"Seat {effect['seat']} wins {name} ({effect['amount']})"
     if kind == "return-chips":
         return f"Seat {effect['seat']} takes back {effect['amount']}"
+    if kind == "pot-split":
+        name = "the main pot" if effect.get("pot", "main") == "main" else "side pot " + effect["pot"].split("-")[-1]
+        odd = f", odd {format_value(effect['odd'], 'amount', currency)}" if effect.get("odd") else ""
+        return (f"Seats {', '.join(map(str, effect['seats']))} split {name}: "
+                f"{format_value(effect['share'], 'amount', currency)} each{odd}")
     if kind == "player-out":
         return f"Seat {effect['seat']} is out of the tournament"
     return str(effect)

@@ -23,14 +23,16 @@ def _seats(effects, name) -> set:
     return {e.get("seat") for e in effects if e.get("effect") == name and isinstance(e.get("seat"), int)}
 
 
-def _contenders(rulings, live: list) -> list | None:
-    """The seats still contending after this club's rulings (None: a ruling that settles nothing yet)."""
+def _contenders(rulings, live: list, mucked=()) -> list | None:
+    """The seats still contending after this club's rulings (None: a ruling that settles nothing
+    yet). A hand in the muck that no ruling restores contends for nothing."""
     if any(r.basis in UNSETTLED for r in rulings if {"hand-dead", "hand-live"} & {
             e.get("effect") for alt in r.alternatives for e in alt.get("effects", [])}):
         return None
     effects = [e for r in rulings if r.basis not in UNSETTLED for e in r.effects]
     dead = _seats(effects, "hand-dead") | _seats(effects, "no-claim-to-pot")
     restored = _seats(effects, "hand-live") - dead
+    dead |= set(mucked) - restored
     return sorted((set(live) | restored) - dead)
 
 
@@ -56,7 +58,9 @@ def settle(data: dict, hand, rulings: list) -> list:
         # a misdeal: the hand is void, every seat takes back what it put in (class 17)
         return [{"effect": "return-chips", "seat": seat, "amount": whole(amount)}
                 for seat, amount in sorted(view.contributed.items()) if amount > 0]
-    contenders = _contenders(rulings, view.in_hand)
+    _apply_money(view, rulings)
+    mucked = [e["seat"] for e in data.get("events", []) if e["event"] == "hand_mucked" and isinstance(e.get("seat"), int)]
+    contenders = _contenders(rulings, view.in_hand, mucked)
     if contenders is not None:
         view.in_hand = contenders     # the pots as the rulings leave them: dead hands contend for none
     found, returned_seat, returned = split_pots(view)
@@ -78,9 +82,12 @@ def settle(data: dict, hand, rulings: list) -> list:
     for number, pot in enumerate(found):
         eligible = [s for s in pot.seats if s in contenders]
         winners = eligible if len(eligible) == 1 else (_winners(data, eligible) if over else None)
+        name = "main" if number == 0 else f"side-{number}"
         if winners and len(winners) == 1:
-            out.append({"effect": "pot-awarded", "seat": winners[0],
-                        "pot": "main" if number == 0 else f"side-{number}", "amount": pot.amount})
+            out.append({"effect": "pot-awarded", "seat": winners[0], "pot": name, "amount": pot.amount})
+        elif winners:
+            share, odd = hands.divide(pot.amount, len(winners), _unit(data))
+            out.append({"effect": "pot-split", "pot": name, "seats": sorted(winners), "share": share, "odd": odd})
         if winners:
             won |= set(winners)
             decided.append(pot)
@@ -89,6 +96,36 @@ def settle(data: dict, hand, rulings: list) -> list:
             if view.stacks.get(seat, 1) == 0 and view.contributed[seat] > 0 and seat not in won:
                 out.append({"effect": "player-out", "seat": seat})
     return out
+
+
+def _unit(data: dict):
+    """The smallest chip a split is made in: the game's smallest chip, else the small blind, else 1."""
+    game = data["game"]
+    return game.get("smallest_chip") or min(game.get("blinds") or [1])
+
+
+ADDS = ("complete-call", "raise-made-up")       # effects that put chips in: {seat, add}
+TAKES = ("return-chips",)                       # effects that take chips out: {seat, amount}
+
+
+def _apply_money(view, rulings) -> None:
+    """The chips the rulings move: a call completed or a raise made up puts them in, chips
+    returned take them out (so the pots are the pots the rulings leave)."""
+    for ruling in rulings:
+        if ruling.basis in UNSETTLED:
+            continue
+        for effect in ruling.effects:
+            seat = effect.get("seat")
+            if not isinstance(seat, int) or seat not in view.contributed:
+                continue
+            amount = effect.get("add") if effect["effect"] in ADDS else \
+                -effect.get("amount", 0) if effect["effect"] in TAKES else None
+            if not isinstance(amount, (int, float)) or isinstance(amount, bool) or amount != amount:
+                continue
+            amount = max(amount, -view.contributed[seat]) if amount < 0 else min(amount, view.stacks.get(seat, 0))
+            view.contributed[seat] += amount
+            view.stacks[seat] = view.stacks.get(seat, 0) - amount
+            view.round_in[seat] = view.round_in.get(seat, 0) + amount
 
 
 def _complete(hand) -> bool:
