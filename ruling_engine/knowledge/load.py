@@ -142,8 +142,12 @@ class _RuleReader:
         for text in do + tuple(str(v) for e in effects for v in e.values()):
             self._check_template(text, then.line)
         basis = raw.get("basis", "express")
-        if basis not in ("express", "reading"):
-            raise FloorcallError(file, raw.line_of("basis"), "basis: express or reading", repr(basis))
+        if basis not in ("express", "reading", "silent"):
+            raise FloorcallError(file, raw.line_of("basis"), "basis: express, reading or silent", repr(basis),
+                                 "silent: the clause states what should happen, but names no consequence")
+        if basis == "silent" and (not raw.get("reading") or then.get("outcome") != "floor-decides"):
+            raise FloorcallError(file, raw.line, "a silent rule with outcome floor-decides and a `reading:`",
+                                 "something else", "say what the clause states and that it names no consequence")
         if basis == "reading" and not raw.get("reading"):
             raise FloorcallError(file, raw.line, "a `reading:` saying why the clause applies", "none",
                                  "a rule applied by interpretation must say which reading it takes")

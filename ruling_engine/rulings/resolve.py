@@ -84,6 +84,13 @@ class Filler:
         return {k: self.param(v) for k, v in effect.items()}
 
 
+def _discretion(kb, club: str, issue: str) -> list:
+    """The citations of the club's discretion clauses that speak to this issue's topic."""
+    topic = kb.vocabulary.issues[issue].get("topic")
+    return [Citation(club=club, clause=cid, locator=kb.clause(cid).locator, quote=kb.clause(cid).text, rule="")
+            for cid in kb.clubs[club].discretion_for(topic)]
+
+
 def _cite(kb, rule) -> Citation:
     clause = kb.clause(rule.clause)
     return Citation(club=rule.club, clause=clause.id, locator=clause.locator, quote=rule.quote, rule=rule.id)
@@ -104,9 +111,7 @@ def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> Clu
     standing = [r for r in rules if r.id not in overridden]
     set_aside = [r.id for r in rules if r.id in overridden]
     if not standing:
-        citations = [Citation(club=club, clause=cid, locator=kb.clause(cid).locator,
-                              quote=kb.clause(cid).text, rule="")
-                     for cid in club_info.discretion_for(kb.vocabulary.issues[issue].get("topic"))]
+        citations = _discretion(kb, club, issue)
         title = kb.vocabulary.issues[issue]["title"].lower()
         return ClubRuling(
             club=club, issue=issue, basis="not covered", outcome="floor-decides",
@@ -127,9 +132,11 @@ def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> Clu
             "do": _unique(filler.text(line) for r in group for line in r.then.do),
             "effects": _unique(filler.effect(e) for r in group for e in r.then.effects),
             "discretion": any(r.then.discretion for r in group),
-            "citations": [_cite(kb, r) for r in group],
-            "basis": "express" if any(r.basis == "express" for r in group) else "reading",
-            "readings": [{"rule": r.id, "reading": r.reading} for r in group if r.basis == "reading"],
+            "citations": [_cite(kb, r) for r in group] + (
+                _discretion(kb, club, issue) if all(r.basis == "silent" for r in group) else []),
+            "basis": ("express" if any(r.basis == "express" for r in group) else
+                      "reading" if any(r.basis == "reading" for r in group) else "not covered"),
+            "readings": [{"rule": r.id, "reading": r.reading} for r in group if r.basis in ("reading", "silent")],
             "rules": [r.id for r in group],
         })
     numbers = dict(filler.used)
