@@ -143,6 +143,20 @@ def _spoken_call_facts(data: dict, index: int) -> dict:
     return {"action.spoken_call_closes_round": matched and not later_same_street}
 
 
+def _reopened_facts(data: dict, index: int) -> dict:
+    """The players who had acted and now face at least a full raise since (the betting is reopened
+    to them), each with what he must call: who a raise that reopens the betting touches."""
+    after = walk(data, index + 1)
+    seat = data["actions"][index]["seat"]
+    players = [{"seat": s, "call": whole(after.to_call(s))}
+               for s, (rise, full) in sorted(after.facing_since_action().items())
+               if full and s != seat and s in after.in_hand]
+    if not players:
+        return {"reopened_to_any": False}
+    return {"reopened_to": players, "reopened_to_any": True,
+            "reopened_to_text": ", ".join(f"seat {p['seat']} ({p['call']:,} to call)" for p in players)}
+
+
 def consequence_facts(data: dict, index: int | None, facts: dict) -> dict:
     """The facts of this module for one point (see the module docstring)."""
     out = {}
@@ -151,6 +165,7 @@ def consequence_facts(data: dict, index: int | None, facts: dict) -> dict:
         out.update(_declared_raise_facts(data, index, facts))
         out.update(_max_bet_facts(data, facts))
         out.update(_spoken_call_facts(data, index))
+        out.update(_reopened_facts(data, index))
     if index is not None and facts.get("undercalls_in_sequence", 0) >= 2:
         out.update(_first_undercaller_facts(data, index))
     out.update(_next_to_act_facts(data, facts))

@@ -163,6 +163,8 @@ class _RuleReader:
                                  repr(raw), did_you_mean(name, effects))
         params = dict(params or {})
         for key in params:
+            if key == "each":
+                continue          # one effect per player a list fact names (its items give the parameters)
             if key not in effects[name]["params"]:
                 raise FloorcallError(self.file, getattr(raw, "line", line), f"a parameter of effect {name}",
                                      repr(key), did_you_mean(key, effects[name]["params"]))

@@ -81,8 +81,8 @@ def _spec(name, raw, file, line, *, is_fact: bool) -> FieldSpec:
             raise FloorcallError(file, raw.line_of(key), f"one of {sorted(allowed)}", repr(key),
                                  did_you_mean(key, allowed))
     t = raw.get("type")
-    known_types = SCALAR_TYPES + (() if is_fact else ("record", "list", "event", "cards", "mapping", "amounts",
-                                                       "timeline", "speaker"))
+    known_types = SCALAR_TYPES + (("players",) if is_fact else ("record", "list", "event", "cards", "mapping",
+                                                                "amounts", "timeline", "speaker"))
     if t not in known_types:
         raise FloorcallError(file, raw.line_of("type"), "a type: " + ", ".join(known_types), repr(t),
                              did_you_mean(t, known_types))

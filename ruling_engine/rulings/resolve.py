@@ -80,8 +80,14 @@ class Filler:
             return self.text(value)
         return value
 
-    def effect(self, effect: dict) -> dict:
-        return {k: self.param(v) for k, v in effect.items()}
+    def effects(self, effect: dict) -> list:
+        """The effect with its templates filled; `each: "{fact}"` repeats it for every player a list
+        fact names (each item's seat and numbers), so a ruling tells every player it affects."""
+        if "each" not in effect:
+            return [{k: self.param(v) for k, v in effect.items()}]
+        items = self.param(effect["each"])
+        rest = {k: self.param(v) for k, v in effect.items() if k != "each"}
+        return [{**rest, **item} for item in items] if isinstance(items, list) else []
 
 
 def _discretion(kb, club: str, issue: str) -> list:
@@ -94,6 +100,16 @@ def _discretion(kb, club: str, issue: str) -> list:
 def _cite(kb, rule) -> Citation:
     clause = kb.clause(rule.clause)
     return Citation(club=rule.club, clause=clause.id, locator=clause.locator, quote=rule.quote, rule=rule.id)
+
+
+def _one_each(citations: list) -> list:
+    """Citations, each clause's same words once (two rules of one clause cite it once)."""
+    seen, out = set(), []
+    for c in citations:
+        if (c.clause, c.quote) not in seen:
+            seen.add((c.clause, c.quote))
+            out.append(c)
+    return out
 
 
 def _unique(items):
@@ -130,9 +146,9 @@ def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> Clu
             "outcome": outcome,
             "decision": " ".join(_unique(r.then.decision for r in group)),
             "do": _unique(filler.text(line) for r in group for line in r.then.do),
-            "effects": _unique(filler.effect(e) for r in group for e in r.then.effects),
+            "effects": _unique(e for r in group for each in r.then.effects for e in filler.effects(each)),
             "discretion": any(r.then.discretion for r in group),
-            "citations": [_cite(kb, r) for r in group] + (
+            "citations": _one_each([_cite(kb, r) for r in group]) + (
                 _discretion(kb, club, issue) if all(r.basis == "silent" for r in group) else []),
             "basis": ("express" if any(r.basis == "express" for r in group) else
                       "reading" if any(r.basis == "reading" for r in group) else "not covered"),
