@@ -192,7 +192,9 @@ def test_a_spectator_raises_no_penalty_issue_and_player_only_clauses_stay_silent
 def test_english_only_at_gala_even_between_hands_but_edp_only_during_play(kb):
     report = rule(kb, "seat: 3, did: other-language, hand_in_progress: false", house="gala")
     assert ruling(report, "gala", "conduct").outcome == "not-allowed"
-    assert ruling(report, "edp", "conduct").basis == "not covered"
+    # edp 1 ¶23 enforces English only "during the play of hands": between hands it is allowed, by
+    # that reading of the clause's limit
+    assert (ruling(report, "edp", "conduct").outcome, ruling(report, "edp", "conduct").basis) == ("allowed", "reading")
 
 
 def test_unknown_conduct_is_a_clear_error_with_a_suggestion(kb):

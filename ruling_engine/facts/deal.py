@@ -83,15 +83,17 @@ def _absent_facts(event: dict) -> dict:
 
 
 def _away_blind_due(data: dict, seat) -> dict:
-    """The blind the absent player owes on this hand (0 if he is in neither blind), from the button
-    and the seats dealt in (heads-up the button is the small blind); needs blinds and button."""
+    """The forced bets the absent player owes on this hand: the small or big blind if his seat is in
+    one (heads-up the button is the small blind) plus the game's ante, every seat's; needs blinds
+    and button."""
     blinds, button = data["game"].get("blinds"), data.get("button")
     seats = [p["seat"] for p in data["players"]]
     if not blinds or button is None or len(seats) < 2:
         return {}
     order = clockwise_from(seats, button)
     small, big = (button, order[0]) if len(seats) == 2 else (order[0], order[1])
-    return {"player_away.blind_due": blinds[0] if seat == small else blinds[-1] if seat == big else 0}
+    blind = blinds[0] if seat == small else blinds[-1] if seat == big else 0
+    return {"player_away.blind_due": blind + (data["game"].get("ante") or 0)}
 
 
 def _deal_position(data: dict, event: dict):

@@ -173,9 +173,10 @@ def _board_down_facts(event: dict) -> dict:
 def _conduct_facts(event: dict, data: dict) -> dict:
     """Conduct at the table: what was done and in what circumstances, the player's earlier
     warnings and stack (for escalating penalties and chips removed), and what one round away on
-    penalty means here (hands dealt to his seat, blinds he posts)."""
+    penalty means here (hands dealt to his seat, blinds he posts). After a `hand-over:` entry no
+    hand is in progress."""
     out = {"conduct.what": event["did"], "conduct.by": event["by"],
-           "conduct.live_hand": event["live_hand"], "conduct.hand_in_progress": event["hand_in_progress"],
+           "conduct.live_hand": event["live_hand"], "conduct.hand_in_progress": event["hand_in_progress"] and event.get("_street") != "hand-over",
            "conduct.about_hand": event["about_hand"], "conduct.to_player_in_hand": event["to_player_in_hand"],
            "conduct.disruptive": event["disruptive"], "conduct.objection": event["objection"],
            "conduct.deliberate": event["deliberate"], "conduct.final_table": event["final_table"],

@@ -73,6 +73,21 @@ def _exposure_facts(data: dict, event: dict) -> dict:
     return out
 
 
+def _time_called(data: dict, event: dict) -> dict:
+    """Whether the dealer or the floor called time on the clocked player (a `said:` entry of kind
+    time, or words that say "time") after the clock and before his next action."""
+    from ruling_engine.facts.sequence import said_kind
+    entries, start = data.get("_entries"), event.get("_entry")
+    if entries is None or start is None:
+        return {}
+    for entry in entries[start + 1:]:
+        if entry.get("entry") == "action" and entry.get("seat") == event["seat"]:
+            break
+        if entry.get("entry") == "said" and entry.get("by") in ("dealer", "floor") and said_kind(entry) == "time":
+            return {"clock_called.time_called": True}
+    return {"clock_called.time_called": False}
+
+
 def _next_facing(data: dict, index: int) -> dict:
     """After a bet or raise (the action in question): the next player still in the hand who has to
     act on it, in the round's order of play, and what he has to call. The order is the order in
@@ -105,6 +120,8 @@ def event_order_facts(data: dict, index: int | None = None) -> dict:
             facts.update(_facts_for(prefix, data, events[-1]))
             if kind == "card_exposed":
                 facts.update(_exposure_facts(data, events[-1]))
+            if kind == "clock_called":
+                facts.update(_time_called(data, events[-1]))
     away = [e for e in data.get("events", []) if e["event"] == "player_away" and e.get("since_start")]
     start = data["game"].get("starting_stack")
     if away and isinstance(start, (int, float)):

@@ -83,6 +83,10 @@ def now_facts(data: dict, index: int | None, facts: dict) -> dict:
     if seat is None:
         return out
     state = replay(data, len(actions))
-    out["next_to_act_call"] = whole(state.to_call(seat))
+    # what he faces on the round of the last action (a card dealt before that round was complete
+    # does not start the next one)
+    order = order_facts(data, len(actions) - 1)
+    call = order.get("_to_call") if order.get("next_to_act_seat") == seat else None
+    out["next_to_act_call"] = whole(state.to_call(seat) if call is None else call)
     out["next_to_act_others_can_bet"] = any(s != seat and state.stacks.get(s, 0) > 0 for s in state.in_hand)
     return out

@@ -72,6 +72,11 @@ def words_facts(entries: list, point_entries: tuple, action_index_entry: int | N
     return out
 
 
+def said_kind(entry: dict) -> str:
+    """What a `said:` entry is: its `kind:`, or worked out from the words."""
+    return entry.get("kind") or _kind_of(entry["words"])
+
+
 def _kind_of(words: str) -> str:
     """What words are, when the entry does not say: 'time', 'not your turn', a number (an amount),
     a hand named, or other (a claim or remark)."""

@@ -17,8 +17,10 @@ from ruling_engine.facts.hand import BETTING, STUD_BETTING, Hand, replay_timelin
 from ruling_engine.facts.replay import parse_said
 from ruling_engine.incident.unknowns import UNKNOWN
 
-BOARD_STREETS = ("flop", "turn", "river")
-NEXT_BOARD = {"preflop": "flop", "flop": "turn", "turn": "river"}
+BOARD_STREETS = ("flop", "turn", "river", "fourth-street", "fifth-street", "sixth-street", "seventh-street")
+NEXT_BOARD = {"preflop": "flop", "flop": "turn", "turn": "river",      # the street a round's cards open
+              "third-street": "fourth-street", "fourth-street": "fifth-street",
+              "fifth-street": "sixth-street", "sixth-street": "seventh-street"}
 
 
 @dataclass(frozen=True)
@@ -86,7 +88,7 @@ def read_timeline(incident_data: dict, together_kinds=frozenset()) -> Timeline:
             action_entry.append(index)
         elif entry["entry"] == "event":
             events.append({**{k: v for k, v in entry.items() if k not in ("entry", "line")}, "_entry": index,
-                           "_actions_before": len(actions)})   # where it happened, in the timeline and the log
+                           "_actions_before": len(actions), "_street": street})   # where it happened, in the timeline and the log
             event_entry.append(index)
         elif entry["entry"] == "street":
             if "pot" in entry and not actions and not posts:
@@ -108,6 +110,7 @@ def read_timeline(incident_data: dict, together_kinds=frozenset()) -> Timeline:
     data["players"] = _players_at_start(incident_data, data)
     hand = replay_timeline(data, parse_said)
     extra = _irregular_streets(entries, action_entry, hand, events, flop_count)
+    extra += _deal_out_of_turn(incident_data, entries, events)
     for index, event in extra:
         events.append(event)
         event_entry.append(index)
@@ -169,6 +172,21 @@ def _irregular_streets(entries, action_entry, hand: Hand, events, flop_count) ->
                 out.append((index, {"event": "card_dealt_early", "street": entry["street"], "burn_only": False,
                                     "in_question": entry.get("in_question", False), "_derived": True}))
     return out
+
+
+def _deal_out_of_turn(incident_data: dict, entries, events) -> list:
+    """A player-dealer (`dealer:`) who is not on the button, in a self-dealt game where the button
+    marks whose deal it is: the deal was out of turn (an event at the first deal or street entry,
+    marked when that entry is)."""
+    dealer, button = incident_data.get("dealer"), incident_data.get("button")
+    if not isinstance(dealer, int) or not isinstance(button, int) or dealer == button:
+        return []
+    if any(e["event"] == "deal_error" for e in events):
+        return []
+    index = next((i for i, e in enumerate(entries) if e["entry"] == "street"), 0)
+    marked = bool(entries and entries[index].get("in_question"))
+    return [(index, {"event": "deal_error", "kind": "dealt-out-of-turn", "after_deal": False, "acted": False,
+                     "seat": dealer, "in_question": marked, "_derived": True})]
 
 
 def _round_complete(hand: Hand, actions_before: int) -> bool:

@@ -10,7 +10,7 @@ that means is left to the clubs' rules.
 from __future__ import annotations
 
 from ruling_engine.numbers import whole
-from ruling_engine.facts.hand import action_term
+from ruling_engine.facts.hand import STUD_BETTING, action_term
 from ruling_engine.facts.replay import STREETS, BettingState, action_delta, classify, clockwise_from, parse_said, replay
 
 
@@ -36,6 +36,13 @@ def order_button(data: dict):
     return before[-1] if before else seats[-1]
 
 
+def _seat_before(data: dict, seat):
+    """The seat before `seat` clockwise among the players."""
+    seats = sorted(p["seat"] for p in data["players"])
+    before = [s for s in seats if s < seat]
+    return before[-1] if before else seats[-1]
+
+
 def blind_seats(seats, button):
     """(small blind, big blind) seats for these players and button; heads-up the button is the small blind."""
     order = clockwise_from(seats, button)
@@ -47,7 +54,7 @@ def blind_seats(seats, button):
 class _Round:
     """One betting round walked action by action, keeping an out-of-turn action aside."""
 
-    def __init__(self, data: dict, street: str, first_index: int):
+    def __init__(self, data: dict, street: str, first_index: int, button=None):
         start = replay(data, first_index)
         self.stacks = dict(start.stacks)
         self.round_in = dict(start.round_in)
@@ -55,7 +62,7 @@ class _Round:
         self.live = list(start.in_hand)
         self.acted: set = set()
         seats = [p["seat"] for p in data["players"]]
-        button = order_button(data)
+        button = order_button(data) if button is None else button
         big_blind = (data["_blinds_posted"][1] if data.get("_blinds_posted")     # who actually posted it
                      else blind_seats(seats, button)[1])
         self.cursor = big_blind if street == "preflop" else button
@@ -109,16 +116,22 @@ def order_facts(data: dict, index: int) -> dict:
     """The first out-of-turn action on the street of action `index`, and whose turn it is now.
 
     Needs the button (and, pre-flop, the blinds' positions follow from it). Returns {} when the
-    order cannot be worked out. Straddles are not taken into account; stud incidents give no
-    button (the upcards set the order there). Private keys start with '_'.
+    order cannot be worked out. Straddles are not taken into account. In stud the upcards set who
+    acts first on each street and no button is given: the round's first recorded action is taken
+    as in turn, and play goes clockwise from it. Private keys start with '_'.
     """
     actions = data.get("actions", [])
-    if not actions or order_button(data) is None or len(data["players"]) < 2:
+    if not actions or len(data["players"]) < 2:
         return {}
     default = data["street"] if data["street"] in STREETS else "preflop"
     street = actions[index].get("street", default)
     indices = [i for i, a in enumerate(actions) if a.get("street", default) == street]
-    rnd = _Round(data, street, indices[0])
+    button = order_button(data)
+    if button is None and street in STUD_BETTING:
+        button = _seat_before(data, actions[indices[0]]["seat"])
+    if button is None:
+        return {}
+    rnd = _Round(data, street, indices[0], button)
     oot = None
     pending = []                        # skipped seats still to act before the out-of-turn seat
     for i in indices:
@@ -175,6 +188,7 @@ def order_facts(data: dict, index: int) -> dict:
         nxt = pending[0]
     if nxt is not None:
         facts["next_to_act_seat"] = nxt
+        facts["_to_call"] = max(0, min(rnd.bet - rnd.round_in.get(nxt, 0), rnd.stacks.get(nxt, 0)))
     return facts
 
 

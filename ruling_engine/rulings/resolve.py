@@ -120,6 +120,18 @@ def _unique(items):
     return out
 
 
+def _who_acts_next(group: dict, filler: Filler) -> None:
+    """A ruling that has the betting round completed says whose turn it is (and what he has to
+    call), unless it names the next player itself: the floor's next words at the table."""
+    kinds = {e.get("effect") for e in group["effects"]}
+    if "betting-completed" not in kinds or "acts-next" in kinds or "next_to_act_seat" not in filler.facts:
+        return
+    seat = filler.param("{next_to_act_seat}")
+    group["effects"].append({"effect": "acts-next", "seat": seat})
+    call = filler.text(", {next_to_act_call} to call") if "next_to_act_call" in filler.facts else ""
+    group["do"].append(f"Seat {seat} is next to act{call}.")
+
+
 def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> ClubRuling:
     """One club's ruling on one issue from the ruling rules it fired on that issue."""
     club_info = kb.clubs[club]
@@ -155,6 +167,8 @@ def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> Clu
             "readings": [{"rule": r.id, "reading": r.reading} for r in group if r.basis in ("reading", "silent")],
             "rules": [r.id for r in group],
         })
+    for g in groups:
+        _who_acts_next(g, filler)
     numbers = dict(filler.used)
     if len(groups) == 1:
         g = groups[0]
