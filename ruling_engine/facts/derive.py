@@ -109,7 +109,9 @@ def _muck_facts(event: dict, data: dict, final_state) -> dict:
         "hand_mucked.touched": event["touched_muck"],
         "hand_mucked.misled_by": event["misled_by"],
         "hand_mucked.forgot_own_bet": event["forgot_own_bet"],
-        "hand_mucked.uncalled": max(0, final_state.round_in.get(seat, 0) - max(others, default=0)),
+        "hand_mucked.uncalled": _uncalled(final_state.round_in.get(seat, 0), others),
+        # his bet or raise is the round's last and nobody has called it (known even when nobody saw its size)
+        "hand_mucked.bet_not_called": _last_is_own_bet(final_state, data, seat),
         "hand_mucked.facing_bet": data["street"] in STREETS and final_state.to_call(seat) > 0,
     }
 
@@ -168,6 +170,22 @@ def _board_down_facts(event: dict) -> dict:
     """The board turned face down: too soon or not, and whether the next hand had begun."""
     return {"board_turned_down.premature": event["premature"],
             "board_turned_down.new_hand_started": event["new_hand_started"]}
+
+
+def _uncalled(own: float, others: list) -> float:
+    """What of his chips on the round nobody matched (NaN, left out, when an amount was not seen)."""
+    left = own - max(others, default=0)
+    return left if left != left else max(0, left)
+
+
+def _last_is_own_bet(state, data: dict, seat) -> bool:
+    """The round's last action is this seat's bet or raise (an amount nobody saw: by what he did)."""
+    if not state.history or state.history[-1][0] != seat:
+        return False
+    kind = state.history[-1][1]
+    if kind == "unknown" and data.get("actions"):
+        kind = data["actions"][-1].get("did")
+    return kind in ("bet", "raise")
 
 
 def _conduct_facts(event: dict, data: dict) -> dict:

@@ -243,9 +243,10 @@ def _money_text(effect: dict, currency: str = "") -> str:
         return f"{name}: {effect['amount']} (seats {seats})"
     if kind == "pot-awarded":
         name = "the main pot" if effect.get("pot", "main") == "main" else "side pot " + effect["pot"].split("-")[-1]
-        return f"Seat {effect['seat']} wins {name} ({effect['amount']})"
+        amount = f" ({effect['amount']})" if "amount" in effect else " (its size not known)"
+        return f"Seat {effect['seat']} wins {name}{amount}"
     if kind == "return-chips":
-        return f"Seat {effect['seat']} takes back {effect['amount']}"
+        return f"Seat {effect['seat']} takes back {effect.get('amount', 'his uncalled bet (its size not known)')}"
     if kind == "pot-split":
         name = "the main pot" if effect.get("pot", "main") == "main" else "side pot " + effect["pot"].split("-")[-1]
         odd = f", odd {format_value(effect['odd'], 'amount', currency)}" if effect.get("odd") else ""

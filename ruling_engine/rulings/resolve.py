@@ -80,11 +80,15 @@ class Filler:
             return self.text(value)
         return value
 
+    def _unknown(self, value) -> bool:
+        whole = TEMPLATE_NAME.fullmatch(value) if isinstance(value, str) else None
+        return bool(whole) and whole.group(1) not in self.facts
+
     def effects(self, effect: dict) -> list:
         """The effect with its templates filled; `each: "{fact}"` repeats it for every player a list
         fact names (each item's seat and numbers), so a ruling tells every player it affects."""
-        if "each" not in effect:
-            return [{k: self.param(v) for k, v in effect.items()}]
+        if "each" not in effect:        # a number nobody knows is left out, not written as text
+            return [{k: self.param(v) for k, v in effect.items() if not self._unknown(v)}]
         items = self.param(effect["each"])
         rest = {k: self.param(v) for k, v in effect.items() if k != "each"}
         return [{**rest, **item} for item in items] if isinstance(items, list) else []

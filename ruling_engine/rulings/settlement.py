@@ -53,7 +53,7 @@ def settle(data: dict, hand, rulings: list) -> list:
     if not any(v > 0 for v in view.contributed.values()) and not view.pot_at_start:
         return []
     if not all(math.isfinite(v) for v in view.contributed.values()):
-        return []                     # an all-in of unknown size: the pots cannot be counted
+        return _unknown_amounts(data, hand, view, rulings)
     if any(e.get("effect") == "misdeal" for r in rulings if r.basis not in UNSETTLED for e in r.effects):
         # a misdeal: the hand is void, every seat takes back what it put in (class 17)
         return [{"effect": "return-chips", "seat": seat, "amount": whole(amount)}
@@ -64,6 +64,8 @@ def settle(data: dict, hand, rulings: list) -> list:
     if contenders is not None:
         view.in_hand = contenders     # the pots as the rulings leave them: dead hands contend for none
     found, returned_seat, returned = split_pots(view)
+    if contenders is not None:
+        found = _forfeits_join(found, contenders)
     if not betting_complete(view, data) and not (contenders is not None and len(contenders) <= 1):
         # bets still open: a player with chips behind may yet put in enough for every pot
         able = {s for s in view.in_hand if view.stacks.get(s, 0) > 0}
@@ -95,6 +97,42 @@ def settle(data: dict, hand, rulings: list) -> list:
         for seat in sorted(view.contributed):
             if view.stacks.get(seat, 1) == 0 and view.contributed[seat] > 0 and seat not in won:
                 out.append({"effect": "player-out", "seat": seat})
+    return out
+
+
+def _forfeits_join(found: list, contenders: list) -> list:
+    """Chips a dead hand put in beyond what any hand still in matched make a pot nobody can win:
+    they are forfeited into the last pot a live hand contends for (no ruling gave them back)."""
+    out, extra = [], 0
+    for pot in found:
+        if any(s in contenders for s in pot.seats):
+            out.append(pot)
+        elif out:
+            out[-1] = Pot(out[-1].amount + pot.amount, out[-1].seats)
+        else:
+            extra += pot.amount
+    if out and extra:
+        out[0] = Pot(out[0].amount + extra, out[0].seats)
+    if not out and contenders and found:   # the hands still in put in nothing since the pot they share
+        return [Pot(sum(p.amount for p in found), tuple(sorted(contenders)))]
+    return out or found
+
+
+def _unknown_amounts(data: dict, hand, view, rulings) -> list:
+    """A bet nobody saw the size of: the pots cannot be counted, but who takes them can be said
+    when the rulings leave one player, and a last bet or raise nobody called goes back (its amount
+    not known: no `amount`)."""
+    mucked = [e["seat"] for e in data.get("events", []) if e["event"] == "hand_mucked" and isinstance(e.get("seat"), int)]
+    contenders = _contenders(rulings, view.in_hand, mucked)
+    out = []
+    aggressive = [s for s in hand.steps if s.kind in ("bet", "raise")]
+    if aggressive:
+        last = aggressive[-1]
+        called = any(s.index > last.index and s.kind in ("call", "call-short") for s in hand.steps)
+        if not called and not math.isfinite(last.delta):
+            out.append({"effect": "return-chips", "seat": last.seat})
+    if contenders is not None and len(contenders) == 1:
+        out.append({"effect": "pot-awarded", "seat": contenders[0], "pot": "main"})
     return out
 
 
