@@ -20,7 +20,8 @@ def position_facts(data: dict) -> dict:
     button = data.get("button")
     if button is not None and len(seats) >= 2:
         order = clockwise_from(seats, button)
-        facts.update(button_seat=button, left_of_button_seat=order[0], second_left_of_button_seat=order[1 % len(order)])
+        facts.update(button_seat=button, left_of_button_seat=order[0], second_left_of_button_seat=order[1 % len(order)],
+                     button_dead=button not in seats)
     return facts
 
 
