@@ -20,6 +20,23 @@ def _hands(data: dict) -> dict:
             for p in data["players"] if p.get("cards") and hands.can_read(variant, p["cards"], board)}
 
 
+def _part_shown_wins(data: dict, read: dict, contenders: list, known: dict) -> dict:
+    """Hold'em, the board out, a player who has shown part of his hand (only those cards known):
+    whether what he shows already beats every other hand still in, whatever his other card (with
+    the board it can only make his hand better). Needs every other contender's hand read."""
+    seat = known.get("hand_shown.seat")
+    variant, board = data["game"]["variant"], data.get("board", [])
+    player = next((p for p in data["players"] if p["seat"] == seat), None)
+    if (seat in read or variant not in ("NLHE", "LHE", "PLHE") or len(board) != 5 or not player
+            or not player.get("cards") or hands.UNKNOWN_CARD in player["cards"] or len(player["cards"]) >= 2):
+        return {}
+    others = [s for s in contenders if s != seat]
+    if not others or not all(s in read for s in others):
+        return {}
+    floor = hands.best_hand(seat, player["cards"], board, variant)
+    return {"hand_shown.would_win": all(floor.rank < read[s].rank for s in others)}
+
+
 def _winners(read: dict, seats) -> list:
     best = min(read[s].rank for s in seats)
     return [s for s in seats if read[s].rank == best]
@@ -90,6 +107,7 @@ def facts(data: dict, final_state, known: dict, contributions: dict) -> dict:
     out["hands_read"] = "; ".join(f"seat {s}: {read[s].text()}" for s in sorted(read))
     if len(contenders) == 1 and contenders[0] in read and "royal_flush_seat" in out:
         out["royal_flush_won"] = out["royal_flush_seat"] == contenders[0]
+    out.update(_part_shown_wins(data, read, contenders, known))
     if len(contenders) < 2 or not all(s in read for s in contenders):
         return out
     # the cards decide the pot only when every hand is still in play and shown in full: a hand in the

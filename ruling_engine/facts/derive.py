@@ -427,7 +427,7 @@ def _upcards(event, ctx) -> dict:
     out = {"upcards_picked_up.seat": event["seat"]}
     if "facing_bet" in event:
         out["upcards_picked_up.facing_bet"] = event["facing_bet"]
-    elif ctx.data.get("actions"):
+    elif ctx.data.get("actions") or ctx.data.get("_posts"):      # a bring-in posted is a bet to face
         out["upcards_picked_up.facing_bet"] = ctx.data["street"] not in ("showdown", "deal") and \
             ctx.final_state.to_call(event["seat"]) > 0
     return out
