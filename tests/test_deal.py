@@ -169,3 +169,31 @@ def test_ppl_button_card_heads_up_is_the_second_card_of_the_deal_so_a_misdeal(kb
         "  - card_exposed: {seat: 2, by: dealer, during: deal, players_card: 1}\n")
     assert computed_facts(_incident(kb, text))["card_exposed.deal_position"] == 2
     assert _ruling(kb, text, "ppl", "exposed-card-deal").outcome == "misdeal"
+
+
+def test_four_card_flop_extra_card_known_is_fpc_burn_otherwise_the_td_decides(kb):
+    """flop_dealt.extra_card: the dealer can tell which card is the extra one (FPC 28 s2 makes it the
+    burn, over 28 s3-4's TD decision); without it the TD decides."""
+    base = BASE.replace("  - deal:\n", "  - flop:\n")
+    known = base + "  - flop_dealt: {cards: 4, extra_card: 2♥}\n"
+    unknown = base + "  - flop_dealt: {cards: 4}\n"
+    facts = computed_facts(_incident(kb, known))
+    assert facts["flop_dealt.extra_card_known"] is True and facts["flop_dealt.extra_card"] == "2h"
+    assert computed_facts(_incident(kb, unknown))["flop_dealt.extra_card_known"] is False
+    burned = _ruling(kb, known, "fpc", "four-card-flop")
+    assert burned.outcome == "extra-card-burned"
+    assert {"effect": "card-becomes-burn", "which": "2h"} in burned.effects
+    assert _ruling(kb, unknown, "fpc", "four-card-flop").outcome == "floor-decides"
+    assert _ruling(kb, known, "ppl", "four-card-flop").outcome == "flop-redealt"   # PPL •25: re-dealt even if known
+
+
+def test_ppl_player_dealer_who_sends_a_card_off_the_table_may_be_penalised(kb):
+    """PPL League •46: 'A penalty may be called upon ... if a card(s) goes off the table'; players
+    deal in turn, so the player-dealer is named. With a house dealer nobody is penalised."""
+    house = BASE.replace("house: edp", "house: ppl") + "  - deal_error: {kind: card-off-table, seat: 4}\n"
+    player_dealt = house.replace("button: 2\n", "button: 2\ndealer: 2\n")
+    ruling = _ruling(kb, player_dealt, "ppl", "conduct-penalty")
+    assert ruling.outcome == "options-at-discretion"
+    assert {"effect": "penalty-possible", "seat": 2} in ruling.effects
+    report = rule_incident(_incident(kb, house), kb, with_precedents=False)
+    assert "conduct-penalty" not in {r.issue for r in report.answers["ppl"].rulings}

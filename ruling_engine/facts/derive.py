@@ -222,7 +222,10 @@ def _premature(event, ctx) -> dict:
 
 @reads("flop_dealt")
 def _flop(event, ctx) -> dict:
-    return {"flop_dealt.cards": event["cards"]}
+    out = {"flop_dealt.cards": event["cards"], "flop_dealt.extra_card_known": bool(event.get("extra_card"))}
+    if event.get("extra_card"):
+        out["flop_dealt.extra_card"] = event["extra_card"]
+    return out
 
 
 @reads("card_exposed")
