@@ -1,5 +1,6 @@
 """Every rule is reached by an incident that describes what the floor saw (issue 5: "the incident
-that engages it reaches it"): by a case in cases/, or by a scenario in tests/scenarios/.
+that engages it reaches it"): by a case in cases/ (its folders included: the casebook, the TDA
+examples, the notions), or by a scenario in tests/scenarios/.
 
 A scenario file holds `incident:` (an ordinary incident) and `fires:` (rule ids that incident must
 fire); it carries no expected ruling, only the proof that the rule can be reached.
@@ -37,7 +38,7 @@ def test_scenario_fires_its_rules(kb, path):
 
 def test_every_rule_is_reached_by_a_case_or_a_scenario(kb):
     fired = set()
-    for path in sorted(CASES.glob("*.yaml")):
+    for path in sorted(CASES.rglob("*.yaml")):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         data.pop("expected", None)
         fired |= _fired(kb, data, str(path))

@@ -234,7 +234,8 @@ def replay_timeline(data: dict, parse_said) -> Hand:
 
     stacks = dict(stacks0)
     state = BettingState(street=start_street if start_street in BETTING + STUD_BETTING else "preflop",
-                         stacks=stacks, round_in={s: 0 for s in seats}, in_hand=list(seats))
+                         stacks=stacks, round_in={s: 0 for s in seats},
+                         in_hand=[p["seat"] for p in players if not p.get("folded")])
     contributed = {s: 0 for s in seats}
     dead = 0
     posted: dict = {}

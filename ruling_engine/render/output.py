@@ -62,7 +62,7 @@ def _ruling_dict(r, house_ruling) -> dict:
         "citations": [dataclasses.asdict(c) for c in r.citations],
         "readings": list(r.readings),
         "alternatives": [{"outcome": a["outcome"], "decision": a["decision"], "do": list(a["do"]),
-                          "effects": _jsonable(a["effects"]),
+                          "effects": _jsonable(a["effects"]), "money": _jsonable(a.get("money", [])),
                           "clauses": [c.clause for c in a["citations"]]} for a in r.alternatives],
         "set_aside": list(r.set_aside),
         "precedents": [{"file": f, "title": t} for f, t in r.precedents],
@@ -186,6 +186,7 @@ def render_text(report, explain: bool = False, when_words=None) -> str:
         for alt in ruling["alternatives"]:
             out.append(_wrap(f"Option — {alt['outcome']}: {alt['decision']} [{', '.join(alt['clauses'])}]", "    "))
             out.extend(_wrap(line, "      then: ") for line in alt["do"])
+            out.extend(_wrap(_money_text(e, data["incident"]["currency"]), "      then: ") for e in alt["money"])
         if ruling["citations"]:
             out.append("  Cites:")
         for c in ruling["citations"]:
@@ -289,4 +290,4 @@ def _environment():
 def render_markdown(report, explain: bool = False) -> str:
     template = _environment().get_template("ruling.md.j2")
     return template.render(report=to_dict(report), basis_words=BASIS_WORDS, explain=explain,
-                           when_text=when_text, money_lines=_money_lines)
+                           when_text=when_text, money_lines=_money_lines, money_text=_money_text)

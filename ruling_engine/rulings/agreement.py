@@ -75,7 +75,8 @@ def judge_issue(issue: str, want: dict, rulings: list, settlement=()) -> list:
         cited = {c.clause for c in got.citations}
         if want.get("cites") and not cited & set(want["cites"]):
             problems.append(f"{issue}: cites {sorted(cited)}, expected one of {want['cites']}")
-        effects = [e for alt in got.alternatives for e in alt.get("effects", [])] + list(got.effects) + list(settlement)
+        effects = [e for alt in got.alternatives for e in alt.get("effects", []) + alt.get("money", [])] + \
+            list(got.effects) + list(settlement)
         for effect in want.get("effects") or []:
             if not _effect_present(effect, effects):
                 problems.append(f"{issue}: no effect {effect}")

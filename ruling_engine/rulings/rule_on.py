@@ -8,7 +8,7 @@ from ruling_engine.errors import FloorcallError
 from ruling_engine.facts.derive import computed_facts
 from ruling_engine.facts.timeline import hand_point, point_view, read_timeline
 from ruling_engine.rulings.consistency import contradictions
-from ruling_engine.rulings.settlement import settle
+from ruling_engine.rulings.settlement import branch_money, settle
 from ruling_engine.rulings.unread import unread_warnings
 from ruling_engine.engine.host import ClubEngine
 from ruling_engine.incident.load import MAX_POINTS, Incident, load_incident
@@ -231,6 +231,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                     shared.with_precedents[id(ruling)] = ruling
         info = kb.clubs[club]
         money = settle(timeline.data, timeline.hand, club_rulings)
+        branch_money(timeline.data, timeline.hand, club_rulings)
         answers[club] = ClubAnswer(club=club, club_name=info.name, floor=info.floor, rulings=club_rulings,
                                    derived=derived_by_club[club], fired=list(fired_by_club[club]), settlement=money,
                                    contradictions=[c.text() for c in contradictions(kb.vocabulary, club_rulings, money)])

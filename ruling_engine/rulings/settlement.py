@@ -58,7 +58,7 @@ def settle(data: dict, hand, rulings: list) -> list:
         # a misdeal: the hand is void, every seat takes back what it put in (class 17)
         return [{"effect": "return-chips", "seat": seat, "amount": whole(amount)}
                 for seat, amount in sorted(view.contributed.items()) if amount > 0]
-    _apply_money(view, rulings)
+    moved = _apply_money(view, rulings)
     mucked = [e["seat"] for e in data.get("events", []) if e["event"] == "hand_mucked" and isinstance(e.get("seat"), int)]
     contenders = _contenders(rulings, view.in_hand, mucked)
     if contenders is not None:
@@ -70,7 +70,7 @@ def settle(data: dict, hand, rulings: list) -> list:
         # bets still open: a player with chips behind may yet put in enough for every pot
         able = {s for s in view.in_hand if view.stacks.get(s, 0) > 0}
         found = [Pot(p.amount, tuple(sorted(set(p.seats) | able))) for p in found]
-    out = []
+    out = list(moved)                 # what the rulings give back, so the money reads in one place
     if returned_seat is not None and returned:
         out.append({"effect": "return-chips", "seat": returned_seat, "amount": returned})
     for number, pot in enumerate(found):
@@ -146,13 +146,20 @@ ADDS = ("complete-call", "raise-made-up")       # effects that put chips in: {se
 TAKES = ("return-chips",)                       # effects that take chips out: {seat, amount}
 
 
-def _apply_money(view, rulings) -> None:
+def _apply_money(view, rulings) -> list:
     """The chips the rulings move: a call completed or a raise made up puts them in, chips
-    returned take them out (so the pots are the pots the rulings leave)."""
+    returned take them out (so the pots are the pots the rulings leave). The same move stated by
+    two rulings (one return of 3 to seat 5, said on two issues) is made once. Returns the chips
+    given back, as return-chips effects."""
+    seen, given_back = set(), []
     for ruling in rulings:
         if ruling.basis in UNSETTLED:
             continue
         for effect in ruling.effects:
+            key = tuple(sorted((k, repr(v)) for k, v in effect.items()))
+            if key in seen:
+                continue
+            seen.add(key)
             seat = effect.get("seat")
             if not isinstance(seat, int) or seat not in view.contributed:
                 continue
@@ -164,7 +171,26 @@ def _apply_money(view, rulings) -> None:
             view.contributed[seat] += amount
             view.stacks[seat] = view.stacks.get(seat, 0) - amount
             view.round_in[seat] = view.round_in.get(seat, 0) + amount
+            if amount < 0:
+                given_back.append({"effect": "return-chips", "seat": seat, "amount": whole(-amount)})
+    return given_back
 
 
 def _complete(hand) -> bool:
     return bool(hand.complete_after) and hand.complete_after[-1]
+
+
+def branch_money(data: dict, hand, rulings: list) -> None:
+    """Each side of a conflict with the money it leaves: an alternative that kills or restores a
+    hand says who then wins (alt["money"]), so the floor choosing between them sees the pot too."""
+    import dataclasses
+    for position, ruling in enumerate(rulings):
+        if ruling.basis != "conflict":
+            continue
+        for alt in ruling.alternatives:
+            if not {"hand-dead", "hand-live", "no-claim-to-pot"} & {e.get("effect") for e in alt["effects"]}:
+                continue
+            chosen = dataclasses.replace(ruling, basis=alt["basis"], effects=list(alt["effects"]), alternatives=[])
+            alt["money"] = [e for e in settle(data, hand, rulings[:position] + [chosen] + rulings[position + 1:])
+                            if e["effect"] in ("pot-awarded", "pot-split", "player-out")]
+
