@@ -1,5 +1,6 @@
 """One coherent answer per club (issue 13): the classes of fault a second reading found, each at
 its mechanism. Class 1: no two parts of one club's answer contradict each other, on any case."""
+import re
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from ruling_engine.model import ClubRuling
 from conftest import CASES
 
 EVERY_CASE = sorted(CASES.glob("*.yaml")) + sorted((CASES / "casebook").glob("*.yaml")) + \
-    sorted((CASES / "tda").glob("*.yaml"))
+    sorted((CASES / "tda").glob("*.yaml")) + sorted((CASES / "notions").glob("*.yaml"))
 
 
 @pytest.mark.parametrize("path", EVERY_CASE, ids=lambda p: p.stem)
@@ -128,3 +129,75 @@ def test_class_17_a_misdeal_returns_each_seat_what_it_put_in(kb):
     timeline = read_timeline(incident.data)
     money = settle(timeline.data, timeline.hand, [_ruling("deal-error", {"effect": "misdeal"})])
     assert sorted((e["seat"], e["amount"]) for e in money) == [(1, 200), (3, 100), (5, 200)]
+
+
+def test_class_3_a_clause_for_the_exact_situation_governs_the_general_one_without_a_conflict(kb):
+    # facing 400, one 500 chip silently: 8 ¶21 (a single oversized chip is a call) is written for
+    # exactly this; 8 ¶15 (less than a minimum raise is ruled a minimum raise) is set aside
+    report = _report(kb, "  - flop:\n  - {seat: 3, did: bet, chips: [400]}\n  - {seat: 5, chips: [500]}\n")
+    ruling = next(r for r in report.answers["edp"].rulings if r.issue == "chips-without-declaration")
+    assert (ruling.outcome, ruling.basis) == ("call", "express")
+    assert "edp.8-21" in {c.clause for c in ruling.citations}
+    assert "edp.8-15.chips-between-call-and-minimum-raise" in ruling.set_aside
+
+
+def test_class_6_the_last_aggressor_of_the_hand_is_worked_out_on_an_earlier_street(kb):
+    report = _report(kb, "  - flop:\n  - {seat: 3, did: bet, chips: [400]}\n  - {seat: 5, did: call, chips: [400]}\n"
+                         "  - {seat: 1, did: fold}\n  - turn:\n  - {seat: 3, did: check}\n  - {seat: 5, did: check}\n")
+    facts = report.facts_by_point[-1]
+    assert facts["hand_last_aggressor_seat"] == 3       # the flop's bettor: nobody bet the turn
+
+
+def test_class_7_words_first_and_chips_first_are_ruled_apart(kb):
+    def ruled(first):
+        report = _report(kb, "  - flop:\n  - {seat: 3, did: bet, chips: [300]}\n"
+                             f"  - {{seat: 5, said: call, chips: [500, 500], first: {first}, gap: 2}}\n")
+        return {(r.issue, r.outcome) for r in report.answers["edp"].rulings}
+    assert ("declared-action", "call") in ruled("words")
+    assert ("chips-without-declaration", "raise") in ruled("chips")
+
+
+def test_class_10_a_dead_hand_rests_on_a_quote_that_says_what_kills_it(kb):
+    consequence = re.compile(r"dead|kill|muck|foul|forfeit|los[et]|void|fold|out|discard|redress|taken in|retrieve",
+                             re.I)
+    silent = [rule.id for rules in kb.rules.values() for rule in rules
+              if rule.then and rule.basis == "express" and not consequence.search(rule.quote)
+              and any(effect_name(e) == "hand-dead" for e in rule.then.effects)]
+    assert silent == []
+
+
+def effect_name(effect) -> str:
+    return effect if isinstance(effect, str) else next(iter(effect)) if "effect" not in effect else effect["effect"]
+
+
+def test_class_12_a_clause_about_the_last_bettor_skips_a_player_who_only_checked(kb):
+    report = _report(kb, "  - flop:\n  - {seat: 3, did: check}\n  - {seat: 5, did: bet, chips: [400]}\n"
+                         "  - {seat: 1, did: fold}\n  - {seat: 3, did: call, chips: [400]}\n")
+    assert report.facts_by_point[-1]["last_aggressor_seat"] == 5
+
+
+@pytest.mark.parametrize("touched, fires", [(True, True), (False, False)])
+def test_class_13_a_rule_fires_only_as_its_clause_says(kb, touched, fires):
+    # ppl League 14 s3: "if at any time a player's cards touch the muck pile" - not when they did not
+    entry = f"  - hand_mucked: {{seat: 5, by: player, touched_muck: {str(touched).lower()}, retrievable: true}}\n"
+    report = _report(kb, "  - flop:\n  - {seat: 3, did: bet, chips: [400]}\n" + entry, house="ppl")
+    assert ("ppl.league-14-s3.touched-muck-dead" in report.answers["ppl"].fired) is fires
+
+
+def test_class_14_a_second_offence_after_a_warning_gets_the_next_step(kb):
+    from ruling_engine.incident.load import parse_incident_text as parse
+    def steps(warnings):
+        text = HEAD.format(house="ppl", format="tournament", stack5=5000).replace(
+            "{seat: 1, stack: 5000}", f"{{seat: 1, stack: 5000, warnings: {warnings}}}") + \
+            "  - conduct: {seat: 1, did: foul-language}\n"
+        report = rule_incident(parse(text, "t.yaml", kb.vocabulary, kb.clubs), kb, with_precedents=False)
+        ruling = next(r for r in report.answers["ppl"].rulings if r.issue == "conduct-penalty")
+        return [e for e in ruling.effects if e.get("seat") == 1]
+    assert steps(0) != steps(1)
+
+
+def test_class_16_every_player_a_reopened_betting_concerns_is_told(kb):
+    report = rule_on(CASES / "casebook" / "D203.yaml", kb=kb)
+    ruling = next(r for r in report.answers["edp"].rulings if r.issue == "chips-without-declaration")
+    told = {e["seat"] for e in ruling.effects if e["effect"] == "may-raise"}
+    assert told == {3, 6}           # both had acted before the all-in raise reopened the betting
