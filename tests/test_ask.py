@@ -31,7 +31,7 @@ FIELDS = {"game.variant": "NLHE", "game.format": "cash", "card_exposed.by": "dea
           "card_exposed.during": "deal", "card_exposed.count": "1", "card_exposed.seat": 2,
           "card_exposed.deal_position": "1", "card_exposed.owner_had_control": False,
           "card_exposed.players_card": "1", "card_exposed.seen_by": "table", "card_exposed.deliberate": False,
-          "game.blinds": "1/2", "button": 6}
+          "game.blinds": "1/2", "button": 6, "dealer": None}     # a house dealer: "not stated"
 TIMELINE = [street_entry("deal"), event_entry("card_exposed"), DONE]
 
 

@@ -371,9 +371,10 @@ def test_many_players_many_points_and_long_values_are_refused_at_their_line(kb):
 
 
 def test_the_unknown_combinations_count_only_fields_that_can_change_a_ruling(kb):
-    """Fields no rule's facts read (who words were said to, the kind of words) are left unknown,
-    not ruled every way: 2^9 combinations of them are no error and take no time."""
-    said = "".join("  - said: {by: dealer, words: hi, to: unknown, kind: unknown}\n" for _ in range(9))
+    """Fields no rule's facts read (whom words were said to) are left unknown, not ruled every way:
+    2^9 combinations of them are no error and take no time. (The kind of words is read: "time"
+    called by the floor ends PPL's countdown.)"""
+    said = "".join("  - said: {by: dealer, words: hi, to: unknown}\n" for _ in range(9))
     _ruled(kb, HEAD + said)
     # nine that can change the ruling are more than the cap
     body = ", ".join(f"{f}: unknown" for f in ("scrambled", "cut_refused", "bottom_card_dealt", "bottom_card_seen",

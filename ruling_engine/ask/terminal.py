@@ -152,11 +152,15 @@ def run_interactive(kb, house: str | None, given: dict | None, given_file: str |
         return _quit(session, questionary)
 
 
+_NOT_STATED = "\x00not-stated"       # questionary's Choice takes value=None to mean "the label"
+
+
 def _select(questionary, text, choices, default=None, instruction="(arrow keys, Enter)"):
-    options = [questionary.Choice(label, value=value) for value, label in choices]
+    options = [questionary.Choice(label, value=_NOT_STATED if value is None else value) for value, label in choices]
     values = [value for value, _ in choices]
     start = options[values.index(default)] if default in values else None
-    return _unsafe(questionary.select(text, choices=options, default=start, instruction=instruction))
+    picked = _unsafe(questionary.select(text, choices=options, default=start, instruction=instruction))
+    return None if picked == _NOT_STATED else picked
 
 
 def _ask(question, session, questionary):

@@ -163,6 +163,7 @@ def incident_field_names(vocab: Vocabulary) -> list:
         elif spec.type == "timeline":
             names += ["actions", "street", "board", "said"]
             names += [f"actions.{sub}" for sub in vocab.records["action"]]
+            names += [f"said.{sub}" for sub in vocab.records.get("said", {})]
             for kind, kind_spec in vocab.records["event"].items():
                 names.append(kind)
                 names += [f"{kind}.{sub}" for sub in vocab.records[kind_spec.record]]

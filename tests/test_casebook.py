@@ -1,0 +1,72 @@
+"""The independent casebook (issue 13): 45 floor calls with each club's ruling written from the
+rulebooks by readers who had not seen floorcall's rules (cases/casebook/, from ../shared/casebook/).
+
+Every club-ruling agrees with the casebook, or the case file argues the disagreement from the
+rulebook's words (`casebook: disagree: <club>: <issue>: ...`). The ones still open are listed
+below with what blocks them; the README's figure is the one `floorcall casebook` prints.
+"""
+import re
+
+import pytest
+import yaml
+
+from ruling_engine.rulings.agreement import casebook_tally
+
+from conftest import CASES, ROOT
+
+CASEBOOK = CASES / "casebook"
+OPEN: dict = {}          # (case, club) -> why it is neither agreed nor argued yet
+
+
+@pytest.fixture(scope="module")
+def tally(kb):
+    return casebook_tally(kb, CASEBOOK)
+
+
+def _pairs():
+    out = []
+    for path in sorted(CASEBOOK.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        out += [(path.stem, club) for club in data.get("expected") or {}]
+    return out
+
+
+def test_the_casebook_is_all_there():
+    assert len(_pairs()) == 180
+
+
+@pytest.mark.parametrize("case,club", _pairs(), ids=lambda v: v)
+def test_each_club_ruling_agrees_or_is_argued_from_the_text(tally, case, club):
+    verdict = next(v for v in tally.verdicts if v.case == case and v.club == club)
+    if (case, club) in OPEN:
+        if verdict.agrees or verdict.argued:
+            pytest.fail(f"{case} {club} is listed as open but now {'agrees' if verdict.agrees else 'is argued'}: "
+                        "take it off OPEN")
+        pytest.xfail(OPEN[case, club])
+    assert verdict.agrees or verdict.argued, f"{case} {club}: " + "; ".join(verdict.problems)
+
+
+def _plain(text: str) -> str:
+    for curly, straight in (("\u2019", "'"), ("\u2018", "'"), ("\u201c", '"'), ("\u201d", '"')):
+        text = text.replace(curly, straight)
+    return " ".join(re.sub(r"[\"'()]", " ", text).lower().split())
+
+
+def test_an_argued_disagreement_quotes_the_rulebook(tally):
+    """An argument is the rulebook's words: each has at least six consecutive words of its club's
+    source in it (quoted however the writer quoted them)."""
+    unquoted = []
+    for path in sorted(CASEBOOK.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for club, issues in ((data.get("casebook") or {}).get("disagree") or {}).items():
+            source = _plain((ROOT / "knowledge" / "sources" / f"{club}.txt").read_text(encoding="utf-8"))
+            for issue, argument in (issues or {}).items():
+                words = _plain(str(argument)).split()
+                if not any(" ".join(words[i:i + 6]) in source for i in range(len(words) - 5)):
+                    unquoted.append(f"{path.stem} {club} {issue}")
+    assert unquoted == []
+
+
+def test_the_readme_states_the_figure_floorcall_casebook_prints(tally):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"{tally.agree} of {tally.total} club-rulings agree" in readme
