@@ -231,3 +231,11 @@ def test_each_later_action_out_of_turn_past_the_skipped_player_is_named(kb):
                        "  - {seat: 1, did: fold}")
     assert (facts["oot_seat"], facts["oot_rightful_seat"], facts["oot_later_actions"]) == (7, 5, 1)
     assert facts["oot_later_players"] == [{"seat": 1, "action": "fold", "amount": 0}]
+
+
+def test_a_silent_fold_out_of_turn_has_its_fold_manner(kb):
+    """TDA 53-A Ex 1 (issue 13): a fold done in silence (did: fold) is a fold as much as one said, so
+    how it was done is known (pushed low by default) and the fold-manner question is raised."""
+    facts = _facts(kb, "  - {seat: 3, did: check}\n  - {seat: 7, did: fold, in_question: true}")
+    assert facts["fold_manner"] == "pushed-low" and facts["fold_comment"] is False
+    assert facts["action.in_turn"] is False

@@ -133,8 +133,8 @@ def _blinds_posted(data: dict) -> float:
 def _fold_facts(action: dict) -> dict:
     """A fold: how the cards went, and whether the player commented on the hand."""
     term, _ = parse_said(action.get("said")) or ("none", None)
-    if term != "fold":
-        return {}
+    if term != "fold" and not (term == "none" and action.get("did") == "fold"):
+        return {}               # a fold said, or done in silence (did: fold)
     return {"fold_manner": action.get("fold_manner", "pushed-low"),
             "fold_comment": action.get("fold_comment", False)}
 
