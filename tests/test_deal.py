@@ -169,3 +169,15 @@ def test_ppl_button_card_heads_up_is_the_second_card_of_the_deal_so_a_misdeal(kb
         "  - card_exposed: {seat: 2, by: dealer, during: deal, players_card: 1}\n")
     assert computed_facts(_incident(kb, text))["card_exposed.deal_position"] == 2
     assert _ruling(kb, text, "ppl", "exposed-card-deal").outcome == "misdeal"
+
+
+def test_two_exposures_recorded_one_by_one_are_two_exposed_cards_of_the_deal(kb):
+    """TDA 35-A(7) (issue 13): two hole cards exposed in one deal, each its own entry, are two exposed
+    cards (edp 7 ¶1 •1: a misdeal), not one each; an exposure ruled before the second happened is one."""
+    second = ("  - card_exposed: {seat: 4, by: dealer, during: deal, count: 1}\n"
+              "  - card_exposed: {seat: 7, by: dealer, during: deal, count: 1, in_question: true}\n")
+    first = ("  - card_exposed: {seat: 4, by: dealer, during: deal, count: 1, in_question: true}\n"
+             "  - card_exposed: {seat: 7, by: dealer, during: deal, count: 1}\n")
+    assert computed_facts(_incident(kb, BASE + second))["card_exposed.deal_count"] == 2
+    assert _ruling(kb, BASE + second, "edp", "exposed-card-deal").outcome == "misdeal"
+    assert computed_facts(_incident(kb, BASE + first))["card_exposed.deal_count"] == 1
