@@ -30,9 +30,6 @@ OPEN = {
               "declaration unclear; read as a clear declaration made first, edp 8 ¶1 s1-3 makes it "
               "42,000, and edp 8 ¶2 ('In unclear situations ... the CRMS will determine the bet') is "
               "never reached.",
-    "tda-30a": "TDA 13-B/65-A: a hand partly tabled and then mucked: the incident's hand_shown and "
-               "hand_mucked entries raise only mucked-hand, not hand-not-fully-shown, so edp 3 ¶6 s2 "
-               "/ 8 ¶41's ruling on an untabled hand is not the one given.",
 }
 
 
