@@ -21,10 +21,6 @@ TDA_CASES = sorted((CASES / "tda").glob("*.yaml"))
 # Cases that do not yet rule as expected, each with why; strict, so a case that starts to agree
 # must be taken off this list.
 OPEN = {
-    "tda-11a": "TDA 57 'five' at 200-400: the incident format reads 'five' as the number 5, so edp 8 ¶32's "
-               "lesser value (500 of 500 or 5,000) is never reached: the engine has no fact for a bare "
-               "number said below the smallest chip in play (issue 13 class 9, not yet built).",
-    "tda-11b": "As tda-11a, with the pot at 6,000: edp 8 ¶32 still rules the lesser value, 500.",
     "tda-12": "TDA 40-A Ex 1: the incident format cannot say that not everyone heard the words "
               "('forty-two thousand' said first, a 5,000 chip pushed), the fact that makes the "
               "declaration unclear; read as a clear declaration made first, edp 8 ¶1 s1-3 makes it "
