@@ -231,3 +231,18 @@ def test_issue_13_class_9_five_below_the_smallest_chip_means_hundreds_or_thousan
     # a number at least the smallest chip is what it says
     facts = computed_facts(_incident(kb, "  - {seat: 1, said: '500', in_question: true}\n", TOURNAMENT_FLOP))
     assert facts["scaled_reading_possible"] is False
+
+
+def test_words_not_heard_by_all_that_the_chips_contradict_are_for_the_crms(kb):
+    """TDA 40-A Ex 1 (issue 13): "forty-two thousand" said first but not heard by everyone, a 5,000
+    chip pushed: edp 8 ¶2 ("In unclear situations or where verbal and chips are contradictory, the
+    CRMS will determine the bet") governs, not 8 ¶1's "whichever is first"; heard by all, the words
+    said first define the bet."""
+    action = "  - {{seat: 1, said: forty-two thousand, chips: [5000], first: words{heard}, in_question: true}}\n"
+    head = TOURNAMENT_FLOP.replace("pot_at_start: 3000", "pot_at_start: 60000")
+    facts = computed_facts(_incident(kb, action.format(heard=", heard: some"), head))
+    assert facts["action.words_heard"] == "some" and facts["words_chips_differ"] is True
+    unclear = _rulings(kb, action.format(heard=", heard: some"), "declared-action", head)["edp"]
+    assert (unclear.outcome, {c.clause for c in unclear.citations}) == ("floor-decides", {"edp.8-2"})
+    clear = _rulings(kb, action.format(heard=""), "declared-action", head)["edp"]
+    assert clear.outcome == "bet" and {"effect": "ruled-bet", "seat": 1, "total": 42000} in clear.effects

@@ -20,13 +20,7 @@ TDA_CASES = sorted((CASES / "tda").glob("*.yaml"))
 
 # Cases that do not yet rule as expected, each with why; strict, so a case that starts to agree
 # must be taken off this list.
-OPEN = {
-    "tda-12": "TDA 40-A Ex 1: the incident format cannot say that not everyone heard the words "
-              "('forty-two thousand' said first, a 5,000 chip pushed), the fact that makes the "
-              "declaration unclear; read as a clear declaration made first, edp 8 ¶1 s1-3 makes it "
-              "42,000, and edp 8 ¶2 ('In unclear situations ... the CRMS will determine the bet') is "
-              "never reached.",
-}
+OPEN: dict = {}
 
 
 def _data(path):

@@ -33,6 +33,8 @@ def _words_facts(action: dict, state, game: dict) -> dict:
         facts.update(_scaled_readings(amount, words.unit, game))
     if "said" in action and "chips" in action and "first" in action:
         facts["action.first"] = action["first"]
+    if "said" in action:
+        facts["action.words_heard"] = action.get("heard", "all")
     return facts
 
 
