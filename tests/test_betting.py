@@ -169,3 +169,17 @@ def test_every_betting_amounts_rule_is_reached_by_an_amounts_case(kb):
         for answer in rule_on(path, kb=kb).answers.values():
             fired |= set(answer.fired)
     assert len(mine) >= 60 and mine - fired == set()
+
+
+def test_raise_said_without_an_amount_keeps_what_the_table_stood_at():
+    """TDA 47 Ex 1 (issue 13): "raise" said with no amount and nothing put out has no total yet, but
+    the minimum raise and what the player faces since he acted are the table's, not the amount's."""
+    data = hand([{"seat": 1, "total": 100}, {"seat": 2, "said": "all-in"}, {"seat": 3, "did": "call"},
+                 {"seat": 4, "said": "all-in"}, {"seat": 5, "did": "call"}, {"seat": 1, "said": "raise"}],
+                {1: 10000, 2: 125, 3: 10000, 4: 200, 5: 10000}, street="flop", blinds=(50, 100), button=5)
+    facts = action_betting_facts(data, 5)
+    assert facts["action.raises"] is True
+    assert (facts["min_raise_by"], facts["min_raise_to"]) == (100, 300)
+    assert facts["acted_this_round"] and facts["short_all_in_faced"]
+    assert facts["full_raise_faced_since_action"] is True and facts["raise_faced_since_action"] == 100
+    assert "action.round_total" not in facts and "action.raise_by" not in facts

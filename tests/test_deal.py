@@ -197,3 +197,15 @@ def test_ppl_player_dealer_who_sends_a_card_off_the_table_may_be_penalised(kb):
     assert {"effect": "penalty-possible", "seat": 2} in ruling.effects
     report = rule_incident(_incident(kb, house), kb, with_precedents=False)
     assert "conduct-penalty" not in {r.issue for r in report.answers["ppl"].rulings}
+
+
+def test_two_exposures_recorded_one_by_one_are_two_exposed_cards_of_the_deal(kb):
+    """TDA 35-A(7) (issue 13): two hole cards exposed in one deal, each its own entry, are two exposed
+    cards (edp 7 ¶1 •1: a misdeal), not one each; an exposure ruled before the second happened is one."""
+    second = ("  - card_exposed: {seat: 4, by: dealer, during: deal, count: 1}\n"
+              "  - card_exposed: {seat: 7, by: dealer, during: deal, count: 1, in_question: true}\n")
+    first = ("  - card_exposed: {seat: 4, by: dealer, during: deal, count: 1, in_question: true}\n"
+             "  - card_exposed: {seat: 7, by: dealer, during: deal, count: 1}\n")
+    assert computed_facts(_incident(kb, BASE + second))["card_exposed.deal_count"] == 2
+    assert _ruling(kb, BASE + second, "edp", "exposed-card-deal").outcome == "misdeal"
+    assert computed_facts(_incident(kb, BASE + first))["card_exposed.deal_count"] == 1

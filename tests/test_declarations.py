@@ -201,3 +201,48 @@ def test_words_said_only_after_the_chips_leave_the_chips_to_answer_for_themselve
                                              "  - {seat: 1, said: call, chips: [20, 5], first: words}\n"),
                                kb, with_precedents=False)
     assert "declared-action" in {i for i, _ in said_first.issues}
+
+
+TOURNAMENT_FLOP = """
+house: edp
+game: {format: tournament, variant: NLHE, blinds: [200, 400], smallest_chip: 100}
+button: 4
+players:
+  - {seat: 1, stack: 40000}
+  - {seat: 4, stack: 40000}
+pot_at_start: 3000
+timeline:
+  - flop:
+"""
+
+
+def test_issue_13_class_9_five_below_the_smallest_chip_means_hundreds_or_thousands(kb):
+    """Issue 13 class 9 (TDA 57): 'five' at 200-400, 100 the smallest chip, cannot be 5 chips; it is
+    500 or 5,000, and edp 8 ¶32 rules the lesser value, 500 — not a 5 bet made up to the minimum."""
+    facts = computed_facts(_incident(kb, "  - {seat: 1, said: five, in_question: true}\n", TOURNAMENT_FLOP))
+    assert facts["scaled_reading_possible"] is True
+    assert (facts["declared_amount_as_hundreds"], facts["declared_amount_as_thousands"]) == (500, 5000)
+    report = rule_incident(_incident(kb, "  - {seat: 1, said: five, in_question: true}\n", TOURNAMENT_FLOP),
+                           kb, with_precedents=False)
+    edp = {r.issue: r for r in report.answers["edp"].rulings}
+    assert "raise-size" not in edp
+    assert edp["declared-action"].outcome == "lesser-amount"
+    assert {"effect": "ruled-bet", "seat": 1, "total": 500} in edp["declared-action"].effects
+    # a number at least the smallest chip is what it says
+    facts = computed_facts(_incident(kb, "  - {seat: 1, said: '500', in_question: true}\n", TOURNAMENT_FLOP))
+    assert facts["scaled_reading_possible"] is False
+
+
+def test_words_not_heard_by_all_that_the_chips_contradict_are_for_the_crms(kb):
+    """TDA 40-A Ex 1 (issue 13): "forty-two thousand" said first but not heard by everyone, a 5,000
+    chip pushed: edp 8 ¶2 ("In unclear situations or where verbal and chips are contradictory, the
+    CRMS will determine the bet") governs, not 8 ¶1's "whichever is first"; heard by all, the words
+    said first define the bet."""
+    action = "  - {{seat: 1, said: forty-two thousand, chips: [5000], first: words{heard}, in_question: true}}\n"
+    head = TOURNAMENT_FLOP.replace("pot_at_start: 3000", "pot_at_start: 60000")
+    facts = computed_facts(_incident(kb, action.format(heard=", heard: some"), head))
+    assert facts["action.words_heard"] == "some" and facts["words_chips_differ"] is True
+    unclear = _rulings(kb, action.format(heard=", heard: some"), "declared-action", head)["edp"]
+    assert (unclear.outcome, {c.clause for c in unclear.citations}) == ("floor-decides", {"edp.8-2"})
+    clear = _rulings(kb, action.format(heard=""), "declared-action", head)["edp"]
+    assert clear.outcome == "bet" and {"effect": "ruled-bet", "seat": 1, "total": 42000} in clear.effects

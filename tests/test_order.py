@@ -221,3 +221,21 @@ timeline:
     facts = incident_facts(parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs), kb.vocabulary)
     assert facts["clock_called.facing_all_in"] is True and facts["clock_called.to_call"] == 14000
     assert facts["clock_called.acted_after"] is True and facts["clock_called.chips_after"] == 14000
+
+
+def test_each_later_action_out_of_turn_past_the_skipped_player_is_named(kb):
+    """Issue 13 class 16 (TDA 53-B): seat 5 is skipped by seat 7's bet, and seat 1 then folds out of
+    turn too before seat 5 speaks: both out-of-turn players are named, with what each did, so a
+    ruling that holds the out-of-turn action binding tells each of them."""
+    facts = _facts(kb, "  - {seat: 3, did: check}\n  - {seat: 7, did: bet, total: 10, in_question: true}\n"
+                       "  - {seat: 1, did: fold}")
+    assert (facts["oot_seat"], facts["oot_rightful_seat"], facts["oot_later_actions"]) == (7, 5, 1)
+    assert facts["oot_later_players"] == [{"seat": 1, "action": "fold", "amount": 0}]
+
+
+def test_a_silent_fold_out_of_turn_has_its_fold_manner(kb):
+    """TDA 53-A Ex 1 (issue 13): a fold done in silence (did: fold) is a fold as much as one said, so
+    how it was done is known (pushed low by default) and the fold-manner question is raised."""
+    facts = _facts(kb, "  - {seat: 3, did: check}\n  - {seat: 7, did: fold, in_question: true}")
+    assert facts["fold_manner"] == "pushed-low" and facts["fold_comment"] is False
+    assert facts["action.in_turn"] is False

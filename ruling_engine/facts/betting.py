@@ -186,7 +186,7 @@ def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:
     view = walk(data, index)
     after = walk(data, index + 1)
     if not known_amounts(after):
-        return {}
+        return _unknown_amount_facts(data, index, view, currency)
     action = data["actions"][index]
     seat = action["seat"]
     step = after.steps[-1]
@@ -227,6 +227,24 @@ def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:
         facts["pot_declared_short"] = term == "pot" and step.total < most
     if term == "all-in" and after.stacks.get(seat, 0) > 0:
         facts["all_in_chips_behind"] = whole(after.stacks[seat])
+    return facts
+
+
+def _unknown_amount_facts(data: dict, index: int, view: TableView, currency: str = "") -> dict:
+    """The action in question has no amount yet ("raise" said, nothing put out): what the table
+    stood at before it still holds — the minimum raise, what the player faces since he last acted,
+    whether he declared a bet or raise. Nothing that depends on the amount is stated."""
+    if not known_amounts(view):
+        return {}
+    action = data["actions"][index]
+    term = (parse_said(action.get("said")) or ("none", None))[0]
+    facts = {
+        "last_full_bet_size": whole(view.last_full_bet),
+        "min_raise_by": whole(view.min_raise_by),
+        "min_raise_to": whole(view.min_raise_to),
+        "action.raises": term in ("bet", "raise"),
+    }
+    facts.update(_short_all_in_facts(view, action["seat"], currency))
     return facts
 
 

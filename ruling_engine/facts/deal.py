@@ -178,4 +178,19 @@ def _cards_of_the_deal(found, ctx) -> dict:
         out["card_boxed.deal_exposed_or_boxed"] = combined
     out.update(_exposer_all_in(events, ctx.final_state))
     out.update(_exposed_deal_position(ctx.data, events))
+    out.update(_exposed_in_deal(ctx.data, events))
     return out
+
+
+def _exposed_in_deal(data: dict, events: list) -> dict:
+    """How many cards had been exposed during the deal when the floor ruled, over every card_exposed
+    entry of the timeline up to the point (two exposures recorded one by one are two exposed
+    cards of the same deal; the point's own view keeps only its own entry of the kind)."""
+    entries = data.get("_entries")
+    if entries is None:
+        exposed = [e for e in events if e["event"] == "card_exposed"]
+    else:
+        upto = max(data.get("_point_entries") or [len(entries) - 1])
+        exposed = [e for e in entries[:upto + 1] if e.get("entry") == "event" and e.get("event") == "card_exposed"]
+    exposed = [e for e in exposed if e.get("during") == "deal"]
+    return {"card_exposed.deal_count": sum(e.get("count", 1) for e in exposed)} if exposed else {}

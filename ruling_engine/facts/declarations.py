@@ -30,9 +30,25 @@ def _words_facts(action: dict, state, game: dict) -> dict:
             facts["declared_amount_as_pence"] = whole(round(amount / 100, 2))
             smallest = min(game.get("blinds") or [0])
             facts["pence_reading_possible"] = amount / 100 >= smallest > 0
+        facts.update(_scaled_readings(amount, words.unit, game))
     if "said" in action and "chips" in action and "first" in action:
         facts["action.first"] = action["first"]
+    if "said" in action:
+        facts["action.words_heard"] = action.get("heard", "all")
     return facts
+
+
+def _scaled_readings(amount, unit: str, game: dict) -> dict:
+    """A bare number said (no unit) smaller than the smallest chip in play cannot be that many
+    chips: where chips run in hundreds, "five" is five hundred or five thousand. The two readings,
+    when the hundreds one is at least the smallest chip (the smallest chip is game.smallest_chip,
+    else the small blind)."""
+    smallest = game.get("smallest_chip") or min(game.get("blinds") or [0])
+    if unit != "none" or not smallest or not 0 < amount < smallest or amount * 100 < smallest:
+        return {"scaled_reading_possible": False} if unit == "none" and smallest else {}
+    return {"scaled_reading_possible": True,
+            "declared_amount_as_hundreds": whole(amount * 100),
+            "declared_amount_as_thousands": whole(amount * 1000)}
 
 
 def _chip_facts(action: dict, state, chips_total) -> dict:
@@ -133,8 +149,8 @@ def _blinds_posted(data: dict) -> float:
 def _fold_facts(action: dict) -> dict:
     """A fold: how the cards went, and whether the player commented on the hand."""
     term, _ = parse_said(action.get("said")) or ("none", None)
-    if term != "fold":
-        return {}
+    if term != "fold" and not (term == "none" and action.get("did") == "fold"):
+        return {}               # a fold said, or done in silence (did: fold)
     return {"fold_manner": action.get("fold_manner", "pushed-low"),
             "fold_comment": action.get("fold_comment", False)}
 

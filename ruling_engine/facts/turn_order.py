@@ -167,6 +167,8 @@ def order_facts(data: dict, index: int) -> dict:
             else:
                 oot["later"] += 1                 # more action out of turn past the skipped player
                 oot["later_chips"] += 1 if delta > 0 else 0
+                oot.setdefault("later_players", []).append(
+                    {"seat": seat, "action": kind, "amount": whole(delta)})
             continue
         if seat == oot["seat"] and not oot["resolved"]:
             oot.setdefault("bet_at_turn", rnd.bet)
@@ -213,6 +215,8 @@ def _oot_facts(oot: dict, pending: list, rnd: _Round, data: dict) -> dict:
         "oot_deliberate": action.get("deliberate", False),
         "oot_offender_warnings": player.get("warnings", 0),
     }
+    if oot.get("later_players"):
+        out["oot_later_players"] = oot["later_players"]
     if oot["changed"] or not pending:
         out["oot_action_changed"] = oot["changed"]
     now = rnd.bet                      # the bet facing him, his out-of-turn chips not counted
