@@ -227,3 +227,18 @@ def test_a_penalty_is_offered_exactly_where_the_clubs_own_clauses_forbid_the_con
             assert penalty.outcome in ("no-penalty", "floor-decides"), (club, did)
         elif conduct.outcome in FORBIDDEN and club != "gala":
             assert penalty.basis != "not covered", (club, did)     # Gala's penalties cover its unethical list only
+
+
+def test_a_call_cut_short_at_once_is_phone_use_kept_to_a_minimum_at_ppl(kb):
+    """PPL Nights •7 "Mobile phone use is to be kept to a minimum at the table": a call answered
+    and cut short at once (conduct.brief) is within the minimum, the hand plays on and nothing is
+    penalised; a call he keeps at is more than the minimum, and a penalty may follow."""
+    brief = rule(kb, "seat: 3, did: phone-call, live_hand: true, brief: true", house="ppl")
+    assert ruling(brief, "ppl", "conduct").outcome == "allowed"
+    assert {"effect": "hand-live", "seat": 3} in ruling(brief, "ppl", "conduct").effects
+    assert ruling(brief, "ppl", "conduct-penalty").outcome == "no-penalty"
+    kept_at = rule(kb, "seat: 3, did: phone-call, live_hand: true", house="ppl")
+    assert ruling(kept_at, "ppl", "conduct").outcome == "not-allowed"
+    assert ruling(kept_at, "ppl", "conduct-penalty").outcome == "warning"
+    # FPC 34 s1 kills the hand of a player who makes or receives a call, brief or not
+    assert ruling(brief, "fpc", "conduct").outcome == "hand-dead"
