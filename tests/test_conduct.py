@@ -242,3 +242,15 @@ def test_a_call_cut_short_at_once_is_phone_use_kept_to_a_minimum_at_ppl(kb):
     assert ruling(kept_at, "ppl", "conduct-penalty").outcome == "warning"
     # FPC 34 s1 kills the hand of a player who makes or receives a call, brief or not
     assert ruling(brief, "fpc", "conduct").outcome == "hand-dead"
+
+
+def test_edp_collusion_penalty_rests_on_9_7_and_the_english_only_speaker_keeps_his_hand(kb):
+    """EDP 9 ¶7 "Chip dumping and other forms of collusion may result in disqualification" is a
+    penalty clause: the penalty ruling cites it (removal possible); 1 ¶23 tells a speaker of another
+    language to speak English and nothing kills his live hand (casebook D302)."""
+    report = rule(kb, "seat: 3, did: signalled-hand, live_hand: true, to_player_in_hand: true")
+    penalty = ruling(report, "edp", "conduct-penalty")
+    assert "edp.9-7" in {c.clause for c in penalty.citations}
+    assert {"effect": "removal-possible", "seat": 3} in penalty.effects
+    polish = rule(kb, "seat: 3, did: other-language, live_hand: true")
+    assert {"effect": "hand-live", "seat": 3} in ruling(polish, "edp", "conduct").effects
