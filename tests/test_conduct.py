@@ -254,3 +254,12 @@ def test_edp_collusion_penalty_rests_on_9_7_and_the_english_only_speaker_keeps_h
     assert {"effect": "removal-possible", "seat": 3} in penalty.effects
     polish = rule(kb, "seat: 3, did: other-language, live_hand: true")
     assert {"effect": "hand-live", "seat": 3} in ruling(polish, "edp", "conduct").effects
+
+
+def test_passing_hand_information_to_a_player_in_the_pot_breaks_fpc_22_and_ppl_55(kb):
+    """FPC 22 "it is not acceptable under any circumstances to give away information ... that would
+    give information to players remaining in the hand"; PPL •55 "Players are obliged to protect the
+    other players in the tournament at all times" (casebook D302)."""
+    report = rule(kb, "seat: 3, did: signalled-hand, live_hand: true, to_player_in_hand: true", house="fpc")
+    assert "fpc.22" in {c.clause for c in ruling(report, "fpc", "conduct").citations}
+    assert "ppl.league-55" in {c.clause for c in ruling(report, "ppl", "conduct").citations}
