@@ -227,3 +227,39 @@ def test_a_penalty_is_offered_exactly_where_the_clubs_own_clauses_forbid_the_con
             assert penalty.outcome in ("no-penalty", "floor-decides"), (club, did)
         elif conduct.outcome in FORBIDDEN and club != "gala":
             assert penalty.basis != "not covered", (club, did)     # Gala's penalties cover its unethical list only
+
+
+def test_a_call_cut_short_at_once_is_phone_use_kept_to_a_minimum_at_ppl(kb):
+    """PPL Nights •7 "Mobile phone use is to be kept to a minimum at the table": a call answered
+    and cut short at once (conduct.brief) is within the minimum, the hand plays on and nothing is
+    penalised; a call he keeps at is more than the minimum, and a penalty may follow."""
+    brief = rule(kb, "seat: 3, did: phone-call, live_hand: true, brief: true", house="ppl")
+    assert ruling(brief, "ppl", "conduct").outcome == "allowed"
+    assert {"effect": "hand-live", "seat": 3} in ruling(brief, "ppl", "conduct").effects
+    assert ruling(brief, "ppl", "conduct-penalty").outcome == "no-penalty"
+    kept_at = rule(kb, "seat: 3, did: phone-call, live_hand: true", house="ppl")
+    assert ruling(kept_at, "ppl", "conduct").outcome == "not-allowed"
+    assert ruling(kept_at, "ppl", "conduct-penalty").outcome == "warning"
+    # FPC 34 s1 kills the hand of a player who makes or receives a call, brief or not
+    assert ruling(brief, "fpc", "conduct").outcome == "hand-dead"
+
+
+def test_edp_collusion_penalty_rests_on_9_7_and_the_english_only_speaker_keeps_his_hand(kb):
+    """EDP 9 ¶7 "Chip dumping and other forms of collusion may result in disqualification" is a
+    penalty clause: the penalty ruling cites it (removal possible); 1 ¶23 tells a speaker of another
+    language to speak English and nothing kills his live hand (casebook D302)."""
+    report = rule(kb, "seat: 3, did: signalled-hand, live_hand: true, to_player_in_hand: true")
+    penalty = ruling(report, "edp", "conduct-penalty")
+    assert "edp.9-7" in {c.clause for c in penalty.citations}
+    assert {"effect": "removal-possible", "seat": 3} in penalty.effects
+    polish = rule(kb, "seat: 3, did: other-language, live_hand: true")
+    assert {"effect": "hand-live", "seat": 3} in ruling(polish, "edp", "conduct").effects
+
+
+def test_passing_hand_information_to_a_player_in_the_pot_breaks_fpc_22_and_ppl_55(kb):
+    """FPC 22 "it is not acceptable under any circumstances to give away information ... that would
+    give information to players remaining in the hand"; PPL •55 "Players are obliged to protect the
+    other players in the tournament at all times" (casebook D302)."""
+    report = rule(kb, "seat: 3, did: signalled-hand, live_hand: true, to_player_in_hand: true", house="fpc")
+    assert "fpc.22" in {c.clause for c in ruling(report, "fpc", "conduct").citations}
+    assert "ppl.league-55" in {c.clause for c in ruling(report, "ppl", "conduct").citations}

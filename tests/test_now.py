@@ -132,3 +132,27 @@ def test_a_moved_player_dealt_into_the_hand_being_played(kb):
 def test_a_moved_player_before_any_action_is_not_in_a_hand_being_played(kb):
     text = MOVED.split("  - preflop:\n")[0]
     assert _point_facts(kb, text, "player_moved")["player_moved.dealt_into_hand"] is False
+
+
+def test_chips_the_absent_player_put_in_after_he_was_seen_away(kb):
+    """Class 16: a hand dead from the moment he left (FPC 16) gives back what he put in after it,
+    not what he had in before: player_away.chips_after counts only the later actions."""
+    text = """house: fpc
+game: {format: tournament, variant: NLHE, blinds: [300, 600]}
+button: 9
+players:
+  - {seat: 2, stack: 7500}
+  - {seat: 5, stack: 4100}
+  - {seat: 9, stack: 9000}
+pot_at_start: 2400
+timeline:
+  - flop:
+  - {seat: 2, did: bet, total: 1200}
+  - player_away: {seat: 2, at_first_card: false, at_last_card: false, left_mid_hand: true, at_turn: false, in_question: true}
+  - {seat: 5, did: fold}
+  - {seat: 9, said: raise, total: 3000}
+  - {seat: 2, said: call}
+"""
+    facts = _point_facts(kb, text, "player_away")
+    assert facts["player_away.chips_after"] == 1800          # the call; the 1,200 bet came before
+    assert facts["player_away.chips_since"] == 3000

@@ -201,3 +201,14 @@ def test_class_16_every_player_a_reopened_betting_concerns_is_told(kb):
     ruling = next(r for r in report.answers["edp"].rulings if r.issue == "chips-without-declaration")
     told = {e["seat"] for e in ruling.effects if e["effect"] == "may-raise"}
     assert told == {3, 6}           # both had acted before the all-in raise reopened the betting
+
+
+def test_class_5_a_reconstructed_winning_hand_says_who_then_wins(kb):
+    """Gala ¶2 s5 "unless the dealer has acted prematurely": the side of the conflict that has the
+    swept winning hand reconstructed puts that hand back in, so it says who then wins the pot
+    (casebook D219: seat 3's flush, 24,000)."""
+    report = rule_on(Path(__file__).parent.parent / "cases" / "casebook" / "D219.yaml", kb=kb)
+    ruling = next(r for r in report.answers["gala"].rulings if r.issue == "board-turned-down")
+    rebuilt = next(a for a in ruling.alternatives if a["outcome"] == "board-reconstructed")
+    assert {"effect": "hand-live", "seat": 3} in rebuilt["effects"]
+    assert any(e["effect"] == "pot-awarded" and e["seat"] == 3 and e["amount"] == 24000 for e in rebuilt["money"])

@@ -239,3 +239,33 @@ def test_a_silent_fold_out_of_turn_has_its_fold_manner(kb):
     facts = _facts(kb, "  - {seat: 3, did: check}\n  - {seat: 7, did: fold, in_question: true}")
     assert facts["fold_manner"] == "pushed-low" and facts["fold_comment"] is False
     assert facts["action.in_turn"] is False
+
+
+def test_an_all_in_held_to_a_call_after_an_out_of_turn_bet_stood_leaves_the_rest_his(kb):
+    """Issue 13 class 5: a warned re-offender's "all in" held to a call (edp 8 ¶9) puts in only the
+    call: the chips his all-in would have added beyond it (oot_later_excess) stay his."""
+    from ruling_engine.facts.derive import incident_facts
+    from ruling_engine.incident.load import parse_incident_text
+    text = """title: t
+house: edp
+game: {format: tournament, variant: NLHE, blinds: [200, 400]}
+button: 7
+players:
+  - {seat: 2, stack: 9000}
+  - {seat: 4, stack: 8000}
+  - {seat: 7, stack: 10600}
+timeline:
+  - flop:
+  - {seat: 7, total: 800}
+  - {seat: 2, did: check}
+  - {seat: 4, did: check}
+  - {seat: 2, said: raise, total: 2500}
+  - {seat: 4, did: fold}
+  - {seat: 7, said: all in, in_question: true}
+"""
+    facts = incident_facts(parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs), kb.vocabulary)
+    assert facts["oot_bet_after_stood"] == 2500
+    assert facts["oot_later_excess"] == 10600 - 2500
+    called = text.replace("said: all in", "did: call")
+    facts = incident_facts(parse_incident_text(called, "t.yaml", kb.vocabulary, kb.clubs), kb.vocabulary)
+    assert facts["oot_later_excess"] == 0

@@ -135,3 +135,15 @@ def test_a_seat_dealt_in_from_the_start_is_an_absent_player_not_a_late_entry(kb)
         entry = next(r for r in report.answers[club].rulings if r.issue == "tournament-entry")
         assert entry.outcome == "plays-remaining-chips", club
         assert {"effect": "starting-chips", "seat": 4, "chips": 3500} in entry.effects
+
+
+def test_a_late_arrival_with_no_seat_yet_is_seated_by_the_ppl_manager_away_from_the_blinds(kb):
+    """PPL League •1 "New players arriving at a table will be seated by the Venue Manager away from
+    the blinds ... so that they can play the next hand": a walk-in with no seat yet raises where he
+    sits (issue 13, casebook D307); one already at his seat does not."""
+    walk_in = LATE.replace("arrival: {seat: 5, ", "arrival: {")
+    ruling = _ruling(kb, walk_in, "ppl", "seating")
+    assert ruling.outcome == "manager-seats" and {"effect": "dealt-in"} in ruling.effects
+    incident = parse_incident_text(LATE, "t.yaml", kb.vocabulary, kb.clubs)
+    report = rule_incident(incident, kb, with_precedents=False)
+    assert not any(r.issue == "seating" for r in report.answers["ppl"].rulings)

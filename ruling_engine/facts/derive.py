@@ -200,6 +200,7 @@ def _conduct_facts(event: dict, data: dict) -> dict:
            "conduct.deliberate": event["deliberate"], "conduct.final_table": event["final_table"],
            "conduct.third_player_all_in": event["third_player_all_in"],
            "conduct.out_of_event": event.get("out_of_event", False),
+           "conduct.brief": event.get("brief", False),
            "conduct.round_hands": len(data["players"])}
     player = next((p for p in data["players"] if p["seat"] == event.get("seat")), None)
     warnings = player["warnings"] if player and event["by"] == "player" else 0

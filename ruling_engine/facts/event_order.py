@@ -122,6 +122,14 @@ def event_order_facts(data: dict, index: int | None = None) -> dict:
                 facts.update(_exposure_facts(data, events[-1]))
             if kind == "clock_called":
                 facts.update(_time_called(data, events[-1]))
+    left = [e for e in data.get("events", []) if e["event"] == "player_away" and isinstance(e.get("seat"), int)]
+    if left:
+        # what the absent player put in by actions after he was seen away (a hand that died when
+        # he left takes it back, where a club says so)
+        steps = _later_steps(data, left[-1])
+        chips = _chips(steps) if steps is not None else None
+        if chips is not None:
+            facts["player_away.chips_after"] = chips
     away = [e for e in data.get("events", []) if e["event"] == "player_away" and e.get("since_start")]
     start = data["game"].get("starting_stack")
     if away and isinstance(start, (int, float)):

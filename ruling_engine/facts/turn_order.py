@@ -179,6 +179,9 @@ def order_facts(data: dict, index: int) -> dict:
             oot["next"] = {"later": i, "bet": rnd.bet, "in": rnd.round_in.get(seat, 0),
                            "stack": rnd.stacks.get(seat, 0)}
             oot["later_action_in_question"] = i == index
+            rnd.apply(seat, kind, delta)
+            oot["next"]["after"] = rnd.round_in.get(seat, 0)   # his total once that action is in
+            continue
         rnd.apply(seat, kind, delta)
     facts = {}
     if oot:
@@ -234,4 +237,8 @@ def _oot_facts(oot: dict, pending: list, rnd: _Round, data: dict) -> dict:
         out["oot_call_after_stood"] = whole(max(0, min(nxt["bet"] - nxt["in"], nxt["stack"])))
         out["oot_bet_after_stood"] = whole(nxt["bet"])
         out["oot_later_action_in_question"] = bool(oot.get("later_action_in_question"))
+        if "after" in nxt:
+            # What that next action put in beyond the call: the chips a raise he may not make
+            # leaves over (an "all in" held to a call gives them back).
+            out["oot_later_excess"] = whole(max(0, nxt["after"] - nxt["bet"]))
     return out
