@@ -36,15 +36,31 @@ def _contenders(rulings, live: list, mucked=()) -> list | None:
     return sorted((set(live) | restored) - dead)
 
 
-def _winners(data: dict, seats: list) -> list | None:
+def _winners(data: dict, seats: list, withheld=frozenset()) -> list | None:
     """The best hands among `seats` by their cards, or None when the cards do not settle it."""
     variant, board = data["game"]["variant"], data.get("board") or []
     cards = {p["seat"]: p.get("cards") for p in data["players"]}
-    if not seats or not all(cards.get(s) and hands.can_read(variant, cards[s], board) for s in seats):
+    partial = [s for s in seats if not (cards.get(s) and hands.can_read(variant, cards[s], board))]
+    if len(partial) == 1 and partial[0] not in withheld and _part_beats_all(variant, board, cards, partial[0], seats):
+        return partial                # what he showed already beats every other hand, whatever the rest
+    if not seats or partial:
         return None
     read = {s: hands.best_hand(s, cards[s], board, variant) for s in seats}
     best = min(h.rank for h in read.values())
     return [s for s in seats if read[s].rank == best]
+
+
+def _part_beats_all(variant, board, cards, seat, seats) -> bool:
+    """Hold'em with the board out: the one card known of a hand, with the board, beats every other
+    contender's whole hand (his unknown card can only make it better)."""
+    known = cards.get(seat) or []
+    if variant not in ("NLHE", "LHE", "PLHE") or len(board) != 5 or len(known) != 1 or hands.UNKNOWN_CARD in known:
+        return False
+    others = [s for s in seats if s != seat]
+    if not others or not all(cards.get(s) and hands.can_read(variant, cards[s], board) for s in others):
+        return False
+    floor = hands.best_hand(seat, known, board, variant)
+    return all(floor.rank < hands.best_hand(s, cards[s], board, variant).rank for s in others)
 
 
 def settle(data: dict, hand, rulings: list) -> list:
@@ -78,12 +94,16 @@ def settle(data: dict, hand, rulings: list) -> list:
                     "amount": pot.amount, "seats": list(pot.seats)})
     if contenders is None:
         return out
+    # a hand the rulings still want shown, or left to the floor, is not awarded from a part of it
+    settled_effects = [e for r in rulings if r.basis not in UNSETTLED for e in r.effects]
+    withheld = _seats(settled_effects, "must-show") | (
+        set(contenders) if any(e.get("effect") == "floor-decides" for e in settled_effects) else set())
     over = data["street"] in ("showdown", "hand-over") or len(contenders) <= 1 or \
         all(view.stacks.get(s, 0) == 0 for s in contenders[1:]) and _complete(hand)
     won, decided = set(), []
     for number, pot in enumerate(found):
         eligible = [s for s in pot.seats if s in contenders]
-        winners = eligible if len(eligible) == 1 else (_winners(data, eligible) if over else None)
+        winners = eligible if len(eligible) == 1 else (_winners(data, eligible, withheld) if over else None)
         name = "main" if number == 0 else f"side-{number}"
         if winners and len(winners) == 1:
             out.append({"effect": "pot-awarded", "seat": winners[0], "pot": name, "amount": pot.amount})
