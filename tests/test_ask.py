@@ -110,7 +110,10 @@ class Floor:
         s.answer(question.name, typed)
 
     def go_back(self, question):
-        self.select(question, "__back__", self.options(question))
+        if question.kind in ("choice", "yesno", "seat", "club"):
+            self.select(question, "__back__", self.options(question))
+        else:
+            self.child.sendline("\x15b")                 # a typed answer: "b" goes back
         self.session.back()
 
     def until_ruling(self, back_once_at=None, unknown_at=None):
