@@ -42,5 +42,5 @@ stage 3/5 "floorcall check: quotes verbatim, ids unique, facts declared, rules r
 stage 4/5 "floorcall coverage --require-complete: every clause encoded or marked non-normative"
 .venv/bin/floorcall coverage --require-complete
 
-stage 5/5 "pytest (the browser test required; the wheel test builds and installs floorcall in a fresh venv)"
-FLOORCALL_REQUIRE_BROWSER=1 .venv/bin/python -m pytest -q
+stage 5/5 "pytest on every core (the browser test required; the wheel test builds and installs floorcall in a fresh venv)"
+FLOORCALL_REQUIRE_BROWSER=1 .venv/bin/python -m pytest -q -n auto
