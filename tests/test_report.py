@@ -185,3 +185,19 @@ def test_report_loads_in_a_headless_browser_without_errors_or_overflow_at_phone_
 def test_the_readme_excerpt_is_current_report_output(markdown):
     excerpt = (CASES.parent / "docs" / "report-excerpt.md").read_text(encoding="utf-8").splitlines()[1:]
     assert excerpt and "\n".join(excerpt) in markdown
+
+
+def test_bounds_are_exact_in_can_hold(kb):
+    from ruling_engine.knowledge.conditions import Leaf, can_hold, witness
+    age = "wants_to_play.age"          # a whole number
+    call = "to_call"                   # an amount
+    assert not can_hold([Leaf(age, "lt", 18), Leaf(age, "ge", 18)])
+    assert not can_hold([Leaf(age, "ge", 18), Leaf(age, "lt", 18)])
+    assert not can_hold([Leaf(age, "gt", 18), Leaf(age, "le", 18)])
+    assert can_hold([Leaf(age, "le", 18), Leaf(age, "ge", 18)])
+    assert not can_hold([Leaf(age, "gt", 17), Leaf(age, "lt", 18)], kb.vocabulary)        # no whole number between
+    assert witness([Leaf(call, "gt", 17), Leaf(call, "lt", 18)], kb.vocabulary)[call] == 17.5
+    assert not can_hold([Leaf(age, "ge", 18), Leaf(age, "le", 18), Leaf(age, "ne", 18)])
+    assert not can_hold([Leaf("street", "in", ("flop", "turn")), Leaf("street", "not_in", ("flop", "turn"))])
+    assert not can_hold([Leaf("heads_up", "ne", True), Leaf("heads_up", "ne", False)], kb.vocabulary)
+    assert can_hold([Leaf("heads_up", "ne", True)], kb.vocabulary)
