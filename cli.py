@@ -253,13 +253,15 @@ def schema(write):
         click.echo(schema_text(kb), nl=False)
 
 
-@_command("Build the comparison report of the four rulebooks (HTML or Markdown): topics, cases, conflicts, gaps.")
+@_command("Build the comparison report of the four rulebooks (HTML or Markdown): the clubs x topics matrix, topics, cases, conflicts, gaps.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
               help="File to write (default: print to standard output).")
 @click.option("--format", "fmt", type=click.Choice(("html", "markdown")), default=None,
               help="Default: from the --out suffix (.md is Markdown), else html.")
+@click.option("--club", metavar="CLUB", help="The house club the others are compared against (edp, gala, fpc, ppl); "
+              "the page can switch it. Default: each club against the others.")
 @click.option("--force", is_flag=True, help="Replace --out even if it is not an earlier floorcall report.")
-def report(out, fmt, force):
+def report(out, fmt, club, force):
     from ruling_engine.files import target, write_file, written_by_floorcall
     from ruling_engine.knowledge.load import load_knowledge
     from ruling_engine.render.safe import plain
@@ -272,7 +274,10 @@ def report(out, fmt, force):
                 raise FloorcallError(str(out), None, "a new file, or an earlier floorcall report to replace",
                                      "an existing file floorcall did not write (or that was changed since)",
                                      "choose another --out, or add --force to replace it")
-        text = render_report(load_knowledge(), fmt)
+        kb = load_knowledge()
+        if club and club not in kb.clubs:
+            raise FloorcallError("--club", None, "a club short name", repr(club), did_you_mean(club, kb.clubs))
+        text = render_report(kb, fmt, house=club)
         if not out:
             click.echo(text, nl=False)
             return

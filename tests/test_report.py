@@ -9,11 +9,17 @@ import yaml
 
 from conftest import CASES, run_cli
 
-from ruling_engine.report.comparison import compare
+from ruling_engine.knowledge.conditions import holds
+from ruling_engine.report.comparison import compare, topic_names
 from ruling_engine.report.build import render_report, slug
 
 NS = "{http://www.w3.org/1999/xhtml}"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="module")
+def comparison(kb):
+    return compare(kb)
 
 
 @pytest.fixture(scope="module")
@@ -39,6 +45,10 @@ def _fold(text: str) -> str:
     return " ".join(text.split())
 
 
+def _by_id(tree, element_id: str):
+    return next(e for e in tree.iter() if e.get("id") == element_id)
+
+
 def test_html_parses_without_a_single_error(html):
     html5lib.HTMLParser(strict=True).parse(html)   # raises on any parse error
 
@@ -50,9 +60,10 @@ def test_every_club_topic_and_case_appears(kb, tree, markdown):
         assert f"club-{club}" in ids and info.name in page
         assert info.name in markdown
     topics = {c.topic for clauses in kb.clauses.values() for c in clauses.values() if c.normative}
+    names = topic_names(kb)
     for topic in topics:
         assert f"topic-{slug(topic)}" in ids
-        assert f"### Topic: {topic}\n" in markdown
+        assert f"### Topic: {names[topic][0]}\n" in markdown
     for path in CASES.glob("*.yaml"):
         title = yaml.safe_load(path.read_text(encoding="utf-8"))["title"]
         assert f"case-{slug(path.name)}" in ids and title in page
@@ -76,20 +87,35 @@ def test_every_quote_occurs_verbatim_in_its_source(kb, tree):
         assert words and words in sources[quote.get("data-club")], quote.get("data-clause")
 
 
-def test_differing_outcomes_are_highlighted_where_the_engine_says_clubs_differ(kb, tree):
-    comparison = compare(kb)
+def test_differing_outcomes_are_highlighted_where_the_engine_says_clubs_differ(comparison, tree):
     row = next(r for r in comparison.cases if r.differing)
-    section = next(e for e in tree.iter(f"{NS}section") if e.get("id") == f"case-{slug(row.file)}")
-    highlighted = [e for e in section.iter(f"{NS}li") if e.get("class") == "differs"]
-    issue = sorted(row.differing)[0]
-    house = row.rulings[row.house][issue].outcome
-    differing_clubs = [c for c, r in row.rulings.items() if r[issue].outcome != house]
-    assert differing_clubs
-    assert any(kb.clubs[differing_clubs[0]].title in _text(li) for li in highlighted)
+    line = next(li for li in row.lines if li.outcomes_differ)
+    section = _by_id(tree, f"case-{slug(row.file)}")
+    house = line.rulings[row.house]
+    differing = [c for c, r in line.rulings.items()
+                 if r.basis != "not covered" and house.basis != "not covered" and r.outcome != house.outcome]
+    assert differing
+    cells = [td for td in section.iter(f"{NS}td") if td.get("data-v-all") == "differ"]
+    assert {td.get("data-club") for td in cells} >= {comparison.clubs[c].title for c in differing}
+    # a club that is only silent is marked silent, not as differing
+    for td in section.iter(f"{NS}td"):
+        if td.get("data-v-all") == "silent":
+            assert _text(td).strip().startswith("silent")
 
 
-def test_conflicts_are_found_from_the_rules_and_respect_exceptions(kb):
-    comparison = compare(kb)
+def test_clubs_differ_only_where_clubs_that_rule_give_other_outcomes(comparison, tree):
+    """'clubs differ' singled out nothing when a silent club counted: now silence is told apart."""
+    differing = [r for r in comparison.cases if r.differing]
+    silent_only = [r for r in comparison.cases if not r.differing and r.silent_only]
+    assert differing and silent_only and len(differing) < len(comparison.cases)
+    for row in differing:
+        assert any(len({r.outcome for r in line.rulings.values() if r.basis != "not covered"}) > 1
+                   for line in row.lines)
+    section = _by_id(tree, f"case-{slug(silent_only[0].file)}")
+    assert "only silence differs" in _text(section) and "clubs rule differently" not in _text(section)
+
+
+def test_conflicts_are_found_from_the_rules_and_respect_exceptions(kb, comparison):
     assert comparison.conflicts, "the encoded rules contain known conflicts (e.g. gala on tabled hands)"
     for conflict in comparison.conflicts:
         assert conflict.first.club == conflict.second.club == conflict.club
@@ -97,15 +123,47 @@ def test_conflicts_are_found_from_the_rules_and_respect_exceptions(kb):
         assert conflict.first.then.outcome != conflict.second.then.outcome
         assert conflict.second.id not in conflict.first.overrides
         assert conflict.first.id not in conflict.second.overrides
+        # shown by a case where the engine ruled it, or a situation on which the engine rules it
+        if not conflict.cases:
+            ruling = conflict.situation.ruling
+            assert ruling.basis == "conflict" and {conflict.first.id, conflict.second.id} <= set(ruling.rules_fired)
+            facts = {**conflict.situation.facts, **conflict.situation.defined}
+            assert holds(conflict.first.when, facts) and holds(conflict.second.when, facts)
+    for conflict in comparison.scan.resolved:     # a declared exception settles it: listed apart
+        assert conflict.second.id in conflict.first.overrides or conflict.first.id in conflict.second.overrides
     met = [c for c in comparison.conflicts if c.cases]
+    assert met
     for conflict in met:        # a conflict met in a case is one the engine reported as a conflict
         for file in conflict.cases:
             row = next(r for r in comparison.cases if r.file == file)
-            assert row.rulings[conflict.club][conflict.issue].basis == "conflict"
+            assert any(line.issue == conflict.issue and line.rulings[conflict.club].basis == "conflict"
+                       for line in row.lines)
+    listed = {(c.first.id, c.second.id) for c in comparison.conflicts}
+    assert ("edp.1-21.under-eighteen", "edp.1-21.eighteen-or-over") not in listed     # < 18 vs >= 18
 
 
-def test_gaps_name_a_silent_club_and_what_the_others_rule(kb):
-    comparison = compare(kb)
+def test_each_listed_conflict_shows_both_clauses_where_both_apply_and_the_declared_relation(comparison, tree):
+    items = {e.get("id"): e for e in tree.iter(f"{NS}details") if "conflict-item" in (e.get("class") or "")}
+    assert len(items) == len(comparison.conflicts)
+    for conflict in comparison.conflicts:
+        item = items[conflict.anchor]
+        quotes = [q for q in item.iter(f"{NS}blockquote") if "quote" in (q.get("class") or "")]
+        assert [q.get("data-clause") for q in quotes] == [conflict.first.clause, conflict.second.clause]
+        text = _fold(_text(item))
+        assert _fold(conflict.first.quote) in text and _fold(conflict.second.quote) in text
+        cases = [a.get("href") for a in item.iter(f"{NS}a") if (a.get("href") or "").startswith("#case-")]
+        facts = [li for ul in item.iter(f"{NS}ul") if "facts" in (ul.get("class") or "") for li in ul]
+        assert cases or facts, conflict.anchor
+        assert "Declared specificity: none" in text
+
+
+def test_the_count_of_conflicts_is_in_the_overview(comparison, tree):
+    count = _text(_by_id(tree, "conflict-count"))
+    assert f"{len(comparison.conflicts)} conflicts inside one rulebook" in _fold(count)
+    assert _by_id(tree, "overview").find(f".//{NS}p[@id='conflict-count']") is not None
+
+
+def test_gaps_name_a_silent_club_and_what_the_others_rule(kb, comparison):
     assert comparison.gaps
     for gap in comparison.gaps:
         assert gap.club not in gap.others and gap.others
@@ -152,39 +210,171 @@ def _browser_available() -> bool:
     return bool(CHROMIUM)
 
 
-@pytest.mark.skipif(not _browser_available() and not os.environ.get("FLOORCALL_REQUIRE_BROWSER"),
-                    reason="headless Chromium or playwright not installed (scripts/test.sh installs both)")
-def test_report_loads_in_a_headless_browser_without_errors_or_overflow_at_phone_width(html, tmp_path):
+needs_browser = pytest.mark.skipif(
+    not _browser_available() and not os.environ.get("FLOORCALL_REQUIRE_BROWSER"),
+    reason="headless Chromium or playwright not installed (scripts/test.sh installs both)")
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"       # screenshots, to be looked at
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+# Boxes that must not overlap one another: the contents, the controls, the legend and the matrix
+# (its header cells, topic names and club cells); and whose text must stay inside them.
+LAYOUT = """() => {
+  const sel = 'nav.contents li, .controls label, .legend li, #matrix thead th, #matrix tbody th, #matrix td';
+  const boxes = Array.from(document.querySelectorAll(sel)).filter(e => e.offsetParent !== null)
+      .map(e => [e, e.getBoundingClientRect()]);
+  const overlaps = [];
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, ra] = boxes[i], [b, rb] = boxes[j];
+      if (a.contains(b) || b.contains(a)) continue;
+      const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+      const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+      if (w > 1 && h > 1) overlaps.push(a.textContent.trim().slice(0, 30) + ' / ' + b.textContent.trim().slice(0, 30));
+    }
+  }
+  const spilling = boxes.map(([e]) => e.matches('td') ? (e.querySelector('a') || e) : e)
+      .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent.trim().slice(0, 40));
+  const wide = Array.from(document.querySelectorAll('body *'))
+      .filter(e => { const r = e.getBoundingClientRect(); return r.width > 1 && r.right > window.innerWidth + 0.5; })
+      .slice(0, 5).map(e => e.tagName + ' ' + e.textContent.slice(0, 40));
+  const m = document.getElementById('matrix').getBoundingClientRect();
+  const firstRow = document.querySelector('#matrix tr.topic').getBoundingClientRect();
+  return {overlaps: overlaps.slice(0, 5), spilling: spilling.slice(0, 5), wide,
+          scroll: [document.documentElement.scrollWidth, window.innerWidth],
+          matrixTop: m.top, firstRowBottom: firstRow.bottom, height: window.innerHeight};
+}"""
+
+
+def _open(browser, html_file, width, height, problems, requests):
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.on("console", lambda m: problems.append(m.text) if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(html_file.as_uri())
+    return page
+
+
+@needs_browser
+@pytest.mark.parametrize("name, width, height", [("desktop", 1280, 800), ("phone", 390, 844), ("small-phone", 360, 740)])
+def test_the_matrix_is_the_first_screen_and_nothing_overlaps_or_overflows(html, tmp_path, name, width, height):
     from playwright.sync_api import sync_playwright
     page_file = tmp_path / "report.html"
     page_file.write_text(html, encoding="utf-8")
+    ARTIFACTS.mkdir(exist_ok=True)
     problems, requests = [], []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run"])
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            page = browser.new_page(viewport={"width": 360, "height": 740})
-            page.on("console", lambda m: problems.append(m.text) if m.type in ("error", "warning") else None)
-            page.on("pageerror", lambda e: problems.append(str(e)))
-            page.on("request", lambda r: requests.append(r.url))
-            page.goto(page_file.as_uri())
-            widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-            wide = page.evaluate("""Array.from(document.querySelectorAll('body *'))
-                .filter(e => e.getBoundingClientRect().right > window.innerWidth + 0.5)
-                .slice(0, 5).map(e => e.tagName + ' ' + e.textContent.slice(0, 40))""")
+            page = _open(browser, page_file, width, height, problems, requests)
+            layout = page.evaluate(LAYOUT)
+            page.screenshot(path=str(ARTIFACTS / f"report-{name}.png"))
             title = page.title()
         finally:
             browser.close()
     assert problems == []
     assert [url for url in requests if not url.startswith("file:")] == []   # self-contained
-    assert widths[0] <= widths[1] and wide == [], wide
+    assert layout["matrixTop"] < layout["height"] and layout["firstRowBottom"] <= layout["height"], layout
+    assert layout["overlaps"] == [] and layout["spilling"] == [], layout
+    assert layout["scroll"][0] <= layout["scroll"][1] and layout["wide"] == [], layout
     assert title.startswith("floorcall")
+
+
+@needs_browser
+def test_choosing_a_house_club_and_only_differences_in_the_page(html, tmp_path, comparison):
+    from playwright.sync_api import sync_playwright
+    page_file = tmp_path / "report.html"
+    page_file.write_text(html, encoding="utf-8")
+    ARTIFACTS.mkdir(exist_ok=True)
+    club = list(comparison.clubs)[0]
+    title = comparison.clubs[club].title
+    problems, requests = [], []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = _open(browser, page_file, 1280, 800, problems, requests)
+            background = "el => getComputedStyle(el).backgroundColor"
+            # a cell that agrees with the chosen club while it differs from another club
+            cell = page.locator(f'#matrix td[data-v-{club}="agree"][data-v-all="differ"]').first
+            before = cell.evaluate(background)
+            page.locator(".controls label", has_text=title).first.click()
+            assert page.is_checked(f"#vs-{club}")
+            after = cell.evaluate(background)
+            house = page.locator(f'#matrix td[data-v-{club}="house"]').first.evaluate(
+                "el => getComputedStyle(el).boxShadow")
+            page.locator(".controls label.toggle").click()
+            shown = page.evaluate("Array.from(document.querySelectorAll('#matrix tr.topic'))"
+                                  ".filter(r => r.offsetParent !== null).length")
+            page.screenshot(path=str(ARTIFACTS / f"report-desktop-vs-{club}-differences.png"))
+            page.emulate_media(media="print")
+            printed = page.evaluate("getComputedStyle(document.querySelector('.controls')).display")
+        finally:
+            browser.close()
+    differing = [t for t in comparison.topics if t.differs(club)]
+    assert problems == [] and [u for u in requests if not u.startswith("file:")] == []
+    assert before != after           # the colours follow the chosen house
+    assert house != "none"
+    assert 0 < shown == len(differing) < len(comparison.topics)
+    assert printed == "none"
 
 
 def test_the_readme_excerpt_is_current_report_output(markdown):
     excerpt = (CASES.parent / "docs" / "report-excerpt.md").read_text(encoding="utf-8").splitlines()[1:]
     assert excerpt and "\n".join(excerpt) in markdown
+
+
+# -- the conflict finder on constructed pairs of rules ------------------------------------------
+
+BOUNDS_RULES = """club: edp
+rules:
+  - id: edp.1-21.test-first
+    clause: edp.1-21
+    quote: you warrant to us that you are at least 18 (eighteen) years of age
+    topic: admission
+    issue: age-check
+    when: {{wants_to_play.age: {{{first}: 18}}}}
+    then:
+      outcome: may-not-play
+      decision: First test rule.
+  - id: edp.1-21.test-second
+    clause: edp.1-21
+    quote: you warrant to us that you are at least 18 (eighteen) years of age
+    topic: admission
+    issue: age-check
+    when: {{wants_to_play.age: {{{second}: 18}}}}
+    then:
+      outcome: may-play
+      decision: Second test rule.
+"""
+
+
+@pytest.mark.parametrize("first, second, meet_at", [
+    ("less_than", "at_least", None),      # under 18 / 18 or over: never both
+    ("at_least", "less_than", None),      # the same, the other way round
+    ("more_than", "at_most", None),       # over 18 / 18 or under
+    ("at_most", "more_than", None),
+    ("at_most", "at_least", 18),          # 18 or under / 18 or over: both at 18
+    ("at_least", "at_most", 18),
+    ("less_than", "at_most", 17),         # both below 18
+    ("more_than", "at_least", 19),        # both above 18
+])
+def test_the_conflict_finder_respects_strict_and_non_strict_bounds(knowledge_copy, first, second, meet_at):
+    from ruling_engine.knowledge.load import load_knowledge
+    from ruling_engine.report.conflicts import scan_conflicts
+    (knowledge_copy / "rules" / "edp" / "zz-bounds-test.yaml").write_text(
+        BOUNDS_RULES.format(first=first, second=second), encoding="utf-8")
+    kb = load_knowledge(knowledge_copy)
+    scan = scan_conflicts(kb)
+    ours = {"edp.1-21.test-first", "edp.1-21.test-second"}
+    listed = [x for x in scan.conflicts if {x.first.id, x.second.id} == ours]
+    if meet_at is None:
+        assert listed == [] and not [x for x in scan.unconfirmed if {x.first.id, x.second.id} == ours]
+    else:
+        assert len(listed) == 1
+        situation = listed[0].situation
+        assert situation.facts["wants_to_play.age"] == meet_at
+        assert situation.ruling.basis == "conflict"      # the engine itself, run on the situation
+        assert ours <= set(situation.ruling.rules_fired)
 
 
 def test_bounds_are_exact_in_can_hold(kb):
