@@ -70,6 +70,53 @@ def test_every_club_topic_and_case_appears(kb, tree, markdown):
         assert f"### Case: {path.stem}\n" in markdown
 
 
+def test_every_topic_is_named_in_words_and_has_its_row_in_the_matrix(kb, comparison, tree):
+    names = topic_names(kb)
+    topics = {c.topic for clauses in kb.clauses.values() for c in clauses.values() if c.normative}
+    assert topics <= set(names), sorted(topics - set(names))       # knowledge/topics.yaml names them all
+    matrix = _by_id(tree, "matrix")
+    rows = [tr for tr in matrix.iter(f"{NS}tr") if "topic" in (tr.get("class") or "").split()]
+    assert [_fold(_text(tr.find(f"{NS}th"))) for tr in rows] == [t.title for t in comparison.topics]
+    assert len(rows) == len(topics)
+    for tr, topic in zip(rows, comparison.topics):
+        cells = tr.findall(f"{NS}td")
+        assert len(cells) == len(kb.clubs)
+        for td, club in zip(cells, kb.clubs):          # each cell says the club's position and links to the detail
+            link = td.find(f"{NS}a")
+            assert link.get("href") == f"#topic-{slug(topic.topic)}"
+            assert topic.cells[club].text in link.get("title")
+            assert td.get("data-v-all") in ("agree", "differ", "alone", "silent")
+
+
+def test_the_markdown_has_the_same_matrix_as_a_table(kb, comparison, markdown):
+    table = markdown.split("## Matrix\n", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| [")]
+    assert len(rows) == len(comparison.topics)
+    for line, topic in zip(rows, comparison.topics):
+        cells = [cell.strip() for cell in line.strip().strip("|").split(" | ")]
+        assert cells[0].startswith(f"[{topic.title}](#topic-")
+        for cell, club in zip(cells[1:], kb.clubs):
+            assert cell.endswith(topic.cells[club].text.replace("|", "\\|"))
+
+
+def test_the_house_club_is_chosen_with_club(tmp_path):
+    out = tmp_path / "report.html"
+    done = run_cli("floorcall", "report", "--club", "gala", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    page = html5lib.HTMLParser(strict=True).parse(out.read_text(encoding="utf-8"))
+    checked = [e.get("id") for e in page.iter(f"{NS}input") if e.get("checked") is not None]
+    assert checked == ["vs-gala"]
+    wrong = run_cli("floorcall", "report", "--club", "galla", "--out", str(tmp_path / "x.html"))
+    assert wrong.returncode == 2 and "did you mean 'gala'" in wrong.stderr and not (tmp_path / "x.html").exists()
+
+
+def test_every_section_has_a_way_back_to_the_top(tree):
+    main = next(tree.iter(f"{NS}main"))
+    for h2 in main.iter(f"{NS}h2"):
+        assert any(a.get("href") == "#top" for a in h2.iter(f"{NS}a")), _text(h2)
+    assert _by_id(tree, "top").tag == f"{NS}header"
+
+
 def test_every_internal_link_has_a_target(tree):
     ids = {e.get("id") for e in tree.iter() if e.get("id")}
     links = [e.get("href") for e in tree.iter(f"{NS}a") if (e.get("href") or "").startswith("#")]
@@ -364,7 +411,7 @@ def test_the_conflict_finder_respects_strict_and_non_strict_bounds(knowledge_cop
     (knowledge_copy / "rules" / "edp" / "zz-bounds-test.yaml").write_text(
         BOUNDS_RULES.format(first=first, second=second), encoding="utf-8")
     kb = load_knowledge(knowledge_copy)
-    scan = scan_conflicts(kb)
+    scan = scan_conflicts(kb, clubs=["edp"])
     ours = {"edp.1-21.test-first", "edp.1-21.test-second"}
     listed = [x for x in scan.conflicts if {x.first.id, x.second.id} == ours]
     if meet_at is None:

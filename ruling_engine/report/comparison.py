@@ -219,7 +219,7 @@ def compare(kb, cases_dir: Path | None = None, house: str | None = None, meanwhi
     """
     paths = sorted(Path(cases_dir or cases_beside(kb.root)).glob("*.yaml"))
     theirs = paths[1::3]
-    job = Job(lambda: (rule_case_files(kb, theirs), scan_conflicts(kb)))
+    job = Job(lambda: (rule_case_files(kb, theirs), scan_conflicts(kb), constructed_positions(kb)))
     try:
         if meanwhile is not None:
             meanwhile()
@@ -229,14 +229,14 @@ def compare(kb, cases_dir: Path | None = None, house: str | None = None, meanwhi
         raise
     result = job.result()
     if result is not None:
-        rows, scan = result
+        rows, scan, constructed = result
         cases = sorted(mine + rows, key=lambda row: row.file)
         scan = relink(kb, scan)
     else:
         cases = mine if not job.pid else sorted(mine + rule_case_files(kb, theirs), key=lambda row: row.file)
-        scan = scan_conflicts(kb)
+        scan, constructed = scan_conflicts(kb), None
     attach_cases(scan, cases)
-    topics = topic_rows(kb, scan.conflicts, cases)
+    topics = topic_rows(kb, scan.conflicts, cases, constructed)
     groups: list = []
     for row in topics:
         if not groups or groups[-1][0] != row.group:
@@ -278,14 +278,34 @@ def topic_title(topic: str) -> str:
     return topic.replace("-", " ").capitalize()
 
 
-def topic_rows(kb, conflicts: list = (), cases: list = ()) -> list:
+def _topic_order(kb) -> tuple:
     present = {c.topic for clauses in kb.clauses.values() for c in clauses.values() if c.normative}
     names = topic_names(kb)
-    order = [t for t in names if t in present] + sorted(present - set(names))
+    return [t for t in names if t in present] + sorted(present - set(names)), names
+
+
+def topic_rows(kb, conflicts: list = (), cases: list = (), constructed: dict | None = None) -> list:
+    """The matrix's rows. `constructed`: constructed_positions(kb), when another process made it."""
+    order, names = _topic_order(kb)
     index = _TopicIndex(kb, conflicts)
-    versus = _Versus(kb, cases)
+    versus = _Versus(kb, cases, constructed)
     return [_topic_row(kb, topic, *names.get(topic, (topic_title(topic), OTHER_GROUP)), versus=versus,
                        index=index) for topic in order]
+
+
+def constructed_positions(kb) -> dict:
+    """(topic, club, club, issue) -> (state, Difference or None) from constructed situations alone:
+    the part of the clubs' comparison that needs no case (topic_rows adds what the cases show)."""
+    order, _ = _topic_order(kb)
+    index = _TopicIndex(kb, ())
+    versus = _Versus(kb, ())
+    out = {}
+    for topic in order:
+        rules = {club: index.by_issue(club, topic) for club in kb.clubs}
+        for a, b in combinations(kb.clubs, 2):
+            for issue in sorted(set(rules[a]) & set(rules[b])):
+                out[topic, a, b, issue] = versus.constructed(issue, a, rules[a][issue], b, rules[b][issue])
+    return out
 
 
 class _TopicIndex:
@@ -306,10 +326,22 @@ class _TopicIndex:
                 for topic in topics:
                     self.rules.setdefault((club, topic), []).append(rule)
         self.cited = {club: {r.clause for r in kb.rules.get(club, [])} for club in kb.clubs}
+        self._by_issue: dict = {}
         self.conflicts: dict = {}
         for x in conflicts:
             for rule_id in (x.first.id, x.second.id):
                 self.conflicts.setdefault(rule_id, []).append(x)
+
+
+    def by_issue(self, club: str, topic: str) -> dict:
+        """issue -> the club's ruling rules on the topic that settle it."""
+        key = (club, topic)
+        if key not in self._by_issue:
+            out: dict = {}
+            for rule in self.rules.get(key, []):
+                out.setdefault(rule.issue, []).append(rule)
+            self._by_issue[key] = out
+        return self._by_issue[key]
 
 
 def _topic_row(kb, topic: str, title: str, group: str, versus, index) -> TopicRow:
@@ -322,14 +354,12 @@ def _topic_row(kb, topic: str, title: str, group: str, versus, index) -> TopicRo
             outcomes=[(r.issue, r.then.outcome, r.id, r.then.decision) for r in mine],
             unencoded=[c.id for c in clauses if c.id not in index.cited[club]],
             elsewhere=list({r.clause: kb.clause(r.clause) for r in mine if kb.clause(r.clause).topic != topic}.values()))
-        rules[club] = {}
-        for rule in mine:
-            rules[club].setdefault(rule.issue, []).append(rule)
+        rules[club] = index.by_issue(club, topic)
         conflicts[club] = list({id(x): x for r in mine for x in index.conflicts.get(r.id, ())}.values())
     states, differences = {}, []
     for a, b in combinations(kb.clubs, 2):
         for issue in sorted(set(rules[a]) & set(rules[b])):
-            state, difference = versus.compare(issue, a, rules[a][issue], b, rules[b][issue])
+            state, difference = versus.compare(topic, issue, a, rules[a][issue], b, rules[b][issue])
             states[a, b, issue] = states[b, a, issue] = state
             if difference:
                 differences.append(difference)
@@ -347,9 +377,8 @@ class _Versus:
     situation constructed from a rule of each (their conditions, definitions expanded, meeting)
     on which the engine, run for each club, gives each its own outcome."""
 
-    def __init__(self, kb, cases):
-        from ruling_engine.rulings.rule_on import engine_for
-        self.kb, self.engine = kb, engine_for(kb)
+    def __init__(self, kb, cases, constructed: dict | None = None):
+        self.kb, self.engine, self.constructed_before = kb, None, constructed
         self.conditions = {club: ClubConditions(kb, club) for club in kb.clubs}
         self.lines: dict = {}
         for row in cases:
@@ -365,7 +394,7 @@ class _Versus:
                                      for s in self.conditions[club].situations(rule.when)]
         return self._situations[key]
 
-    def compare(self, issue: str, a: str, rules_a: list, b: str, rules_b: list) -> tuple:
+    def compare(self, topic: str, issue: str, a: str, rules_a: list, b: str, rules_b: list) -> tuple:
         """(differ | agree | apart, Difference or None) for clubs a and b on one question."""
         ids_a, ids_b = {r.id for r in rules_a}, {r.id for r in rules_b}
         for file, line in self.lines.get(issue, ()):
@@ -373,6 +402,15 @@ class _Versus:
             if (ra.outcome != rb.outcome and _clean(ra) and _clean(rb)
                     and ids_a & set(ra.rules_fired) and ids_b & set(rb.rules_fired)):
                 return "differ", Difference(issue=issue, outcomes={a: ra.outcome, b: rb.outcome}, case=file)
+        if self.constructed_before is not None and (topic, a, b, issue) in self.constructed_before:
+            return self.constructed_before[topic, a, b, issue]
+        return self.constructed(issue, a, rules_a, b, rules_b)
+
+    def constructed(self, issue: str, a: str, rules_a: list, b: str, rules_b: list) -> tuple:
+        """compare() on situations built from a rule of each club (no case consulted)."""
+        if self.engine is None:
+            from ruling_engine.rulings.rule_on import engine_for
+            self.engine = engine_for(self.kb)
         vocabulary = self.kb.vocabulary
         raised = [(r, pins(r)) for r in disjuncts(vocabulary.issues[issue]["condition"])]
         agree, tries = False, 0

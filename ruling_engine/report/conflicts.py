@@ -65,14 +65,15 @@ class ConflictScan:
     pairs: int                  # pairs of rules on one issue with different outcomes, examined
 
 
-def scan_conflicts(kb, cases: list | None = None) -> ConflictScan:
+def scan_conflicts(kb, cases: list | None = None, clubs=None) -> ConflictScan:
     """Every pair of one club's rules on one issue with different outcomes, sorted out: true
     conflicts, resolved by a declared exception, unconfirmed, impossible. With `cases` (rule_cases
-    rows), each pair also names the cases where the engine met it (see attach_cases)."""
+    rows), each pair also names the cases where the engine met it (see attach_cases). `clubs`:
+    only these clubs' rules (default: every club's)."""
     engine = engine_for(kb)
     vocabulary = kb.vocabulary
     scan = ConflictScan(conflicts=[], resolved=[], unconfirmed=[], impossible=0, pairs=0)
-    for club in kb.clubs:
+    for club in clubs or kb.clubs:
         info = ClubConditions(kb, club)
         closure = _overrides(kb, club)
         by_issue: dict = {}
