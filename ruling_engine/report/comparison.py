@@ -78,6 +78,11 @@ class Cell:
     conflicts: list               # true conflicts of this club on the topic's rules
 
     @property
+    def clashes(self) -> list:
+        """Its conflicts that give two answers on the same facts (the matrix marks these)."""
+        return [x for x in self.conflicts if x.situation is None or x.situation.shared]
+
+    @property
     def text(self) -> str:
         if self.kind == "silent":
             return "silent"

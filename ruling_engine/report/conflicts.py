@@ -29,6 +29,8 @@ class Situation:
     ruling: object              # the club's ruling on the issue there, as the engine gives it
     shared: list = field(default_factory=list)   # facts both rules test (beyond what raises the issue);
                                                  # none: they meet only when two separate things happen
+    narrower: str = ""          # "first" / "second": that rule's condition contains all of the other's
+                                # (a candidate for a missing `overrides:`)
 
 
 @dataclass
@@ -63,6 +65,17 @@ class ConflictScan:
                                 # tried does the engine rule the conflict (shown apart, for a look)
     impossible: int             # pairs with different outcomes whose conditions can never hold together
     pairs: int                  # pairs of rules on one issue with different outcomes, examined
+
+    @property
+    def on_same_facts(self) -> list:
+        """The conflicts whose two rules test a fact in common: two answers to one situation."""
+        return [x for x in self.conflicts if x.situation is None or x.situation.shared]
+
+    @property
+    def two_things(self) -> list:
+        """The conflicts whose rules test no fact in common: they meet only when two separate things
+        happen in one incident (two dealing slips, two offences)."""
+        return [x for x in self.conflicts if x.situation is not None and not x.situation.shared]
 
 
 def scan_conflicts(kb, cases: list | None = None, clubs=None) -> ConflictScan:
@@ -166,7 +179,9 @@ def _situation(kb, engine, info: ClubConditions, conflict: Conflict, raised: lis
                 computed, defined = split_facts(facts, vocabulary)
                 ruling = rule_on_facts(kb, engine, conflict.club, conflict.issue, computed)
                 shared = sorted(({l.fact for l in a} & {l.fact for l in b}) - {l.fact for l in r})
-                situation = Situation(facts=computed, defined=defined, ruling=ruling, shared=shared)
+                narrower = ("second" if set(a) < set(b) else "first" if set(b) < set(a) else "")
+                situation = Situation(facts=computed, defined=defined, ruling=ruling, shared=shared,
+                                      narrower=narrower)
                 if ruling is not None and _confirms(conflict, ruling):
                     return situation, True
                 kept = kept or situation
