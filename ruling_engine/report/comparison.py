@@ -219,11 +219,13 @@ def compare(kb, cases_dir: Path | None = None, house: str | None = None, meanwhi
 
     The cases are those beside `kb`'s knowledge folder unless `cases_dir` names others. `house`:
     the club the page first compares the others against (None: each club against the others).
-    A forked process (parallel.py) rules a third of the cases and finds the conflicts while this
-    one rules the rest and runs `meanwhile()` (the renderer compiles its template there).
+    A forked process (parallel.py) rules two fifths of the cases, finds the conflicts and builds the
+    situations comparing clubs, while this one rules the rest and runs `meanwhile()` (the renderer
+    compiles its template there).
     """
     paths = sorted(Path(cases_dir or cases_beside(kb.root)).glob("*.yaml"))
-    theirs = paths[1::3]
+    theirs = [path for i, path in enumerate(paths) if i % 5 in (1, 3)]     # two fifths: the child also
+                                                                              # finds the conflicts
     job = Job(lambda: (rule_case_files(kb, theirs), scan_conflicts(kb), constructed_positions(kb)))
     try:
         if meanwhile is not None:

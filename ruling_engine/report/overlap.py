@@ -71,8 +71,19 @@ def clash(pins: dict, other: dict) -> bool:
     return any(fact in large and large[fact] != value for fact, value in small.items())
 
 
+_RULINGS: dict = {}
+
+
 def rule_on_facts(kb, engine, club: str, issue: str, facts: dict):
-    """The club's ruling on `issue` (which the facts raise) as the engine gives it."""
+    """The club's ruling on `issue` (which the facts raise) as the engine gives it; one situation
+    is often built for several pairs, and is ruled on once (the ruling is shared: not to be changed)."""
+    key = (id(engine), club, issue, repr(sorted(facts.items())))
+    if key not in _RULINGS:
+        _RULINGS[key] = (engine, _rule_on_facts(kb, engine, club, issue, facts))
+    return _RULINGS[key][1]
+
+
+def _rule_on_facts(kb, engine, club: str, issue: str, facts: dict):
     fired, derived = engine.run(club, facts, [issue])
     by_id = _rules_by_id(kb, club)
     rules = [by_id[rid] for rid in fired if not by_id[rid].is_definition and by_id[rid].issue == issue]
