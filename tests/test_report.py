@@ -150,6 +150,32 @@ def test_differing_outcomes_are_highlighted_where_the_engine_says_clubs_differ(c
             assert _text(td).strip().startswith("silent")
 
 
+def _line_cells(tree, row, index: int) -> dict:
+    section = _by_id(tree, f"case-{slug(row.file)}")
+    table = next(t for t in section.iter(f"{NS}table") if "rulings" in (t.get("class") or ""))
+    tr = table.find(f"{NS}tbody").findall(f"{NS}tr")[index]
+    return {td.get("data-club"): td for td in tr.findall(f"{NS}td")}
+
+
+def test_a_case_shows_the_amounts_and_the_pot_only_where_the_clubs_differ_on_them(comparison, tree):
+    def spans(td, kind):
+        return [e for e in td.iter(f"{NS}span") if e.get("class") == kind]
+    found = {"same": False, "differ": False}
+    for row in comparison.cases:
+        for index, line in enumerate(row.lines):
+            if not any(line.numbers.values()) and not any(line.pot.values()):
+                continue
+            cells = _line_cells(tree, row, index)
+            for club, ruling in line.rulings.items():
+                td = cells[comparison.clubs[club].title]
+                shown = [_text(e) for e in spans(td, "num")]
+                assert shown == ([line.numbers[club]] if line.numbers_differ and line.numbers[club] else [])
+                pot = [_text(e) for e in spans(td, "pot")]
+                assert pot == ([line.pot[club]] if line.pot_differs and line.pot[club] else [])
+            found["differ" if line.numbers_differ else "same"] = True
+    assert found == {"same": True, "differ": True}
+
+
 def test_clubs_differ_only_where_clubs_that_rule_give_other_outcomes(comparison, tree):
     """'clubs differ' singled out nothing when a silent club counted: now silence is told apart."""
     differing = [r for r in comparison.cases if r.differing]

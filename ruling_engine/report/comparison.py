@@ -503,7 +503,7 @@ def ruling_numbers(ruling, currency: str) -> str:
                    if name in MONEY_PARAMS and isinstance(value, (int, float)) and not isinstance(value, bool)]
         if amounts:
             parts.append(f"{words(effect['effect'])}: {', '.join(amounts)}")
-    return "; ".join(parts)
+    return "; ".join(sorted(set(parts)))          # in one order, so that equal amounts compare equal
 
 
 def ruling_pot(ruling) -> str:
@@ -517,7 +517,7 @@ def ruling_pot(ruling) -> str:
             seats = effect.get("seats")
             parts.append(template.format(seat=effect.get("seat"),
                                          seats=", ".join(map(str, seats)) if isinstance(seats, (list, tuple)) else seats))
-    return "; ".join(dict.fromkeys(parts))
+    return "; ".join(sorted(set(parts)))
 
 
 def _line_states(rulings: dict, reference: str) -> dict:
