@@ -464,3 +464,49 @@ def test_bounds_are_exact_in_can_hold(kb):
     assert not can_hold([Leaf("street", "in", ("flop", "turn")), Leaf("street", "not_in", ("flop", "turn"))])
     assert not can_hold([Leaf("heads_up", "ne", True), Leaf("heads_up", "ne", False)], kb.vocabulary)
     assert can_hold([Leaf("heads_up", "ne", True)], kb.vocabulary)
+
+
+def test_compiled_templates_are_kept_only_where_the_package_is_the_users_own(tmp_path, monkeypatch):
+    import sys
+    from ruling_engine.report.build import _environment, template_bytecode
+
+    def render(cache):
+        env = _environment(False, cache=False)
+        env.bytecode_cache = cache
+        return env.get_template("report.md.j2")
+
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    folder = tmp_path / "__pycache__"
+    render(template_bytecode(folder))
+    cached = list(folder.iterdir())
+    assert len(cached) == 1 and cached[0].suffix == ".jinja"
+    cached[0].write_bytes(b"j2 not a compiled template")             # a file that does not load:
+    assert render(template_bytecode(folder)) is not None              # compiled again
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o777)                                                # others may write there: not used
+    assert template_bytecode(shared) is None
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)             # PYTHONDONTWRITEBYTECODE: nothing written
+    assert template_bytecode(tmp_path / "new") is None and not (tmp_path / "new").exists()
+    other = tmp_path / "other"
+    render(template_bytecode(other) or None)
+    assert not other.exists()
+
+
+def test_the_analysis_of_the_knowledge_base_is_kept_until_a_knowledge_file_changes(kb, tmp_path, monkeypatch):
+    """The conflicts and the situations comparing clubs depend on the knowledge alone: kept in the
+    cache like the checked knowledge base, read back equal, rebuilt after a change."""
+    from ruling_engine.knowledge.cache import entry_path
+    from ruling_engine.report.comparison import ANALYSIS, knowledge_analysis
+    monkeypatch.setenv("FLOORCALL_CACHE", str(tmp_path / "cache"))
+    assert not entry_path(ANALYSIS, [kb.root]).exists()
+    built, constructed = knowledge_analysis(kb)
+    assert entry_path(ANALYSIS, [kb.root]).exists()
+    read, constructed_again = knowledge_analysis(kb)
+    assert constructed_again == constructed
+    assert [(x.first.id, x.second.id, x.situation.facts, x.situation.ruling.outcome) for x in read.conflicts] == \
+           [(x.first.id, x.second.id, x.situation.facts, x.situation.ruling.outcome) for x in built.conflicts]
+    rules = {id(r) for club in kb.clubs for r in kb.rules[club]}
+    assert all(id(x.first) in rules and id(x.second) in rules for x in read.conflicts + read.resolved)
+    (tmp_path / "cache" / entry_path(ANALYSIS, [kb.root]).name).write_text("{not json", encoding="utf-8")
+    assert len(knowledge_analysis(kb)[0].conflicts) == len(built.conflicts)      # a broken entry: rebuilt

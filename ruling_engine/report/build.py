@@ -35,16 +35,60 @@ def heading_anchor(text: str) -> str:
     return text.replace(" ", "-")
 
 
-def _environment(autoescape: bool):
+def _environment(autoescape: bool, cache: bool = True):
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), undefined=StrictUndefined,
                       autoescape=autoescape, trim_blocks=True, lstrip_blocks=True,
-                      keep_trailing_newline=True)
+                      keep_trailing_newline=True,
+                      bytecode_cache=template_bytecode() if cache else None)
     env.filters["slug"] = slug
     env.filters["md"] = _markdown_text
     env.filters["words"] = words
     env.filters["anchor"] = heading_anchor
     return env
+
+
+def template_bytecode(folder: Path | None = None):
+    """Where the compiled report templates are kept between runs (compiling them is a tenth of a
+    second of every report): beside the templates, in their __pycache__, as Python keeps the
+    package's own compiled modules, so that whoever could change a cached template could change
+    the package itself. None (compile every time) when that folder is not the user's own, others
+    may write to it, or it cannot be made; nothing is written when Python is told not to write
+    bytecode (PYTHONDONTWRITEBYTECODE). A cached file that does not load is compiled again."""
+    import os
+    import stat
+    import sys
+    from jinja2 import FileSystemBytecodeCache
+
+    class Cache(FileSystemBytecodeCache):
+        def load_bytecode(self, bucket) -> None:
+            try:
+                super().load_bytecode(bucket)
+            except Exception:                 # noqa: BLE001 - truncated or foreign: compile again
+                bucket.reset()
+
+        def dump_bytecode(self, bucket) -> None:
+            if sys.dont_write_bytecode:
+                return
+            try:
+                super().dump_bytecode(bucket)
+            except OSError:
+                pass
+
+    folder = Path(folder or TEMPLATES / "__pycache__")
+    try:
+        if not folder.is_dir():
+            if sys.dont_write_bytecode:
+                return None
+            folder.mkdir(mode=0o755)
+        info = folder.stat()
+    except OSError:
+        return None
+    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return None
+    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        return None
+    return Cache(str(folder), "%s.jinja")
 
 
 def _markdown_text(text) -> str:

@@ -18,7 +18,8 @@ from ruling_engine.knowledge.coverage import coverage
 from ruling_engine.incident.load import load_incident
 from ruling_engine.locations import cases_dir as cases_beside
 from ruling_engine.knowledge.conditions import disjuncts, witness
-from ruling_engine.report.conflicts import MAX_TRIES, ConflictScan, attach_cases, relink, scan_conflicts
+from ruling_engine.knowledge.cache import entry_path
+from ruling_engine.report.conflicts import MAX_TRIES, ConflictScan, attach_cases, portable, relink, scan_conflicts
 from ruling_engine.report.parallel import Job
 from ruling_engine.report.overlap import ClubConditions, clash, namespaced, pins, rule_on_facts, split_facts
 from ruling_engine.rulings.rule_on import currency_of, rule_incident
@@ -219,14 +220,15 @@ def compare(kb, cases_dir: Path | None = None, house: str | None = None, meanwhi
 
     The cases are those beside `kb`'s knowledge folder unless `cases_dir` names others. `house`:
     the club the page first compares the others against (None: each club against the others).
-    A forked process (parallel.py) rules two fifths of the cases, finds the conflicts and builds the
-    situations comparing clubs, while this one rules the rest and runs `meanwhile()` (the renderer
-    compiles its template there).
+    A forked process (parallel.py) rules a third of the cases and the knowledge base's analysis
+    (the conflicts and the situations comparing clubs; half the cases when the analysis is in the
+    cache), while this one rules the rest and runs `meanwhile()` (the renderer loads its template).
     """
     paths = sorted(Path(cases_dir or cases_beside(kb.root)).glob("*.yaml"))
-    theirs = [path for i, path in enumerate(paths) if i % 5 in (1, 3)]     # two fifths: the child also
-                                                                              # finds the conflicts
-    job = Job(lambda: (rule_case_files(kb, theirs), scan_conflicts(kb), constructed_positions(kb)))
+    # the child also reads the knowledge base's analysis (or, after a change, does it): a half of
+    # the cases, or a third
+    theirs = paths[1::2] if entry_path(ANALYSIS, [kb.root]).exists() else paths[1::3]
+    job = Job(lambda: (rule_case_files(kb, theirs), knowledge_analysis(kb, linked=False)))
     try:
         if meanwhile is not None:
             meanwhile()
@@ -236,12 +238,12 @@ def compare(kb, cases_dir: Path | None = None, house: str | None = None, meanwhi
         raise
     result = job.result()
     if result is not None:
-        rows, scan, constructed = result
+        rows, (scan, constructed) = result
         cases = sorted(mine + rows, key=lambda row: row.file)
         scan = relink(kb, scan)
     else:
         cases = mine if not job.pid else sorted(mine + rule_case_files(kb, theirs), key=lambda row: row.file)
-        scan, constructed = scan_conflicts(kb), None
+        scan, constructed = knowledge_analysis(kb)
     attach_cases(scan, cases)
     topics = topic_rows(kb, scan.conflicts, cases, constructed)
     groups: list = []
@@ -261,6 +263,24 @@ def compare(kb, cases_dir: Path | None = None, house: str | None = None, meanwhi
         gaps=gaps(kb, cases),
         issue_titles={i: spec["title"] for i, spec in kb.vocabulary.issues.items()},
     )
+
+
+ANALYSIS = "report-analysis"
+
+
+def knowledge_analysis(kb, linked: bool = True) -> tuple:
+    """(ConflictScan, constructed_positions): the report's work on the knowledge base alone, kept
+    in floorcall's cache (knowledge/cache.py) beside the checked knowledge base, until a knowledge
+    file or floorcall's code changes. `linked`: the scan's pairs hold this knowledge base's rules
+    (else their ids, for another process to relink)."""
+    from ruling_engine.knowledge.cache import cached
+    from ruling_engine.model import Branch, Citation, ClubRuling
+    from ruling_engine.report.conflicts import Conflict, Situation
+    types = {cls.__name__: cls for cls in (ConflictScan, Conflict, Situation, Difference, ClubRuling, Citation,
+                                           Branch)}
+    scan, constructed = cached(ANALYSIS, [kb.root], lambda: (portable(scan_conflicts(kb)), constructed_positions(kb)),
+                               types=types)
+    return (relink(kb, scan) if linked else scan), constructed
 
 
 # -- topics ------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ general rule aside, and such pairs are listed apart as resolved.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -146,13 +147,26 @@ def attach_cases(scan: ConflictScan, cases: list) -> None:
         scan.conflicts.extend(shown)
 
 
+def portable(scan: ConflictScan) -> ConflictScan:
+    """The scan with each pair's rules named by id (to be kept or sent to another process)."""
+    def light(items):
+        return [dataclasses.replace(x, first=_rule_id(x.first), second=_rule_id(x.second)) for x in items]
+    return dataclasses.replace(scan, conflicts=light(scan.conflicts), resolved=light(scan.resolved),
+                               unconfirmed=light(scan.unconfirmed))
+
+
 def relink(kb, scan: ConflictScan) -> ConflictScan:
-    """A scan made in another process, with its rules replaced by this knowledge base's own."""
+    """A scan made elsewhere (portable, or in another process), with its rules this knowledge
+    base's own."""
     rules = {(rule.club, rule.id): rule for club in kb.clubs for rule in kb.rules.get(club, [])}
     for conflict in scan.conflicts + scan.resolved + scan.unconfirmed:
-        conflict.first = rules[conflict.club, conflict.first.id]
-        conflict.second = rules[conflict.club, conflict.second.id]
+        conflict.first = rules[conflict.club, _rule_id(conflict.first)]
+        conflict.second = rules[conflict.club, _rule_id(conflict.second)]
     return scan
+
+
+def _rule_id(rule) -> str:
+    return rule if isinstance(rule, str) else rule.id
 
 
 def _situation(kb, engine, info: ClubConditions, conflict: Conflict, raised: list):
