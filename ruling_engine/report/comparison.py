@@ -220,19 +220,21 @@ def compare(kb, cases_dir: Path | None = None, house: str | None = None, meanwhi
 
     The cases are those beside `kb`'s knowledge folder unless `cases_dir` names others. `house`:
     the club the page first compares the others against (None: each club against the others).
-    A forked process (parallel.py) rules a third of the cases and the knowledge base's analysis
-    (the conflicts and the situations comparing clubs; half the cases when the analysis is in the
-    cache), while this one rules the rest and runs `meanwhile()` (the renderer loads its template).
+    The cases are read once (load_cases, cached); a forked process (parallel.py) rules a third of
+    them and the knowledge base's analysis (the conflicts and the situations comparing clubs; half
+    the cases when the analysis is in the cache), while this one rules the rest and runs
+    `meanwhile()` (the renderer loads its template).
     """
-    paths = sorted(Path(cases_dir or cases_beside(kb.root)).glob("*.yaml"))
+    incidents = load_cases(kb, cases_dir)
     # the child also reads the knowledge base's analysis (or, after a change, does it): a half of
     # the cases, or a third
-    theirs = paths[1::2] if entry_path(ANALYSIS, [kb.root]).exists() else paths[1::3]
-    job = Job(lambda: (rule_case_files(kb, theirs), knowledge_analysis(kb, linked=False)))
+    theirs = incidents[1::2] if entry_path(ANALYSIS, [kb.root]).exists() else incidents[1::3]
+    ours = [i for i in incidents if all(i is not t for t in theirs)]
+    job = Job(lambda: (rule_incidents(kb, theirs), knowledge_analysis(kb, linked=False)))
     try:
         if meanwhile is not None:
             meanwhile()
-        mine = rule_case_files(kb, [p for p in paths if p not in set(theirs)] if job.pid else paths)
+        mine = rule_incidents(kb, ours if job.pid else incidents)
     except BaseException:
         job.discard()
         raise
@@ -242,7 +244,7 @@ def compare(kb, cases_dir: Path | None = None, house: str | None = None, meanwhi
         cases = sorted(mine + rows, key=lambda row: row.file)
         scan = relink(kb, scan)
     else:
-        cases = mine if not job.pid else sorted(mine + rule_case_files(kb, theirs), key=lambda row: row.file)
+        cases = mine if not job.pid else sorted(mine + rule_incidents(kb, theirs), key=lambda row: row.file)
         scan, constructed = knowledge_analysis(kb)
     attach_cases(scan, cases)
     topics = topic_rows(kb, scan.conflicts, cases, constructed)
@@ -561,9 +563,25 @@ def rule_cases(kb, cases_dir: Path | None = None) -> list:
 
 
 def rule_case_files(kb, paths) -> list:
+    return rule_incidents(kb, [load_incident(path, kb.vocabulary, kb.clubs) for path in paths])
+
+
+def load_cases(kb, cases_dir: Path | None = None) -> list:
+    """Every case of the folder, read and validated (load_incident); kept in floorcall's cache
+    until a case, a knowledge file or the code changes (validation reads the vocabulary)."""
+    from ruling_engine.incident.load import Incident
+    from ruling_engine.knowledge.cache import cached
+    folder = Path(cases_dir or cases_beside(kb.root)).resolve()
+    return cached("report-incidents", [kb.root, folder],
+                  lambda: [load_incident(path, kb.vocabulary, kb.clubs) for path in sorted(folder.glob("*.yaml"))],
+                  types={"Incident": Incident})
+
+
+def rule_incidents(kb, incidents) -> list:
+    """Each incident ruled under every club, question by question."""
     rows = []
-    for path in paths:
-        incident = load_incident(path, kb.vocabulary, kb.clubs)
+    for incident in incidents:
+        path = Path(incident.file)
         report = rule_incident(incident, kb, with_precedents=False)
         currency = currency_of(incident)
         titles = dict(report.issues)
