@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from ruling_engine.errors import FloorcallError, did_you_mean
+from ruling_engine.rule_on_cli import error_text as _error_text, open_log as _open_log, rule_on_files
 
 FORMATS = ("text", "json", "markdown")
 CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -55,100 +56,15 @@ def _fail(error: FloorcallError):
     sys.exit(2)
 
 
-def _error_text(error: FloorcallError) -> str:
-    """The error's text with every part made plain: a file name or a value from the file cannot
-    forge a line or send an escape code to the terminal."""
-    import dataclasses
-    from ruling_engine.render.safe import plain
-    safe = dataclasses.replace(error, **{name: plain(getattr(error, name))
-                                         for name in ("file", "expected", "found", "suggestion")})
-    return f"error: {safe}"
-
-
-def _incident_files(names) -> list:
-    """The incident files the arguments name, in order: files as given, a folder's *.yaml (sorted),
-    '-' for standard input. A missing folder's or an empty folder's problem is an error entry."""
-    out = []
-    for name in names:
-        path = Path(name)
-        if name != "-" and path.is_dir():
-            found = sorted(p for p in path.glob("*.yaml") if p.is_file())
-            if not found:
-                out.append(FloorcallError(name, None, "a folder holding incident files (*.yaml)",
-                                          "no .yaml file in it"))
-            out.extend(found)
-        else:
-            out.append(name if name == "-" else path)
-    return out
-
-
-def _rule_one(source, kb, club):
-    from ruling_engine.incident.load import parse_incident_text
-    from ruling_engine.rulings.rule_on import rule_incident, rule_on
-    if source != "-":
-        return rule_on(source, house=club, kb=kb)
-    try:
-        text = sys.stdin.buffer.read().decode("utf-8")
-    except UnicodeDecodeError:
-        raise FloorcallError("<stdin>", None, "UTF-8 text", "bytes that are not UTF-8") from None
-    if not text.strip():
-        raise FloorcallError("<stdin>", None, "an incident (YAML) on standard input", "nothing",
-                             "pipe a file in: rule-on - < incident.yaml")
-    incident = parse_incident_text(text, "<stdin>", kb.vocabulary, kb.clubs)
-    return rule_incident(incident, kb, club)
-
-
-def _rule_on(files, club, fmt, explain):
-    from ruling_engine.knowledge.load import load_knowledge
-    from ruling_engine.render.output import render_json, render_markdown, render_text, to_dict
-    from ruling_engine.render.safe import code_span, plain
-    try:
-        kb = load_knowledge()
-        if club and club not in kb.clubs:
-            raise FloorcallError("--club", None, "a club short name", repr(club), did_you_mean(club, kb.clubs))
-    except FloorcallError as error:
-        _fail(error)
-    sources = _incident_files(files)
-    several = len(sources) > 1 or len(files) > 1
-    if sum(source == "-" for source in sources) > 1:
-        _fail(FloorcallError("-", None, "standard input named once", "'-' more than once"))
-    bad, internal, as_json = 0, 0, []
-    for source in sources:
-        try:
-            if isinstance(source, FloorcallError):
-                raise source
-            report = _rule_one(source, kb, club)
-        except FloorcallError as error:
-            bad += 1
-            click.echo(_error_text(error), err=True)
-            continue
-        except Exception as exc:  # noqa: BLE001 - one file's internal error must not stop the others
-            internal += 1
-            click.echo(plain(f"internal error: {source}: {type(exc).__name__}: {exc} "
-                             "(please report it with the incident file)"), err=True)
-            continue
-        if fmt == "json":
-            if several:
-                as_json.append(to_dict(report))
-            else:
-                click.echo(render_json(report))
-            continue
-        if several:
-            name = "<stdin>" if source == "-" else str(source)
-            click.echo(f"==> {plain(name)} <==" if fmt == "text" else f"**File:** {code_span(name)}\n")
-        click.echo(render_markdown(report, explain) if fmt == "markdown" else render_text(report, explain), nl=False)
-        if several:
-            click.echo("")
-    if as_json:
-        click.echo(json.dumps(as_json, indent=2, ensure_ascii=False))
-    if bad or internal:
-        if several:
-            click.echo(f"{len(sources) - bad - internal} of {len(sources)} incident(s) ruled; "
-                       f"{bad + internal} could not be (above)", err=True)
-        sys.exit(2 if bad else 1)
+def _rule_on(files, club, fmt, explain, log=False, db=None):
+    rule_on_files(files, club, fmt, explain, click.echo, log, db)
 
 
 def _rule_on_options(func):
+    func = click.option("--db", type=click.Path(dir_okay=False, path_type=Path),
+                        help="With --log: the ruling log file (default $FLOORCALL_DB or the state folder's).")(func)
+    func = click.option("--log", is_flag=True,
+                        help="Record each ruling in the ruling log (the one floorcall serve shows).")(func)
     func = click.option("--explain", is_flag=True, help="Show the trace: facts given, derived, rules fired.")(func)
     func = click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
                         help="text for the floor; json (a list of objects for several files); markdown for records.")(func)
@@ -178,8 +94,8 @@ version_option = click.option("--version", is_flag=True, expose_value=False, is_
 @click.command("rule-on", help=RULE_ON_HELP, context_settings=CONTEXT)
 @version_option
 @_rule_on_options
-def rule_on_command(files, club, fmt, explain):
-    _rule_on(files, club, fmt, explain)
+def rule_on_command(files, club, fmt, explain, log, db):
+    _rule_on(files, club, fmt, explain, log, db)
 
 
 @click.group(help=FLOORCALL_HELP, context_settings=CONTEXT)
@@ -189,7 +105,7 @@ def floorcall():
 
 
 floorcall.add_command(click.command("rule-on", help=RULE_ON_HELP, short_help=RULE_ON_SHORT, context_settings=CONTEXT)(
-    _rule_on_options(lambda files, club, fmt, explain: _rule_on(files, club, fmt, explain))))
+    _rule_on_options(lambda files, club, fmt, explain, log, db: _rule_on(files, club, fmt, explain, log, db))))
 
 
 def _command(text: str, **kw):
@@ -295,7 +211,10 @@ def report(out, fmt, club, force):
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path),
               help="With --answers: save the incident to this file.")
 @click.option("--force", is_flag=True, help="With --save: replace an existing file.")
-def ask(club, answers_file, save, force):
+@click.option("--log", is_flag=True, help="Record the ruling in the ruling log (the one floorcall serve shows).")
+@click.option("--db", type=click.Path(dir_okay=False, path_type=Path),
+              help="With --log: the ruling log file (default $FLOORCALL_DB or the state folder's).")
+def ask(club, answers_file, save, force, log, db):
     from ruling_engine.ask.terminal import run_interactive, run_scripted
     from ruling_engine.render.safe import plain
     from ruling_engine.ask.answers import load_answers
@@ -309,7 +228,8 @@ def ask(club, answers_file, save, force):
                 raise FloorcallError("<stdin>", None, "a terminal, or --answers FILE",
                                      "standard input is not a terminal",
                                      "run it in a terminal, or give the answers with --answers FILE")
-            text, saved, problem = run_scripted(kb, answers_file, club, save, force)
+            ruling_log = _open_log(log, db)
+            text, saved, problem = run_scripted(kb, answers_file, club, save, force, log=ruling_log)
             click.echo(text, nl=False)
             if problem:
                 click.echo(_error_text(problem), err=True)
@@ -317,11 +237,71 @@ def ask(club, answers_file, save, force):
                 sys.exit(2)
             if save:
                 click.echo(f"saved {plain(save)}")
+            if ruling_log:
+                click.echo(f"recorded in the ruling log {plain(ruling_log.path)}")
             return
         given = load_answers(answers_file) if answers_file else None
-        sys.exit(run_interactive(kb, club, given, str(answers_file) if answers_file else None))
+        sys.exit(run_interactive(kb, club, given, str(answers_file) if answers_file else None,
+                                 log=_open_log(log, db)))
     except FloorcallError as error:
         _fail(error)
+
+
+@_command("""The floor app in the browser: the questionnaire, the rulings, the ruling log.
+
+Serves http://127.0.0.1:8765 by default (printed on start). On 127.0.0.1 no login is asked; to
+serve beyond this computer (--host 0.0.0.0, a LAN address) set a password first with
+--set-password. Every ruling is recorded in the ruling log (--db, else $FLOORCALL_DB, else
+~/.local/state/floorcall/rulings.sqlite3), the same file `rule-on --log` and `floorcall ask --log`
+write to.
+
+\b
+Examples:
+  floorcall serve                                  then open http://127.0.0.1:8765
+  floorcall serve --set-password                   asks for the password (stored hashed)
+  floorcall serve --host 0.0.0.0 --port 8080       tablets on the card room's network
+""")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
+@click.option("--db", type=click.Path(dir_okay=False, path_type=Path), help="The ruling log file.")
+@click.option("--set-password", "set_pw", is_flag=True, help="Set the floor password (asked twice), then exit.")
+def serve(host, port, db, set_pw):
+    from ruling_engine.render.safe import plain
+    from ruling_engine.serve import auth
+    try:
+        ruling_log = _open_log(True, db)
+        if set_pw:
+            password = click.prompt("New floor password", hide_input=True, confirmation_prompt=True)
+            if len(password) < 8:
+                raise FloorcallError("--set-password", None, "a password of 8 characters or more",
+                                     f"{len(password)} characters")
+            auth.set_password(ruling_log, password)
+            click.echo(f"password set (stored hashed in {plain(ruling_log.path)})")
+            return
+        beyond = not auth.is_loopback(host)
+        if beyond and not auth.stored_password(ruling_log):
+            raise FloorcallError("--host", None, "a password before serving beyond this computer",
+                                 f"{host} with no password set", "run: floorcall serve --set-password")
+        from ruling_engine.knowledge.load import load_knowledge
+        from ruling_engine.serve.app import serve as run
+        kb = load_knowledge()
+    except FloorcallError as error:
+        _fail(error)
+
+    def ready(server):
+        shown = f"[{host}]" if ":" in host else host
+        click.echo(f"floorcall serve: http://{shown}:{server.effective_port}/"
+                   + (" (login required)" if beyond else "")
+                   + f"\n  ruling log: {plain(ruling_log.path)}\n  Ctrl-C to stop", err=False)
+        sys.stdout.flush()
+
+    try:
+        run(kb, ruling_log, host, port, require_login=beyond, ready=ready)
+    except OSError as error:
+        _fail(FloorcallError(f"{host}:{port}", None, "an address and port free to listen on", str(error),
+                             "choose another with --port"))
+    except KeyboardInterrupt:
+        click.echo("stopped")
 
 
 @_command("""List the event kinds an incident may hold, with their fields and an example each.
@@ -382,6 +362,39 @@ def upgrade(file, out, in_place, force):
         _fail(error)
 
 
+@_command("""Rule on the independent casebook and count how many club-rulings agree with it.
+
+The casebook (cases/casebook/, one file per floor call, from ../shared/casebook/) holds floor calls
+whose expected rulings under all four clubs were written from the rulebooks by readers who had not
+seen floorcall's rules. A club-ruling agrees when floorcall rules on each expected issue with the
+expected outcome, the same kind of basis, one of the expected clauses and every expected effect.
+
+\b
+Examples:
+  floorcall casebook                 the count, and each club-ruling that does not agree
+  floorcall casebook --club gala     one club only
+  floorcall casebook --case D101 -v  one case, with what agrees too
+""")
+@click.option("--club", "clubs", multiple=True, metavar="CLUB", help="Only these clubs' rulings.")
+@click.option("--case", "cases_", multiple=True, metavar="ID", help="Only these cases (e.g. D101).")
+@click.option("-v", "--verbose", is_flag=True, help="List the club-rulings that agree as well.")
+def casebook(clubs, cases_, verbose):
+    from ruling_engine.knowledge.load import load_knowledge
+    from ruling_engine.locations import cases_dir
+    from ruling_engine.rulings.agreement import casebook_tally
+    try:
+        kb = load_knowledge()
+        tally = casebook_tally(kb, cases_dir(kb.root) / "casebook", clubs, cases_)
+    except FloorcallError as error:
+        _fail(error)
+    for v in tally.verdicts:
+        if v.agrees and not verbose:
+            continue
+        mark = "agrees" if v.agrees else ("argued" if v.argued else "DIFFERS")
+        click.echo(f"{v.case} {v.club:5} {mark}" + "".join(f"\n    {p}" for p in v.problems))
+    click.echo(tally.line())
+
+
 @_command("""List the bundled example incidents (the cases/ beside the knowledge base): file and title.
 
 WORD shows only those whose file name or title mention it. Each is an ordinary incident file:
@@ -414,6 +427,8 @@ def cases(word):
 
 
 def main_rule_on():
+    """rule-on with options, --help, --version, completion (rule_on_cli.main takes the plain
+    `rule-on FILE...` without importing click)."""
     _guarded(rule_on_command)
 
 

@@ -32,6 +32,13 @@ class Club:
     floor_long: str         # the same, in full
     discretion: tuple       # clause ids of its discretion ("best interest of the game") clauses
     source: str             # path of the source text, relative to knowledge/
+    topic_discretion: tuple = ()    # ((topic, clause ids), ...): discretion clauses about one topic only
+
+    def discretion_for(self, topic: str | None) -> tuple:
+        """The discretion clauses that speak to a question of this topic: the general ones, and
+        those written for the topic (a betting discretion clause is not cited on a tournament question)."""
+        extra = next((ids for name, ids in self.topic_discretion if name == topic), ())
+        return tuple(self.discretion) + tuple(c for c in extra if c not in self.discretion)
 
 
 @dataclass(frozen=True)
@@ -100,7 +107,8 @@ class ClubRuling:
     alternatives: list = field(default_factory=list)   # conflicting outcomes, each with citations
     set_aside: list = field(default_factory=list)      # rules an exception overrode
     rules_fired: list = field(default_factory=list)
-    precedents: list = field(default_factory=list)
+    precedents: list = field(default_factory=list)    # bundled cases: same issue, same outcome
+    logged: list = field(default_factory=list)        # earlier rulings from the ruling log, most similar first
     depends: list = field(default_factory=list)        # Branch per answer the ruling turns on
     point: int = 0                                     # which of the report's points it rules on
 
@@ -123,6 +131,8 @@ class ClubAnswer:
     rulings: list                    # ClubRuling per issue
     derived: dict                    # facts the club's definitions derived
     fired: list                      # rule ids in firing order
+    settlement: list = field(default_factory=list)   # the money: pots, the uncalled bet, awards (settlement.py)
+    contradictions: list = field(default_factory=list)   # parts of the answer that cannot both be done
 
 
 @dataclass(frozen=True)
@@ -146,3 +156,5 @@ class Report:
     points: list = field(default_factory=list)          # PointInfo per point, in timeline order
     facts_by_point: list = field(default_factory=list)  # the facts of each point
     warnings: list = field(default_factory=list)        # what the incident says that nothing read
+    secondary: dict = field(default_factory=dict)       # issue -> true: follows the main ruling, apart
+    currency: str = ""

@@ -22,12 +22,15 @@ def test_club_option_changes_the_house():
 
 def test_json_structure_is_stable():
     data = json.loads(run_cli("rule-on", CASE, "--format", "json").stdout)
-    assert set(data) == {"floorcall", "incident", "issues", "clubs"}
-    assert list(data["clubs"])[0] == data["incident"]["house"]
+    assert set(data) == {"floorcall", "incident", "points", "issues", "warnings", "clubs"}
+    assert data["floorcall"] == 2 and list(data["clubs"])[0] == data["incident"]["house"]
+    assert all({"point", "kind", "line", "label"} == set(p) for p in data["points"])
+    assert all({"id", "title", "point", "secondary"} == set(i) for i in data["issues"])
     for club in data["clubs"].values():
-        assert set(club) == {"name", "floor", "house", "rulings", "trace"}
+        assert set(club) == {"name", "floor", "house", "rulings", "settlement", "contradictions", "trace"}
+        assert [(r["point"], r["issue"]) for r in club["rulings"]] == [(i["point"], i["id"]) for i in data["issues"]]
         for ruling in club["rulings"]:
-            assert {"issue", "outcome", "basis", "decision", "do", "effects", "numbers", "citations",
+            assert {"issue", "point", "outcome", "basis", "decision", "do", "effects", "numbers", "citations",
                     "discretion", "precedents", "differs_from_house"} <= set(ruling)
             for c in ruling["citations"]:
                 assert set(c) == {"club", "clause", "locator", "quote", "rule"}

@@ -138,7 +138,34 @@ def test_fpc_repeated_slow_roll_sets_aside_the_minutes_scale(kb):
     assert got.outcome == "removal-possible"
     assert "fpc.29-s1.five-minutes" in got.set_aside
     first = rule(kb, "seat: 3, did: slow-rolled", house="fpc", warnings=0)
-    assert ruling(first, "fpc", "conduct-penalty").outcome == "options-at-discretion"
+    assert ruling(first, "fpc", "conduct-penalty").outcome == "warning"      # the scale's first step
+    assert _steps(first, "fpc") == [1, 2, 3, 4]                             # the rest at discretion
+
+
+@pytest.mark.parametrize("house, steps", [("fpc", [1, 2, 3, 4]), ("ppl", [1, 2, 3, 4, 5, 6])])
+def test_a_first_offence_gets_the_first_step_of_the_scale_the_rest_at_discretion(kb, house, steps):
+    """Issue 13, class 14: FPC r.29 and PPL •54 list their penalties as a scale; a player with no
+    earlier warning gets a verbal warning (the ruling), the later steps stay open; once warned,
+    he is past the first step."""
+    first = rule(kb, "seat: 3, did: foul-language", house=house, warnings=0)
+    got = ruling(first, house, "conduct-penalty")
+    assert got.outcome == "warning" and got.discretion
+    assert {"effect": "warning", "seat": 3, "kind": "verbal"} in got.effects
+    assert _steps(first, house) == steps
+    again = rule(kb, "seat: 3, did: foul-language", house=house, warnings=1)
+    got = ruling(again, house, "conduct-penalty")
+    assert got.outcome == "options-at-discretion"
+    assert _steps(again, house) == steps[1:]
+    assert not any(e["effect"] == "warning" for e in got.effects)
+
+
+def test_gala_deliberate_first_offence_is_warned_with_removal_open(kb):
+    """'Any player who engages in any of the above actions will be warned'; deliberate, the
+    Management also reserve the right to go further (removal)."""
+    report = rule(kb, "seat: 3, did: advised-play, deliberate: true", house="gala")
+    got = ruling(report, "gala", "conduct-penalty")
+    assert got.outcome == "warning"
+    assert {"effect": "removal-possible", "seat": 3} in got.effects
 
 
 def test_gala_unintentional_first_offence_is_a_reminder_deliberate_may_mean_removal(kb):

@@ -146,9 +146,9 @@ SCENARIOS = [
      "declared-action", "edp.8-27.pot-raise-in-no-limit", "raise"),
     ("'call' said after three £10 chips went out", BET.replace("bet 20, chips: [20]", "bet 12, chips: [10, 2]")
      + "  - {seat: 1, said: call, chips: [10, 10, 10], first: chips}\n", "edp",
-     "declared-action", "edp.8-1-s1-3.chips-first-raise", "raise"),
+     "chips-without-declaration", "edp.8-1-s1-3.chips-first-raise", "raise"),
     ("'call' said after a £25 chip went out", BET + "  - {seat: 1, said: call, chips: [25], first: chips}\n", "edp",
-     "declared-action", "edp.8-1-s1-3.chips-first-call", "call"),
+     "chips-without-declaration", "edp.8-1-s1-3.chips-first-call", "call"),
     ("full amount declared, then two motions", BET + "  - {seat: 1, said: raise 60, chips: [20, 20, 20], motions: [20, 40], first: words}\n",
      "edp", "string-bet", "edp.8-14-b2.full-amount-declared-first", "raise-stands"),
     ("a bare amount said with a smaller chip", "  - {seat: 4, said: twenty, chips: [10], first: words}\n", "edp",
@@ -170,3 +170,34 @@ def test_an_amount_that_may_be_pence_sets_aside_the_amount_only_rule(kb):
     assert ruling.outcome == "lesser-amount"
     assert "edp.8-1-s4-6.amount-only-as-chips" in ruling.set_aside
     assert {"effect": "ruled-bet", "seat": 4, "total": 0.5} in ruling.effects
+
+
+def test_raise_with_an_amount_and_chips_raises_the_declaration_question_clubs_read_it_apart(kb):
+    """Issue 13 class 9: 'raise, two thousand' over a 700 bet with 2,700 pushed out is 2,000 total at
+    EDP (8 ¶18, 700 back) and 2,000 on top at Gala (2,700, the chips stand)."""
+    import yaml
+    from pathlib import Path
+    from ruling_engine.incident.load import incident_text, parse_incident_text
+    from ruling_engine.rulings.rule_on import rule_incident
+    path = Path(__file__).resolve().parent / "scenarios" / "edp" / "edp-declare-raise-amount-words-first-more-chips.yaml"
+    data = yaml.safe_load(path.read_text())["incident"]
+    report = rule_incident(parse_incident_text(incident_text(data), "t.yaml", kb.vocabulary, kb.clubs), kb)
+    edp = next(r for r in report.answers["edp"].rulings if r.issue == "declared-action")
+    assert {"effect": "ruled-raise", "seat": 4, "total": 2000, "add": 2000} in edp.effects
+    assert {"effect": "return-chips", "seat": 4, "amount": 700} in edp.effects
+    gala = next(r for r in report.answers["gala"].rulings if r.issue == "declared-action")
+    assert {"effect": "ruled-raise", "seat": 4, "total": 2700, "add": 2700} in gala.effects
+def test_words_said_only_after_the_chips_leave_the_chips_to_answer_for_themselves(kb):
+    """Issue 13 class 7 (order): "call" said after mixed chips went out facing a bet is the question
+    of what the chips are (chips-without-declaration), not of what the word commits him to."""
+    report = rule_incident(_incident(kb, "  - {seat: 4, said: bet 20, chips: [20], first: together}\n"
+                                         "  - {seat: 1, said: call, chips: [20, 5], first: chips}\n"),
+                           kb, with_precedents=False)
+    issues = {i for i, _ in report.issues}
+    assert "chips-without-declaration" in issues and not issues & {"declared-action", "raise-size"}
+    edp = {r.issue: r for r in report.answers["edp"].rulings}["chips-without-declaration"]
+    assert edp.outcome == "call" and "edp.8-23.mixed-chips-under-half-raise" in edp.rules_fired
+    said_first = rule_incident(_incident(kb, "  - {seat: 4, said: bet 20, chips: [20], first: together}\n"
+                                             "  - {seat: 1, said: call, chips: [20, 5], first: words}\n"),
+                               kb, with_precedents=False)
+    assert "declared-action" in {i for i, _ in said_first.issues}

@@ -12,11 +12,11 @@ from conftest import run_cli
 from ruling_engine.files import fallback_path
 
 ANSWERS = {
-    "house": "fpc", "happened": ["card_exposed"], "players": [2, 4, 6], "actions": [],
+    "house": "fpc", "players": [2, 4, 6], "timeline": [{"deal": None}, {"card_exposed": {}}],
     "card_exposed.during": "deal", "card_exposed.by": "dealer", "card_exposed.count": "1",
     "card_exposed.owner_had_control": False, "card_exposed.deal_position": "1",
     "card_exposed.seen_by": "table", "card_exposed.seat": 2, "game.variant": "NLHE",
-    "game.format": "cash", "street": "deal", "card_exposed.deliberate": False,
+    "game.format": "cash", "card_exposed.deliberate": False,
 }
 
 

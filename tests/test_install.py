@@ -80,6 +80,8 @@ def test_the_wheel_and_the_sdist_carry_every_knowledge_file_and_case(built):
         in_sdist = {name.split("/", 1)[1] for name in tar.getnames() if "/" in name}
     assert wanted <= in_sdist, sorted(wanted - in_sdist)[:5]
     assert "cli.py" in in_wheel and "ruling_engine/render/templates/ruling.md.j2" in in_wheel
+    assert {"ruling_engine/serve/templates/question.html", "ruling_engine/serve/static/app.css",
+            "ruling_engine/serve/static/app.js"} <= in_wheel          # floorcall serve's pages and assets
 
 
 def test_rule_on_from_the_wheel_works_from_any_folder(installed, tmp_path):

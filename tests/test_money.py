@@ -159,3 +159,27 @@ def test_unknown_money_field_is_reported_with_line_and_suggestion(kb):
     with pytest.raises(FloorcallError) as info:
         _incident(kb, "cash", "chips_removed: {seat: 1, too: pocket}")
     assert "did you mean 'to'" in str(info.value)
+
+
+def test_chips_hidden_after_a_lost_all_in_cannot_save_their_owner(kb):
+    """Issue 13 (casebook D306): chips found hidden after a called all-in that lost do not keep the
+    player in: EDP 8 ¶39 lets the CRMS give them to the winning caller; Gala and PPL take chips
+    kept off the table out of play instead of putting them back."""
+    import yaml
+    from pathlib import Path
+    from ruling_engine.incident.load import incident_text, parse_incident_text
+    from ruling_engine.facts.derive import incident_facts
+    from ruling_engine.rulings.rule_on import rule_incident
+    root = Path(__file__).resolve().parent / "scenarios"
+    for club in ("edp", "gala", "ppl"):
+        data = yaml.safe_load((root / club / f"{club}-money-pocketed-chips-after-lost-all-in.yaml").read_text())["incident"]
+        incident = parse_incident_text(incident_text(data), "t.yaml", kb.vocabulary, kb.clubs)
+        assert incident_facts(incident, kb.vocabulary)["chips_hidden.owner_lost"] is True
+        report = rule_incident(incident, kb)
+        if club == "edp":
+            got = next(r for r in report.answers["edp"].rulings if r.issue == "hidden-chip-all-in")
+            assert {"effect": "chips-to-winning-caller", "seat": 8, "from": 3, "amount": 2000} in got.effects
+        else:
+            got = next(r for r in report.answers[club].rulings if r.issue == "chips-off-table")
+            assert got.outcome == "forfeited"
+            assert not any(e["effect"] == "chips-back-on-table" for e in got.effects)

@@ -168,3 +168,56 @@ timeline:
     with pytest.raises(FloorcallError) as err:
         _incident(kb, text)
     assert err.value.line == 9 and "big_blind: 4" in str(err.value)
+
+
+def test_a_raise_after_an_out_of_turn_bet_stood_does_not_top_it(kb):
+    """Gala t) "where a preceding player bets more than the out of turn bet": the skipped players'
+    actions before the bettor's turn came back, not a raise made after his bet had stood."""
+    from ruling_engine.facts.derive import incident_facts
+    from ruling_engine.incident.load import parse_incident_text
+    text = """title: t
+house: gala
+game: {format: tournament, variant: NLHE, blinds: [200, 400]}
+button: 7
+players:
+  - {seat: 2, stack: 9000}
+  - {seat: 4, stack: 8000}
+  - {seat: 7, stack: 10600}
+timeline:
+  - flop:
+  - {seat: 7, total: 800}
+  - {seat: 2, did: check}
+  - {seat: 4, did: check}
+  - {seat: 2, said: raise, total: 2500}
+  - {seat: 4, did: fold}
+  - {seat: 7, said: all in, in_question: true}
+"""
+    facts = incident_facts(parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs), kb.vocabulary)
+    assert facts["oot_topped"] is False and facts["oot_stood"] is True
+    assert facts["oot_raised_since"] is True
+    assert facts["oot_bet_after_stood"] == 2500 and facts["oot_call_after_stood"] == 1700
+    assert facts["oot_later_action_in_question"] is True
+
+
+def test_the_clock_is_read_where_it_was_called_not_after_the_players_answer(kb):
+    """Facing an all-in when the clock was called: his later call does not make him 'not facing a
+    bet' (the facts read the hand at the clock_called entry)."""
+    from ruling_engine.facts.derive import incident_facts
+    from ruling_engine.incident.load import parse_incident_text
+    text = """title: t
+house: ppl
+game: {format: tournament, variant: NLHE, blinds: [1500, 3000]}
+button: 1
+players:
+  - {seat: 1, stack: 14000}
+  - {seat: 2, stack: 30000}
+timeline:
+  - flop:
+  - {seat: 2, did: check}
+  - {seat: 1, said: all in, total: 14000}
+  - clock_called: {seat: 2, seconds_before: 120, seconds_after: 70, in_question: true}
+  - {seat: 2, said: call}
+"""
+    facts = incident_facts(parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs), kb.vocabulary)
+    assert facts["clock_called.facing_all_in"] is True and facts["clock_called.to_call"] == 14000
+    assert facts["clock_called.acted_after"] is True and facts["clock_called.chips_after"] == 14000

@@ -113,3 +113,25 @@ def test_race_cards_not_matching_odd_chips_is_a_clear_error(tmp_path):
     result = run_cli("floorcall", "rule-on", str(bad))
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "race.yaml:10" in result.stderr and "one card per odd chip" in result.stderr
+
+
+def test_a_seat_dealt_in_from_the_start_is_an_absent_player_not_a_late_entry(kb):
+    """Casebook D307/D318: a player whose stack was put in play at the start and blinded takes
+    over what his seat has left (PPL •18 over Nights •11's reduction, Gala e) over f)'s dead
+    blinds), and what the seat paid is the starting stack less what is left."""
+    import yaml
+    from pathlib import Path
+    from ruling_engine.facts.derive import incident_facts
+    from ruling_engine.incident.load import incident_text, parse_incident_text
+    from ruling_engine.rulings.rule_on import rule_incident
+    root = Path(__file__).resolve().parent / "scenarios"
+    for club in ("ppl", "gala", "edp"):
+        data = yaml.safe_load((root / club / f"{club}-tourney-seat-dealt-in-since-start-arrives.yaml").read_text())["incident"]
+        incident = parse_incident_text(incident_text(data), "t.yaml", kb.vocabulary, kb.clubs)
+        facts = incident_facts(incident, kb.vocabulary)
+        assert facts["arrival.dealt_in_since_start"] is True and facts["arrival.stack"] == 3500
+        assert facts["player_away.blinds_so_far"] == 500
+        report = rule_incident(incident, kb)
+        entry = next(r for r in report.answers[club].rulings if r.issue == "tournament-entry")
+        assert entry.outcome == "plays-remaining-chips", club
+        assert {"effect": "starting-chips", "seat": 4, "chips": 3500} in entry.effects

@@ -17,7 +17,8 @@ sys.path.insert(0, str(ROOT))
 
 from ruling_engine.facts.derive import incident_facts  # noqa: E402
 from ruling_engine.errors import FloorcallError  # noqa: E402
-from ruling_engine.incident.load import incident_text, load_incident, parse_incident_text  # noqa: E402
+from ruling_engine.incident.load import load_incident, validate_incident  # noqa: E402
+from ruling_engine.incident.yaml_source import located  # noqa: E402
 from ruling_engine.knowledge.load import load_knowledge  # noqa: E402
 
 
@@ -89,7 +90,8 @@ def _single_key(entry) -> bool:
 
 def _facts(data: dict, kb):
     try:
-        incident = parse_incident_text(incident_text(data), "<perturbed>", kb.vocabulary, kb.clubs)
+        # validated as its file would be, without writing and reading the YAML (most of the time)
+        incident = validate_incident(located(copy.deepcopy(data)), "<perturbed>", kb.vocabulary, kb.clubs)
         return incident_facts(incident, kb.vocabulary)
     except (FloorcallError, KeyError, ValueError, TypeError, IndexError):
         return None

@@ -1,16 +1,21 @@
 """Typed answers to the questionnaire: parsing what the floor types, and answers files.
 
-An answers file is YAML keyed by field name, as `floorcall ask` names its questions:
+An answers file is YAML keyed by question name, as `floorcall ask` names its questions, with the
+timeline as an incident file writes it:
 
     house: edp
-    happened: [card_exposed]              # betting, and/or event kinds
-    players: [2, 4, 7]                    # or {2: 150, 4: 80} with stacks
     game.format: cash
-    street: deal
+    game.variant: NLHE
+    players: {2: 150, 4: 80, 7: 200}      # or [2, 4, 7] without stacks
+    timeline:                             # "what happened next?", in order
+      - turn:
+      - {seat: 2, chips: [10, 5]}
+      - {seat: 7, chips: [10], in_question: true}
+      - card_exposed: {}                  # its fields are asked (or given below)
     card_exposed.by: dealer               # `unknown` when the floor cannot establish it
-    actions: ["2 bet 15 = 10 5", "7 = 10"]
+    card_exposed#2.by: player             # the second event of that kind
+    game.blinds: 1/2
     players.cards: {2: [Ah, Kd], 7: [Qs, Qc]}   # hole cards, when the rules need them
-    board: [Ah, 8s, 4d, Kd, Qs]
 """
 from __future__ import annotations
 
@@ -31,9 +36,9 @@ class AnswerError(ValueError):
 def parse_players(text) -> list:
     """'2 4 7' or '2:150 4:80' (or a list / mapping from an answers file) -> player records."""
     if isinstance(text, dict):
-        return [{"seat": int(s), "stack": v} for s, v in text.items()]
+        return [{"seat": _seat(s), "stack": v} for s, v in text.items()]
     if isinstance(text, list):
-        return [{"seat": int(s)} if not isinstance(s, dict) else dict(s) for s in text]
+        return [{"seat": _seat(s)} if not isinstance(s, dict) else dict(s) for s in text]
     players = []
     for item in str(text).replace(",", " ").split():
         seat, _, stack = item.partition(":")
@@ -48,6 +53,15 @@ def parse_players(text) -> list:
     if len({p["seat"] for p in players}) != len(players):
         raise AnswerError("each seat once")
     return players
+
+
+def _seat(value) -> int:
+    """A seat number from an answers file's list or mapping."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    raise AnswerError(f"{value!r}: write seats as numbers, e.g. [2, 4, 7] or {{2: 150, 4: 80}}")
 
 
 CARD = re.compile(r"^(10|[2-9TJQKA])[shdc]$")
@@ -81,12 +95,12 @@ def parse_hole_cards(lines, seats: list) -> dict:
 
 
 def parse_action(text: str, seats: list) -> dict:
-    """'[street:] SEAT [words] [= chip chip ...] [out of turn]' -> an action record."""
+    """'SEAT [words] [= chip chip ...] [out of turn] [in question]' -> a timeline action entry."""
     line = text.strip()
     action = {}
-    match = re.match(r"^(preflop|flop|turn|river)\s*:\s*(.*)$", line, re.I)
-    if match:
-        action["street"], line = match.group(1).lower(), match.group(2)
+    if re.search(r"\b(in question|called about)\b|\s\?\s*$", line, re.I):
+        action["in_question"] = True
+        line = re.sub(r"\b(in question|called about)\b|\s\?\s*$", "", line, flags=re.I).strip()
     if re.search(r"\bout of turn\b", line, re.I):
         action["in_turn"] = False
         line = re.sub(r"\bout of turn\b", "", line, flags=re.I).strip()
@@ -107,7 +121,35 @@ def parse_action(text: str, seats: list) -> dict:
         action["chips"] = [_number(v) for v in values]
     if "said" not in action and "chips" not in action:
         raise AnswerError(f"{text!r}: say what the player said and/or the chips, e.g. '7 call' or '7 = 10'")
-    return action
+    return {"seat": action.pop("seat"), **action}
+
+
+def parse_said(text: str, seats: list) -> dict:
+    """'SEAT: words' or 'dealer: words' (floor, spectator) -> a `said:` timeline entry."""
+    who, sep, words = str(text).partition(":")
+    who = who.strip().lower()
+    if not sep or not words.strip():
+        raise AnswerError("who, a colon, then the words, e.g. '6: I never saw the raise' or 'dealer: five to call'")
+    if who.isdigit():
+        if int(who) not in seats:
+            raise AnswerError(f"seat {who} is not in the hand ({', '.join(map(str, seats))})")
+        by = int(who)
+    elif who in ("dealer", "floor", "spectator"):
+        by = who
+    else:
+        raise AnswerError(f"{who!r}: a seat number, dealer, floor or spectator")
+    return {"said": {"by": by, "words": words.strip()}}
+
+
+def parse_amounts(text) -> list:
+    """'1 2', '1/2', '£0.50/£1', '0.5, 1' (or a list) -> [1, 2]."""
+    if isinstance(text, list):
+        values = [str(v) for v in text]
+    else:
+        values = re.sub(r"[£$€]", "", str(text)).replace("/", " ").replace(",", " ").split()
+    if values and all(_is_number(v) for v in values):
+        return [_number(v) for v in values]
+    raise AnswerError("numbers, e.g. '1 2' or '1/2'")
 
 
 def parse_value(question, text):
@@ -126,39 +168,41 @@ def parse_value(question, text):
         if raw in values:
             return question.choices[values.index(raw)][0]
         raise AnswerError("one of: " + ", ".join(values))
+    if question.allow_blank and (text is None or raw == ""):
+        return None                      # not stated: the field is left out of the incident
     if question.kind == "seat":
         if raw.isdigit() and int(raw) in [v for v, _ in question.choices]:
             return int(raw)
         raise AnswerError("a seat in the hand: " + ", ".join(str(v) for v, _ in question.choices))
-    if question.allow_blank and (text is None or raw == ""):
-        return None                      # not stated: the field is left out of the incident
     if question.kind == "cards":
         return parse_cards(text)
     if question.kind == "amounts":
-        values = raw.replace(",", " ").split() if not isinstance(text, list) else [str(v) for v in text]
-        if values and all(_is_number(v) for v in values):
-            return [_number(v) for v in values]
-        raise AnswerError("numbers, e.g. '1 2'")
+        return parse_amounts(text)
     if question.kind == "number":
-        if _is_number(raw):
-            return _number(raw)
-        raise AnswerError("a number")
+        cleaned = re.sub(r"[£$€,]", "", raw)
+        if _is_number(cleaned):
+            return _number(cleaned)
+        raise AnswerError("a number" + (", or ? for don't know" if question.allow_unknown else ""))
+    if question.kind == "text":
+        return raw
     raise AnswerError(f"cannot read an answer to a {question.kind} question here")
 
 
 def parse_file_answer(question, value, seats: list):
     """An answer as written in an answers file."""
+    if value is None and question.allow_blank:
+        return None
     if question.kind == "seats":
         return parse_players(value)
-    if question.kind == "actions":
-        if not isinstance(value, list):
-            raise AnswerError("a list of actions, e.g. ['2 bet 15 = 10 5', '7 = 10']")
-        return [dict(a) if isinstance(a, dict) else parse_action(str(a), seats) for a in value]
     if question.kind == "hole_cards":
-        return parse_hole_cards(value, seats)
-    if question.kind == "menu":
+        return parse_hole_cards(value, seats) if value else None
+    if question.kind == "marks":
         items = value if isinstance(value, list) else [value]
-        return [parse_value(question, item) for item in items]
+        return [int(v) for v in items]
+    if question.kind in ("choice", "yesno") and value == UNKNOWN:
+        return UNKNOWN
+    if question.kind in ("choice", "club") and not isinstance(value, str):
+        return parse_value(question, str(value).lower() if isinstance(value, bool) else value)
     return parse_value(question, value)
 
 

@@ -1,86 +1,352 @@
-"""The floor questionnaire's logic (no terminal here): which question next, and when to stop.
+"""The floor questionnaire's logic, shared by `floorcall ask` (terminal) and `floorcall serve` (browser).
 
-Answers build an ordinary incident. After the club, what happened and who is in the hand, the next
-question is chosen from the rules still possible: a rule (or an issue's `raised_when`) is still
-possible while no settled fact contradicts it; its leaves on facts not yet settled are open, and
-each computed fact names, in the vocabulary (`from:`), the incident fields it is worked out from.
-The fields behind open leaves are the candidates. A choice field is asked only if trying its values
-changes some club's ruling; the candidate in most open leaves is asked first. When no candidate is
-left, the ruling is determined: fields never asked either did not matter or keep their defaults.
+It asks along the timeline: the club, the game, who is in the hand, then "what happened next?"
+until the floor says that is everything: an action, cards coming, words said, an event, any
+number of each, in order. It writes a timeline incident directly (docs/timeline.md).
+
+Then it asks only what can still change a ruling, read from the rules' conditions, never by
+ruling on sample values: a rule (or an issue's `raised_when`) is still possible while no settled
+fact contradicts it; a fact is settled when every incident field it is worked out from (its
+`from:` in the vocabulary) has been answered. The fields behind the unsettled leaves of the
+possible rules are the candidates; the one in most of them is asked first. With no candidate
+left, no unasked field can change any club's ruling and the ruling is shown.
 """
 from __future__ import annotations
 
+import copy
+import re
 from dataclasses import dataclass, field
 
-from ruling_engine.knowledge.conditions import disjuncts, expanded
 from ruling_engine.errors import FloorcallError
-from ruling_engine.facts.derive import incident_facts
-from ruling_engine.incident.load import STREETS, Incident, incident_text, parse_incident_text
-from ruling_engine.incident.upgrade import upgrade
-from ruling_engine.knowledge.vocabulary import FieldSpec
-from ruling_engine.rulings.rule_on import rule_incident
-from ruling_engine.incident.unknowns import UNKNOWN
+from ruling_engine.incident.load import FLOP_STREETS, STUD_STREETS, Incident, validate_incident
+from ruling_engine.incident.unknowns import UNKNOWN, choice_paths, domain, spec_at
+from ruling_engine.knowledge.conditions import disjuncts, expanded
 
-BETTING = "betting"
-ALWAYS_FIRST = ("house", "happened", "players")
-SKIPPED = {"title", "notes", "expected", "game.currency", "house", "players"}
+DONE = "done"                         # the answer to "what happened next?" that ends the timeline
 HOLE_CARDS = "players.cards"          # asked apart from the seats, only when the cards matter
-# Where the hand is and the board: asked as such, written into the timeline as street entries.
-TIMELINE_FIELDS = {
-    "street": FieldSpec("street", "enum", question="Where was the hand when the floor was called?",
-                        help="deal = cards still being dealt; preflop/flop/turn/river = that betting round; "
-                             "showdown = betting is over; in stud, third-street to seventh-street.",
-                        values=tuple(s for s in STREETS if s != "hand-over"), required=True),
-    "board": FieldSpec("board", "cards", question="Which cards are on the board?", help="e.g. Ah 8s 4d Kd Qs"),
-}
+FIRST = ("house", "game.format", "game.variant", "players")
+TIMELINE_SOURCES = ("actions", "street", "board", "said")      # `from:` names the timeline itself answers
+NOT_ASKED = {"title", "notes", "expected", "casebook", "game.currency", "house", "players", "timeline"}
+SPEAKERS = ("dealer", "floor", "spectator")
 
 
 @dataclass
 class Question:
-    name: str                       # field name: street, game.format, card_exposed.by, actions, ...
-    text: str
-    kind: str                       # choice | yesno | number | seat | seats | amounts | actions | menu | club
+    name: str          # house, players, next, game.format, card_exposed.by, card_exposed#2.by, ...
+    text: str          # in a floor person's words
+    kind: str          # club | choice | yesno | number | amounts | seat | seats | next | cards | hole_cards
     help: str = ""
-    choices: list = field(default_factory=list)
-    allow_unknown: bool = False
-    allow_blank: bool = False       # an optional number: an empty answer leaves it out (not stated)
+    choices: list = field(default_factory=list)      # (value, label)
+    allow_unknown: bool = False                      # "Don't know" is offered
+    allow_blank: bool = False                        # an empty answer leaves it out (not stated)
+    about: str = ""                                  # the timeline entry the question is about, in words
 
+
+# -- reading the vocabulary once per knowledge base -------------------------------------------------
+
+@dataclass
+class Plan:
+    """What the rules need, worked out once per knowledge base: every conjunction of leaves of
+    every issue and (definitions expanded) every club rule, and the `from:` fields of each fact."""
+
+    issues: dict           # issue -> [conjunction]
+    rules: list            # (issue, conjunction, template facts)
+    sources: dict          # fact -> tuple of incident field names
+    event_groups: list     # (group title, [(kind, help)]) in the vocabulary's order
+
+
+_PLANS: dict = {}
+
+
+def plan_of(kb) -> Plan:
+    key = id(kb)
+    if key not in _PLANS:
+        _PLANS[key] = (kb, _make_plan(kb))
+    return _PLANS[key][1]
+
+
+def _make_plan(kb) -> Plan:
+    vocab = kb.vocabulary
+    issues = {issue: disjuncts(spec["condition"]) for issue, spec in vocab.issues.items()}
+    rules = []
+    for club, club_rules in kb.rules.items():
+        definitions: dict = {}
+        for rule in club_rules:
+            if rule.is_definition:
+                definitions.setdefault(rule.defines[0], []).append(rule)
+        for rule in club_rules:
+            if rule.is_definition:
+                continue
+            templates = tuple(rule.then.template_facts())
+            for conj in expanded(rule.when, definitions):
+                rules.append((rule.issue, conj, templates))
+    sources = {name: tuple(spec.sources) for name, spec in vocab.facts.items() if spec.source == "computed"}
+    return Plan(issues=issues, rules=rules, sources=sources, event_groups=_event_groups(kb))
+
+
+GROUP_TITLES = {"": "Cards, hands and the deal", "deal": "Dealing, the deck and disputes",
+                "money": "Chips, money and who may play", "conduct": "Behaviour at the table",
+                "tourney": "Tournaments and leagues", "order": "Blinds, button and order of play",
+                "showdown": "Showdown and after the hand"}
+
+
+def _event_groups(kb) -> list:
+    """The event kinds in the sections the vocabulary file groups them in (`# --- name ---`)."""
+    kinds = kb.vocabulary.records["event"]
+    section, by_kind = "", {}
+    try:
+        lines = (kb.root / "vocabulary.yaml").read_text(encoding="utf-8").splitlines()
+    except OSError:
+        lines = []
+    inside = False
+    for line in lines:
+        if re.match(r"^  event:\s*$", line):
+            inside = True
+            continue
+        if inside and re.match(r"^  \S", line):
+            break
+        if not inside:
+            continue
+        match = re.match(r"^\s*#\s*-+\s*([\w -]+?)\s*-+\s*$", line)
+        if match:
+            section = match.group(1).strip()
+            continue
+        match = re.match(r"^    (\w+):", line)
+        if match and match.group(1) in kinds:
+            by_kind[match.group(1)] = section
+    groups: dict = {}
+    for kind, spec in kinds.items():
+        name = by_kind.get(kind, "")
+        title = GROUP_TITLES.get(name, name.replace("-", " ").capitalize() or GROUP_TITLES[""])
+        groups.setdefault(title, []).append((kind, spec.help.rstrip(".")))
+    return list(groups.items())
+
+
+# -- wording ----------------------------------------------------------------------------------------
+
+WH = ("which", "who", "whose", "what", "how", "when", "where", "did", "was", "is", "were", "has", "had", "does")
+
+
+def question_words(spec) -> str:
+    """A field's question: its own `question:`, or one made from its help line (never a statement)."""
+    if spec.question:
+        return spec.question
+    help_text = (spec.help or spec.name.replace("_", " ")).strip()
+    first = re.split(r"(?<=[.;])\s+(?=[A-Z])", help_text, maxsplit=1)[0].rstrip(".;")
+    first = re.split(r",?\s+(?:e\.g\.|i\.e\.)", first)[0].strip() or first
+    first = re.sub(r"\s*\([^)]*\)", "", first).strip() or first
+    lead = first.split(" ", 1)[0].lower()
+    if lead in WH:
+        first = first.split(":", 1)[0]
+        first = re.sub(r"\b(it|he|she|they|this) (was|is|were)$", r"\2 \1", first)
+    if spec.type == "seat":
+        return f"Which seat: {first[0].lower() + first[1:]}?" if lead not in WH else first + "?"
+    if lead in WH:
+        return first[0].upper() + first[1:] + "?"
+    if spec.type == "bool":
+        text = re.sub(r"^(whether|true if|true when)\s+", "", first, flags=re.I)
+        return f"Yes or no: {text[0].lower() + text[1:]}?"
+    return f"{first}?"
+
+
+def value_words(value) -> str:
+    """An answer as a floor person reads it."""
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if value is None:
+        return "not stated"
+    if value == UNKNOWN:
+        return "don't know"
+    if isinstance(value, list):
+        return " ".join(value_words(v) for v in value) if value else "none"
+    if isinstance(value, dict):
+        return ", ".join(f"seat {k}: {value_words(v)}" for k, v in value.items())
+    return str(value).replace("-", " ")
+
+
+def entry_words(entry: dict, vocab) -> str:
+    """One timeline entry in words: 'Seat 2: bet (chips 10 5)', 'The turn: Kd', 'Seat 6 said: ...'."""
+    if "seat" in entry and not isinstance(entry.get("seat"), dict):
+        parts = []
+        if entry.get("posts"):
+            parts.append(f"posts the {entry['posts'].replace('-', ' ')}")
+        if entry.get("did"):
+            parts.append(str(entry["did"]))
+        if entry.get("said"):
+            parts.append(f"says \u201c{entry['said']}\u201d")
+        if isinstance(entry.get("chips"), list):
+            parts.append("chips " + " + ".join(_num(c) for c in entry["chips"])
+                         + (f" = {_num(sum(entry['chips']))}" if len(entry["chips"]) > 1 else ""))
+        elif entry.get("chips") == UNKNOWN:
+            parts.append("chips not seen")
+        if entry.get("total") is not None:
+            parts.append(f"total {_num(entry['total'])}")
+        if entry.get("in_turn") is False:
+            parts.append("out of turn")
+        who = "Seat ?" if entry["seat"] == UNKNOWN else f"Seat {entry['seat']}"
+        return f"{who}: " + (", ".join(parts) or "acts")
+    (key, body), = entry.items()
+    if key in FLOP_STREETS + STUD_STREETS:
+        cards = body.get("cards") if isinstance(body, dict) else body
+        count = body.get("count") if isinstance(body, dict) else (body if isinstance(body, int) else None)
+        name = {"deal": "The deal begins", "showdown": "Showdown: the betting is over",
+                "hand-over": "The hand is over"}.get(key, f"The {key.replace('-', ' ')}")
+        if isinstance(cards, list) and cards:
+            return f"{name}: {' '.join(cards)}"
+        if isinstance(cards, str):
+            return f"{name}: {cards}"
+        return f"{name}: {count} cards" if count else name
+    if key == "said":
+        by = body.get("by")
+        who = f"Seat {by}" if isinstance(by, int) else str(by).capitalize()
+        return f"{who} said: \u201c{body.get('words', '')}\u201d" + (f" (to seat {body['to']})" if body.get("to") else "")
+    spec = vocab.records["event"].get(key)
+    label = spec.help.rstrip(".") if spec else key.replace("_", " ")
+    seat = body.get("seat") if isinstance(body, dict) else None
+    return label + (f" (seat {seat})" if isinstance(seat, int) else "")
+
+
+def field_phrase(kb, name: str) -> str:
+    """'card_exposed.by' -> its question; 'action.2.first' -> the action record's question, with which action."""
+    records = kb.vocabulary.records
+    parts = name.split(".")
+    try:
+        if parts[0] == "game":
+            return question_words(records["game"][parts[1]])
+        if parts[0] == "action" and len(parts) == 3:
+            return f"Action {parts[1]}: " + question_words(records["action"][parts[2]])
+        if parts[0] in records["event"] and len(parts) == 2:
+            return question_words(records[records["event"][parts[0]].record][parts[1]])
+        if parts[0] in records["incident"] and len(parts) == 1:
+            return question_words(records["incident"][parts[0]])
+        if parts[0] == "players" and len(parts) == 3:
+            return f"Seat {parts[1]}: " + question_words(records["player"][parts[2]])
+    except KeyError:
+        pass
+    return name.replace(".", " ").replace("_", " ").capitalize() + "?"
+
+
+def when_words(kb, when: list) -> str:
+    """The combinations a branch holds under, as questions and answers."""
+    combos = []
+    for combo in when:
+        items = combo.items() if isinstance(combo, dict) else combo
+        combos.append("; ".join(f"\u201c{field_phrase(kb, k)}\u201d \u2014 {value_words(v).capitalize()}"
+                                for k, v in items) or "Always")
+    return " — or — ".join(combos)
+
+
+def _num(value) -> str:
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+
+
+# -- one floor call ---------------------------------------------------------------------------------
 
 class Session:
-    """One floor call: answers so far, and the questions the rules still need."""
+    """One floor call: the answers so far, the timeline so far, and the questions still needed."""
 
     def __init__(self, kb, house: str | None = None):
         self.kb = kb
         self.vocab = kb.vocabulary
-        self.answers: dict = {}
+        self.plan = plan_of(kb)
+        self.answers: dict = {}          # header fields by name: game.format, button, players, ...
+        self.timeline: list = []         # entries as an incident file writes them
+        self.done = False                # the floor said that is everything
+        self.history: list = []          # (name, what it undoes) for Back
+        self.earlier: dict = {}          # answers taken back with Back, offered again
+        self.marked_unknown: set = set() # names answered "Don't know"
+        self._cache = None               # the facts of the incident so far
+        self._next = None                # the next question, until an answer changes
         if house:
             self.answers["house"] = house
-        self.order: list = [n for n in self.answers]
 
-    # -- answering -------------------------------------------------------------------------------
+    # -- answering --------------------------------------------------------------------------------
     def answer(self, name: str, value) -> None:
+        """Record an answer. For `next`, the value is a timeline entry (see the *_entry functions)
+        or DONE. For a field of an event, it goes into that event's entry."""
+        self._cache = self._next = None
+        self.earlier.pop(name, None)
+        if name == "next":
+            if value == DONE:
+                self.done = True
+                self.history.append((name, ("done",)))
+            else:
+                self.timeline.append(copy.deepcopy(value))
+                self.history.append((name, ("entry", len(self.timeline) - 1)))
+            return
+        target = self.field_target(name)
+        if target is not None:
+            body, key = target
+            had = (key in body, body.get(key))
+            body[key] = value
+            self.history.append((name, ("field", had)))
+            return
+        had = (name in self.answers, self.answers.get(name))
         self.answers[name] = value
-        if name in self.order:
-            self.order.remove(name)
-        self.order.append(name)
+        self.history.append((name, ("header", had)))
 
     def back(self) -> str | None:
-        """Forget the last answer (not a preset club); returns its name."""
-        while self.order:
-            name = self.order.pop()
-            self.answers.pop(name, None)
-            return name
-        return None
+        """Take back the last answer (keeping it to offer again); returns the question's name."""
+        if not self.history:
+            return None
+        self._cache = self._next = None
+        name, undo = self.history.pop()
+        if undo[0] == "done":
+            self.done = False
+            self.earlier[name] = DONE
+        elif undo[0] == "entry":
+            self.earlier[name] = self.timeline.pop(undo[1])
+        elif undo[0] == "field":
+            body, key = self.field_target(name)
+            self.earlier[name] = body.get(key)
+            if undo[1][0]:
+                body[key] = undo[1][1]
+            else:
+                body.pop(key, None)
+        else:
+            self.earlier[name] = self.answers.get(name)
+            if undo[1][0]:
+                self.answers[name] = undo[1][1]
+            else:
+                self.answers.pop(name, None)
+        return name
+
+    def can_go_back(self) -> bool:
+        return bool(self.history)
+
+    def field_target(self, name: str):
+        """(the event body, the key) a question name like `card_exposed#2.by` writes to, or None."""
+        head, _, key = name.partition(".")
+        kind, _, number = head.partition("#")
+        if kind not in self.vocab.records["event"] or not key:
+            return None
+        bodies = self.events_of(kind)
+        index = int(number or 1) - 1
+        if index >= len(bodies):
+            return None
+        return bodies[index], key
+
+    def events_of(self, kind: str) -> list:
+        """The bodies of the timeline's events of one kind, in order (each filled in place)."""
+        out = []
+        for entry in self.timeline:
+            if kind in entry and len(entry) == 1 and kind in self.vocab.records["event"]:
+                if entry[kind] is None:
+                    entry[kind] = {}
+                out.append(entry[kind])
+        return out
 
     @property
-    def events(self) -> list:
-        return [k for k in self.answers.get("happened", []) if k != BETTING]
+    def seats(self) -> list:
+        return [p["seat"] for p in self.answers.get("players", [])]
 
-    # -- the incident the answers describe ---------------------------------------------------------
-    def incident_data(self, title: str | None = None, fill_first: bool = False) -> dict:
-        """The incident so far: required choice fields not asked are `unknown` (or, with
-        fill_first, their first value: a stand-in while working out what to ask)."""
-        self._fill_first = fill_first
+    # -- the incident the answers describe ----------------------------------------------------------
+    def incident_data(self, title: str | None = None) -> dict:
+        """The incident so far, as an incident file holds it. A required choice never asked is
+        `unknown` (it cannot change a ruling, or it would have been asked); a field answered
+        "not stated" is left out."""
         a = self.answers
         records = self.vocab.records
         data = {"title": title or self.default_title(), "house": a["house"]}
@@ -88,312 +354,499 @@ class Session:
         for name, spec in records["game"].items():
             self._put(game, f"game.{name}", spec)
         data["game"] = game
-        self._put(data, "street", TIMELINE_FIELDS["street"])
-        if a.get("button") is not None:
-            data["button"] = a["button"]
-        for name, spec in records["incident"].items():      # other scalar fields (pot_at_start, ...)
-            if name not in data and spec.type not in ("record", "list", "mapping", "string", "timeline"):
-                self._put(data, name, spec)
-        data["players"] = [dict(p) for p in a.get("players", [])]
-        for player in data["players"]:
+        for name, spec in records["incident"].items():
+            if name in NOT_ASKED or spec.type in ("record", "list", "mapping", "string", "timeline"):
+                continue
+            self._put(data, name, spec)
+        players = []
+        for player in a.get("players", []):
+            player = {k: v for k, v in player.items() if v is not None}
             cards = (a.get(HOLE_CARDS) or {}).get(player["seat"])
             if cards:
                 player["cards"] = list(cards)
-        if a.get("actions"):
-            data["actions"] = a["actions"]
-        events = []
-        for kind in self.events:
-            body = {}
-            for name, spec in records[records["event"][kind].record].items():
-                self._put(body, f"{kind}.{name}", spec)
-            events.append({kind: body})
-        if events:
-            data["events"] = events
-        if a.get("board"):
-            data["board"] = list(a["board"])
-        return upgrade(data)          # the answers in the order of the hand: a timeline
+            players.append(player)
+        data["players"] = players
+        data["timeline"] = [self._entry_data(e) for e in self.timeline]
+        for index in a.get("marked") or ():
+            if index < len(data["timeline"]):
+                data["timeline"][index] = _with_mark(data["timeline"][index])
+        return data
+
+    def _entry_data(self, entry: dict) -> dict:
+        (key, body), = entry.items() if len(entry) == 1 else ((None, None),)
+        if key not in self.vocab.records["event"]:
+            return copy.deepcopy(entry)
+        record = self.vocab.records[self.vocab.records["event"][key].record]
+        out = {k: v for k, v in (body or {}).items() if v is not None}
+        for name, spec in record.items():
+            if name not in out and spec.required and spec.type in ("enum", "bool") and name not in (body or {}):
+                out[name] = UNKNOWN
+        return {key: out}
 
     def _put(self, target: dict, name: str, spec) -> None:
-        """Fill one field from its answer; an answer of None means "not stated": left out."""
         key = name.rsplit(".", 1)[-1]
         if name in self.answers:
             if self.answers[name] is not None:
                 target[key] = self.answers[name]
         elif spec.required and spec.type in ("enum", "bool"):
-            target[key] = (True if spec.type == "bool" else spec.values[0]) if self._fill_first else UNKNOWN
+            target[key] = UNKNOWN
+
+    def _governed(self) -> list:
+        """The formats the house club's rulebook governs (cash, tournament), in its order."""
+        club = self.kb.clubs.get(self.answers.get("house"))
+        formats = self.vocab.records["game"]["format"].values
+        return [g for g in (getattr(club, "governs", None) or ()) if g in formats]
 
     def default_title(self) -> str:
-        labels = [label for value, label in self.menu() if value in self.answers.get("happened", [])]
-        return "Floor call: " + "; ".join(labels) if labels else "Floor call"
+        marked = [e for e in self.timeline if _marked(e)]
+        events = [e for e in self.timeline if len(e) == 1 and next(iter(e)) in self.vocab.records["event"]]
+        about = (marked or events or self.timeline[-1:])
+        return "Floor call: " + "; ".join(entry_words(e, self.vocab) for e in about[:3]) if about else "Floor call"
 
-    def _validated(self, data: dict) -> Incident:
-        """The incident with defaults filled, validated exactly as its saved file would be."""
-        return parse_incident_text(incident_text(data), "<questionnaire>", self.vocab, self.kb.clubs)
+    def incident(self) -> Incident:
+        """The incident, validated exactly as its saved file would be."""
+        return validate_incident(_located(self.incident_data()), "<questionnaire>", self.vocab, self.kb.clubs)
 
-    def report(self, fill_first: bool = False):
-        data = self.incident_data(fill_first=fill_first)
-        return rule_incident(self._validated(data), self.kb, with_precedents=not fill_first)
+    def report(self, with_precedents: bool = True, log=None, exclude_logged: int | None = None):
+        """Every club's ruling on the answers (with a ruling log: its earlier rulings as precedents)."""
+        from ruling_engine.rulings.rule_on import rule_incident
+        return rule_incident(self.incident(), self.kb, with_precedents=with_precedents, log=log,
+                             exclude_logged=exclude_logged)
 
-    # -- what to ask -------------------------------------------------------------------------------
-    def menu(self) -> list:
-        """What happened: betting, or one of the vocabulary's event kinds (their help lines)."""
-        records = self.vocab.records
-        items = [(BETTING, "A betting action: words or chips put out")]
-        items += [(kind, spec.help.rstrip(".")) for kind, spec in records["event"].items()]
-        return items
-
+    # -- what to ask --------------------------------------------------------------------------------
     def next_question(self) -> Question | None:
-        for name in ALWAYS_FIRST:
-            if name not in self.answers:
+        """The next question to ask, or None when no unasked field can change a ruling."""
+        if self._next is None:
+            self._next = (self._work_out_next(),)
+        return self._next[0]
+
+    def _work_out_next(self) -> Question | None:
+        for name in FIRST:
+            if name not in self.answers and not self._skip_first(name):
                 return self.question(name)
-        for name in self._required_open():
-            return self.question(name)
+        if not self.done:
+            pending = self._required_of_last_event()
+            return self.question(pending) if pending else self.question("next")
+        if "marked" not in self.answers and not any(_marked(e) for e in self.timeline) \
+                and len(self._markable()) >= 2:
+            return self.question("marked")
         ranked = self.candidates()
-        if ranked and ranked[0] in (HOLE_CARDS, "board"):
-            for first in ("street", "game.variant"):  # whether cards matter, and how many a hand has
-                if first not in self.answers:
-                    return self.question(first)
-        if ranked:
-            return self.question(ranked[0])
-        pending = self._unasked_the_ruling_turns_on()
-        return self.question(pending[0]) if pending else None
+        return self.question(ranked[0]) if ranked else None
 
-    def _unasked_the_ruling_turns_on(self) -> list:
-        """Fields never asked (left `unknown`) on which the ruling still turns, jointly with others.
+    def _markable(self) -> list:
+        """(index, words) of the entries the floor may have been called about: actions, words, events."""
+        return [(i, entry_words(e, self.vocab)) for i, e in enumerate(self.timeline)
+                if (("seat" in e and "posts" not in e) or _is_event(e, self.vocab) or "said" in e)]
 
-        Candidates are tested one field at a time; this final check catches fields that matter
-        only in combination, so a shown ruling never depends on a question that was not asked.
-        """
-        names = []
-        for answer in self.report().answers.values():
-            for ruling in answer.rulings:
-                for branch in ruling.depends:
-                    for combination in branch.when:
-                        names += [n for n, _ in combination if n not in self.answers and n not in names]
-        order = {name: i for i, name in enumerate(_field_order(self))}
-        return sorted(names, key=lambda n: order.get(n, 999))
+    def _skip_first(self, name: str) -> bool:
+        return False
 
-    def _required_open(self) -> list:
-        """Required fields that are not choices (seats, counts): always asked, they cannot be unknown."""
-        out = []
-        if BETTING in self.answers["happened"] and "actions" not in self.answers:
-            out.append("actions")
-        records = self.vocab.records
-        for kind in self.events:
-            for name, spec in records[records["event"][kind].record].items():
-                full = f"{kind}.{name}"
-                if spec.required and spec.type not in ("enum", "bool") and full not in self.answers:
-                    out.append(full)
+    def _required_of_last_event(self) -> str | None:
+        """A required field of an event that is not a choice (a seat, a count): asked at once."""
+        for kind, number, body in self._event_entries():
+            record = self.vocab.records[self.vocab.records["event"][kind].record]
+            for name, spec in record.items():
+                if spec.required and spec.type not in ("enum", "bool") and name not in body:
+                    return self._field_name(kind, number, name)
+        return None
+
+    def _event_entries(self):
+        counts: dict = {}
+        for entry in self.timeline:
+            if len(entry) == 1:
+                (kind, body), = entry.items()
+                if kind in self.vocab.records["event"]:
+                    counts[kind] = counts.get(kind, 0) + 1
+                    if body is None:
+                        entry[kind] = body = {}
+                    yield kind, counts[kind], body
+
+    @staticmethod
+    def _field_name(kind: str, number: int, name: str) -> str:
+        return f"{kind}.{name}" if number == 1 else f"{kind}#{number}.{name}"
+
+    def _open_fields(self, source: str) -> list:
+        """The question names an unanswered `from:` field stands for (none when it is answered)."""
+        if source in NOT_ASKED and source != HOLE_CARDS:
+            return []
+        head, _, key = source.partition(".")
+        if head in TIMELINE_SOURCES:
+            return [] if self.done else [source]
+        if head in self.vocab.records["event"]:
+            if not key:
+                return []
+            record = self.vocab.records[self.vocab.records["event"][head].record]
+            if key not in record:
+                return []
+            return [self._field_name(head, n, key) for kind, n, body in self._event_entries()
+                    if kind == head and key not in body]
+        if head == "players" and key:
+            if source in self.answers or not self.seats:
+                return []
+            return [source] if source != HOLE_CARDS or self._cards_can_matter() else []
+        if source in self.answers:
+            return []
+        return [source] if self._askable(source) else []
+
+    def _cards_can_matter(self) -> bool:
+        """Hole cards are read at a showdown (or once the hand is over), or for an event about a
+        hand (the kinds whose facts the vocabulary works out from the cards)."""
+        streets = [next(iter(e)) for e in self.timeline if len(e) == 1 and next(iter(e)) in self.streets()]
+        if streets and streets[-1] in ("showdown", "hand-over"):
+            return True
+        card_kinds = {s for sources in self.plan.sources.values() if HOLE_CARDS in sources
+                      for s in sources if s in self.vocab.records["event"]}
+        return any(kind in card_kinds for kind, _, _ in self._event_entries())
+
+    def _unknown_sources(self) -> set:
+        """`from:` names with an answer of "Don't know" (the facts they feed are not settled)."""
+        out = {name for name, value in self.answers.items() if value == UNKNOWN}
+        for kind, number, body in self._event_entries():
+            out |= {f"{kind}.{key}" for key, value in body.items() if value == UNKNOWN}
+        if any(_has_unknown(e) for e in self.timeline if not _is_event(e, self.vocab)):
+            out |= set(TIMELINE_SOURCES)
+        if any(_has_unknown(p) for p in self.answers.get("players", [])):
+            out.add("players")
         return out
 
-    def _answered(self, source: str) -> bool:
-        kind = source.split(".", 1)[0]
-        if kind in self.vocab.records["event"]:
-            return kind not in self.events or source == kind or source in self.answers
-        return source in self.answers
+    def _askable(self, name: str) -> bool:
+        try:
+            self.spec_of(name)
+        except KeyError:
+            return False
+        return True
 
     def candidates(self) -> list:
         """Unanswered fields behind the open leaves of still-possible rules, most needed first."""
-        facts = _facts_of_any_completion(self, self.incident_data(fill_first=True))
-        settled = {name for name, spec in self.vocab.facts.items()
-                   if spec.source == "computed" and all(self._answered(s) for s in spec.sources)}
-        weight: dict = {}
-        for conj, rule in self._possible_conjunctions(facts, settled):
-            needed = [leaf.fact for leaf in conj] + (rule.then.template_facts() if rule else [])
-            for fact in needed:
-                if fact in settled or fact not in self.vocab.facts:
-                    continue
-                for source in self.vocab.facts[fact].sources:
-                    if not self._answered(source) and source not in SKIPPED \
-                            and (source.split(".", 1)[0] not in SKIPPED or source == HOLE_CARDS):
-                        weight[source] = weight.get(source, 0) + 1
-        order = {name: i for i, name in enumerate(_field_order(self))}
-        ranked = sorted(weight, key=lambda n: (-weight[n], order.get(n, 999)))
-        return [name for name in ranked if self._can_change_ruling(name)
-                or self._can_change_ruling(name, with_others=[n for n in ranked if n != name])]
+        facts_by_point = self._facts()
+        sources = self.plan.sources
+        open_of: dict = {}
 
-    def _possible_conjunctions(self, facts: dict, settled: set):
-        """Conjunctions of leaves (definitions expanded) of rules and issues not yet ruled out."""
+        free: dict = {}
+        unknown = self._unknown_sources()
+
+        def open_fields(fact):
+            if fact not in open_of:
+                names = []
+                for source in sources.get(fact, ()):
+                    names += [n for n in self._open_fields(source) if n not in names]
+                open_of[fact] = names
+                # not settled: a field behind it is still to be asked, or was answered "Don't know"
+                free[fact] = bool(names) or fact not in sources or any(s in unknown for s in sources[fact])
+            return open_of[fact]
+
+        def is_free(fact):
+            open_fields(fact)
+            return free[fact]
+
         def alive(conj):
-            return not any(leaf.fact in settled and not leaf.holds(facts) for leaf in conj)
+            return any(all(is_free(leaf.fact) or leaf.holds(facts) for leaf in conj) for facts in facts_by_point)
 
-        issues = {}
-        for issue, spec in self.vocab.issues.items():
-            live = [c for c in disjuncts(spec["condition"]) if alive(c)]
-            if live:
-                issues[issue] = live
-                yield from ((c, None) for c in live)
-        for club, rules in self.kb.rules.items():
-            definitions: dict = {}
-            for rule in rules:
-                if rule.is_definition:
-                    definitions.setdefault(rule.defines[0], []).append(rule)
-            for rule in rules:
-                if rule.is_definition or rule.issue not in issues:
-                    continue
-                for conj in expanded(rule.when, definitions):
-                    if alive(conj):
-                        yield conj, rule
+        weight: dict = {}
+        live_issues = {issue for issue, conjs in self.plan.issues.items() if any(alive(c) for c in conjs)}
+        for issue, conjs in self.plan.issues.items():
+            for conj in conjs:
+                if issue in live_issues and alive(conj):
+                    self._weigh(conj, (), open_fields, weight)
+        for issue, conj, templates in self.plan.rules:
+            if issue in live_issues and alive(conj):
+                self._weigh(conj, templates, open_fields, weight)
+        order = {name: i for i, name in enumerate(self._field_order())}
+        return sorted(weight, key=lambda n: (-weight[n], order.get(n.split("#")[0], 999), n))
 
-    def _sample(self, name: str):
-        """A stand-in value for an open field while another field is tried."""
-        question = self.question(name)
-        values = self._trial_values(question)
-        if values:
-            return values[0]
-        return {"number": 1, "amounts": [1, 2]}.get(question.kind)
+    @staticmethod
+    def _weigh(conj, templates, open_fields, weight) -> None:
+        for fact in [leaf.fact for leaf in conj] + list(templates):
+            for name in open_fields(fact):
+                weight[name] = weight.get(name, 0) + 1
 
-    def _trial_values(self, question) -> list | None:
-        """Values to try a field at (None: always ask it). Numbers are tried across their orders of
-        magnitude, so that a threshold (a bet against the big blind, a count against what was said,
-        minutes against a deadline) is crossed by at least one of them."""
-        if question.kind in ("choice", "yesno", "seat"):
-            return [v for v, _ in question.choices]
-        if question.kind == "number":
-            return [0, 1, 2, 3, 5, 10, 30, 100, 1000, 100000] + self._amounts_given()
-        if question.kind == "amounts":
-            return [[1, 2], [0.5, 1], [25, 50], [500, 1000], [10000, 20000]]
-        if question.kind in ("cards", "hole_cards"):
-            return [self._sample_cards(question.kind)]
-        return None
+    def _field_order(self) -> list:
+        from ruling_engine.knowledge.vocabulary import incident_field_names
+        return ["game.format", "game.variant", "game.blinds", "button"] + incident_field_names(self.vocab)
 
-    def _sample_cards(self, kind: str):
-        """A made-up deal, to see whether cards change the ruling at all (the real ones are then asked):
-        hole cards for every seat, or a five-card board, avoiding the cards already given."""
-        used = {c for cards in (self.answers.get(HOLE_CARDS) or {}).values() for c in cards}
-        used |= set(self.answers.get("board") or [])
-        deck = [r + s for r in "AKQJT98765432" for s in "shdc" if r + s not in used]
-        if kind == "cards":
-            return deck[:5]
-        size = 4 if self.answers.get("game.variant") == "PLO" else 2
-        seats = [p["seat"] for p in self.answers.get("players", [])]
-        deck = deck[5:]                   # leave room for a board
-        return {seat: deck[i * size:(i + 1) * size] for i, seat in enumerate(seats)}
+    def _facts(self) -> list:
+        """The computed facts at each point of the incident so far, every `unknown` choice at its
+        first value (only settled facts are read, and they do not depend on those)."""
+        if self._cache is not None:
+            return self._cache
+        from ruling_engine.facts.derive import computed_facts
+        from ruling_engine.facts.timeline import hand_point, point_view, read_timeline
+        data = _located(self.incident_data())
+        try:
+            incident = validate_incident(data, "<questionnaire>", self.vocab, self.kb.clubs)
+            completed = _first_completion(incident.data, self.vocab)
+            timeline = read_timeline(completed, self.vocab.together_kinds)
+            self._cache = [computed_facts(*point_view(timeline, point))
+                           for point in timeline.points or [hand_point(timeline)]]
+        except FloorcallError:
+            self._cache = [{}]          # not yet a whole incident: nothing is settled
+        return self._cache
 
-    def _amounts_given(self) -> list:
-        """The amounts already in the answers (stacks, chips and their sums, totals, blinds): a field
-        may matter only when it equals one of them (a count told against the chips put in)."""
-        found = set()
-
-        def walk(value):
-            if isinstance(value, bool) or value is None:
-                return
-            if isinstance(value, (int, float)):
-                found.add(value)
-            elif isinstance(value, dict):
-                for item in value.values():
-                    walk(item)
-            elif isinstance(value, list):
-                for item in value:
-                    walk(item)
-                if value and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
-                    found.add(sum(value))
-        walk(self.answers)
-        return sorted(found)
-
-    def _can_change_ruling(self, name: str, with_others: list = ()) -> bool:
-        """Whether some value of `name` changes some club's ruling (always true for free-text fields).
-
-        with_others: first give those other open fields a sample value (a field such as the button
-        matters only once the blinds are known, and the other way round).
-        """
-        base = self
-        if with_others:
-            at_showdown = self.answers.get("street") == "showdown"
-            samples = {n: self._sample(n) for n in with_others
-                       if at_showdown or n not in (HOLE_CARDS, "board")}   # made-up cards raise questions of their own
-            base = Session(self.kb)
-            base.answers = {**self.answers, **{n: v for n, v in samples.items() if v is not None}}
-            base.order = list(self.order)
-            try:
-                return base._changes(name)
-            except FloorcallError:     # the stand-ins make an impossible incident: this try says nothing
-                return False
-        return base._changes(name)
-
-    def _changes(self, name: str) -> bool:
-        question = self.question(name)
-        values = self._trial_values(question)
-        if values is None:
-            return True
-        given = dict(self.answers)
-        only = None
-        if name in (HOLE_CARDS, "board"):
-            # Made-up cards raise showdown questions of their own: away from a showdown they matter
-            # only if they change a ruling on what the floor was called about. While the street is
-            # not known, try them at a showdown (the street is then asked first).
-            given.setdefault("street", "showdown")
-        reference = Session(self.kb)
-        reference.answers, reference.order = given, list(self.order)
-        base = reference.report(fill_first=True)
-        if name in (HOLE_CARDS, "board") and given["street"] != "showdown":
-            only = {i for i, _ in base.issues}
-        seen = {ruling_signature(base, only)}     # as it stands, the field unanswered
-        partner = {HOLE_CARDS: "board", "board": HOLE_CARDS}.get(name)
-        for value in values:
-            trial = Session(self.kb)
-            trial.answers = {**given, name: value}
-            if partner and partner not in given:         # hands are read only with both
-                trial.answers[partner] = trial._sample_cards("cards" if partner == "board" else "hole_cards")
-            trial.order = list(self.order)
-            try:
-                seen.add(ruling_signature(trial.report(fill_first=True), only))
-            except Exception:      # noqa: BLE001 - a value the rest of the incident cannot take
-                return True
-            if len(seen) > 1:
-                return True
-        return False
-
-    # -- questions -----------------------------------------------------------------------------------
+    # -- questions ------------------------------------------------------------------------------------
     def spec_of(self, name: str):
         records = self.vocab.records
         if "." in name:
             head, tail = name.split(".", 1)
             if head == "game":
                 return records["game"][tail]
-            return records[records["event"][head].record][tail]
-        return TIMELINE_FIELDS.get(name) or records["incident"][name]
+            if head == "players":
+                return records["player"][tail]
+            kind = head.split("#")[0]
+            return records[records["event"][kind].record][tail]
+        return records["incident"][name]
+
+    def streets(self) -> list:
+        """The streets a timeline of this game can hold: stud's for stud, the flop games' otherwise."""
+        if self.answers.get("game.variant") == "stud":
+            return list(STUD_STREETS)
+        return list(FLOP_STREETS)
 
     def question(self, name: str) -> Question:
         if name == "house":
             return Question(name, "Which club's card room is this?", "club",
                             choices=[(c, f"{info.name} ({c})") for c, info in self.kb.clubs.items()])
-        if name == "happened":
-            return Question(name, "What happened?", "menu", choices=self.menu())
         if name == "players":
-            return Question(name, "Which seats are in the hand? (e.g. '2 4 7', or with stacks '2:150 4:80 7:200')",
-                            "seats", help="Every player dealt into the hand, by seat.")
-        if name == "actions":
-            return Question(name, "Enter the actions of this hand in order, one per line; empty line to finish.",
-                            "actions", help="SEAT [what was said] [= chips ...] [out of turn], "
-                                            "optionally after 'flop:' etc. e.g. '2 bet 15 = 10 5', '7 = 10'")
+            return Question(name, "Which seats are in the hand?", "seats",
+                            "Every player dealt in, with the chips he had when the part of the hand you "
+                            "describe began, where known.")
+        if name == "next":
+            done = "That's everything: the floor was called here" if self.timeline else ""
+            choices = [("action", "A player acted (words, chips, fold, check)"),
+                       ("street", "Cards came (the deal, flop, turn, river, showdown)"),
+                       ("said", "Someone said something (a claim, the dealer, the floor)"),
+                       ("event", "Something else happened (an exposed card, a mucked hand, …)")]
+            if done:
+                choices.append((DONE, done))
+            text = "What happened first?" if not self.timeline else "What happened next?"
+            return Question(name, text, "next", "Describe the hand in order, up to the moment the floor was called.",
+                            choices)
+        if name == "marked":
+            return Question(name, "Which of these was the floor called about?", "marks",
+                            "Tick one or more; none: every event and the last action are ruled on.",
+                            self._markable(), allow_blank=True)
         if name == HOLE_CARDS:
-            return Question(name, "Which hole cards does each player hold? One player per line, e.g. '3 Ah Kd'; "
-                                  "empty line to finish.", "hole_cards",
-                            help="Only the players whose cards the floor has seen; leave the others out.")
+            return Question(name, "Which hole cards did the players hold (only those the floor has seen)?",
+                            "hole_cards", "One player per line: seat then cards, e.g. 3 Ah Kd.", allow_blank=True)
         spec = self.spec_of(name)
-        text = spec.question or spec.help or name
-        if spec.type == "cards":
-            return Question(name, text + " (e.g. 'Ah 8s 4d'; Enter to leave it out)", "cards", spec.help,
-                            allow_blank=True)
+        text = question_words(spec)
+        help_text = spec.help if spec.help and _differs(spec.help, text) else ""
+        about = self._about(name)
+        if name == "game.format":
+            governed = self._governed()
+            values = governed + [v for v in spec.values if v not in governed]
+            club = self.kb.clubs.get(self.answers.get("house"))
+            if club and len(governed) == 1:
+                help_text = f"{club.title or club.name}'s rulebook governs {governed[0]} play only."
+            return Question(name, text, "choice", help_text, [(v, _label(v)) for v in values],
+                            allow_unknown=True, about=about)
         if spec.type == "enum":
-            return Question(name, text, "choice", spec.help, [(v, str(v)) for v in spec.values], allow_unknown=True)
+            return Question(name, text, "choice", help_text, [(v, _label(v)) for v in spec.values],
+                            allow_unknown=True, allow_blank=not spec.required and spec.default is None, about=about)
         if spec.type == "bool":
-            return Question(name, text, "yesno", spec.help, [(True, "yes"), (False, "no")], allow_unknown=True)
-        if spec.type == "seat":
-            seats = [p["seat"] for p in self.answers.get("players", [])]
-            return Question(name, text or f"Which seat? ({name})", "seat", spec.help,
-                            [(s, f"seat {s}") for s in seats])
-        optional = not spec.required
-        hint = " (Enter to leave it out)" if optional else ""
+            return Question(name, text, "yesno", help_text, [(True, "Yes"), (False, "No")],
+                            allow_unknown=True, allow_blank=not spec.required and spec.default is None, about=about)
+        if spec.type in ("seat", "speaker"):
+            return Question(name, text, "seat", help_text, [(s, f"Seat {s}") for s in self.seats],
+                            allow_unknown=True, allow_blank=not spec.required, about=about)
+        if spec.type == "cards":
+            return Question(name, text, "cards", help_text or "e.g. Ah 8s 4d", allow_blank=True, about=about)
         if spec.type == "amounts":
-            return Question(name, text + hint, "amounts", spec.help, allow_blank=optional)
-        return Question(name, text + hint, "number", spec.help, allow_blank=optional)
+            return Question(name, text, "amounts", help_text or "e.g. 1 2, or 1/2",
+                            allow_blank=not spec.required, about=about)
+        if spec.type in ("int", "amount", "number"):
+            return Question(name, text, "number", help_text, allow_blank=not spec.required,
+                            allow_unknown=spec.type != "int" or not spec.required, about=about)
+        return Question(name, text, "text", help_text, allow_blank=not spec.required, about=about)
+
+    def _about(self, name: str) -> str:
+        head = name.split(".", 1)[0]
+        kind, _, number = head.partition("#")
+        if kind not in self.vocab.records["event"]:
+            return ""
+        count = 0
+        for entry in self.timeline:
+            if kind in entry and len(entry) == 1:
+                count += 1
+                if count == int(number or 1):
+                    return entry_words(entry, self.vocab)
+        return ""
+
+    def timeline_words(self) -> list:
+        return [entry_words(e, self.vocab) for e in self.timeline]
+
+    def previous_answer(self, name: str):
+        """The answer given before Back, to show again (or the current one)."""
+        if name in self.earlier:
+            return self.earlier[name]
+        target = self.field_target(name)
+        if target is not None:
+            return target[0].get(target[1])
+        return self.answers.get(name)
+
+    # -- review ------------------------------------------------------------------------------------------
+    def review(self) -> list:
+        """Every answer in words: (question, answer) in the order given, the timeline entry by entry."""
+        rows = []
+        for name, _ in self.history:
+            if name == "next":
+                continue
+            if name == "players":
+                rows.append(("Seats in the hand", ", ".join(
+                    f"seat {p['seat']}" + (f" ({_num(p['stack'])} chips)" if p.get("stack") is not None else "")
+                    for p in self.answers.get("players", []))))
+                continue
+            question = self.question(name)
+            value = self.previous_answer(name)
+            if question.kind == "marks":
+                rows.append((question.text, "; ".join(dict(question.choices).get(i, str(i)) for i in value or ())
+                             or "none in particular"))
+                continue
+            if question.kind in ("choice", "club", "seat"):
+                value = dict(question.choices).get(value, value)
+            rows.append(((question.about + ": " if question.about else "") + question.text, value_words(value)))
+        if self.answers.get("house") and all(n != "house" for n, _ in self.history):
+            rows.insert(0, ("Which club's card room is this?", self.kb.clubs[self.answers["house"]].name))
+        return rows
+
+    def to_answers(self) -> dict:
+        """The answers as a plain YAML-safe mapping (for --answers, to resume)."""
+        out = {name: _plain(value) for name, value in self.answers.items()}
+        out["timeline"] = [_plain(e) for e in self.timeline]
+        if self.done:
+            out["timeline_done"] = True
+        return out
+
+
+def _with_mark(entry: dict) -> dict:
+    entry = copy.deepcopy(entry)
+    if "seat" in entry:
+        entry["in_question"] = True
+        return entry
+    (key, body), = entry.items()
+    if isinstance(body, dict):
+        body["in_question"] = True
+    else:
+        entry[key] = {"in_question": True, **({"cards": body} if isinstance(body, list) and body else {})}
+    return entry
+
+
+def _is_event(entry: dict, vocab) -> bool:
+    return len(entry) == 1 and next(iter(entry)) in vocab.records["event"]
+
+
+def _has_unknown(value) -> bool:
+    if isinstance(value, dict):
+        return any(_has_unknown(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_has_unknown(v) for v in value)
+    return value == UNKNOWN
+
+
+def _marked(entry: dict) -> bool:
+    if entry.get("in_question") is True:
+        return True
+    if len(entry) == 1:
+        body = next(iter(entry.values()))
+        return isinstance(body, dict) and body.get("in_question") is True
+    return False
+
+
+def _label(value) -> str:
+    text = str(value).replace("-", " ")
+    return text[0].upper() + text[1:] if text else text
+
+
+def _differs(help_text: str, question: str) -> bool:
+    def norm(s):
+        return re.sub(r"[^a-z0-9 ]", "", s.lower()).strip()
+    return norm(help_text) not in norm(question) and norm(question) not in norm(help_text)
+
+
+def _plain(value):
+    """Plain Python data (dicts, lists, str, numbers): what YAML can write and read back."""
+    if isinstance(value, dict):
+        return {(_plain(k) if not isinstance(k, str) else str(k)): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    return str(value)
+
+
+def _located(value):
+    """The answers as the YAML loader gives an incident file (validated exactly as one)."""
+    from ruling_engine.incident.yaml_source import located
+    return located(_plain(value))
+
+
+def _first_completion(data: dict, vocab) -> dict:
+    """The incident with every unknown choice at its first possible value."""
+    paths = choice_paths(data, vocab)
+    if not paths:
+        return data
+    completed = copy.deepcopy(data)
+    for path in paths:
+        values = domain(spec_at(path, data, vocab), data)
+        node = completed
+        for step in path[:-1]:
+            node = node[step]
+        node[path[-1]] = values[0] if values else None
+    return completed
+
+
+# -- building timeline entries (both front ends) ------------------------------------------------------
+
+def action_entry(seat, said: str = "", chips=None, did: str | None = None, in_turn: bool = True,
+                 in_question: bool = False, total=None, posts: str | None = None) -> dict:
+    entry = {"seat": seat}
+    if posts:
+        entry["posts"] = posts
+    if did:
+        entry["did"] = did
+    if said and said.strip():
+        entry["said"] = said.strip()
+    if chips is not None:
+        entry["chips"] = chips
+    if total is not None:
+        entry["total"] = total
+    if not in_turn:
+        entry["in_turn"] = False
+    if in_question:
+        entry["in_question"] = True
+    return entry
+
+
+def street_entry(street: str, cards=None, in_question: bool = False) -> dict:
+    if in_question:
+        body = {"in_question": True}
+        if cards:
+            body["cards"] = list(cards)
+        return {street: body}
+    return {street: list(cards) if cards else None}
+
+
+def said_entry(by, words: str, to=None, in_question: bool = False) -> dict:
+    body = {"by": by, "words": words}
+    if to is not None:
+        body["to"] = to
+    if in_question:
+        body["in_question"] = True
+    return {"said": body}
+
+
+def event_entry(kind: str, in_question: bool = False, **fields) -> dict:
+    body = dict(fields)
+    if in_question:
+        body["in_question"] = True
+    return {kind: body}
 
 
 def ruling_signature(report, issues=None) -> tuple:
-    """What a floor person reads: each club's outcome, decision, actions and cited clauses, per issue
-    (only those in `issues`, when given)."""
+    """What a floor person reads: each club's outcome, decision, actions and cited clauses, per issue."""
     out = []
     for club, answer in sorted(report.answers.items()):
         for r in answer.rulings:
@@ -403,16 +856,3 @@ def ruling_signature(report, issues=None) -> tuple:
             out.append((club, r.issue, r.outcome, r.basis, r.decision, tuple(r.do),
                         tuple(c.clause for c in r.citations), branches))
     return tuple(out)
-
-
-def _field_order(session: Session) -> list:
-    from ruling_engine.knowledge.vocabulary import incident_field_names
-    return incident_field_names(session.vocab)
-
-
-def _facts_of_any_completion(session: Session, data: dict) -> dict:
-    """Computed facts of the incident with unknown choices at their first value (only settled ones are read)."""
-    from ruling_engine.incident.unknowns import combinations
-    incident = session._validated(data)
-    completed = combinations(incident.data, session.vocab, incident.file)[0][1]
-    return incident_facts(Incident(incident.file, completed), session.vocab)

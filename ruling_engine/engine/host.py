@@ -13,6 +13,7 @@ Guards, each pinned by a test in tests/test_durable_traps.py:
 from __future__ import annotations
 
 import itertools
+import math
 import warnings
 
 with warnings.catch_warnings():
@@ -20,6 +21,23 @@ with warnings.catch_warnings():
     from durable import engine as durable
 
 from ruling_engine.engine.compiler import Branch, IssueGroups, compile_rules, durable_field, shard_rules
+
+
+def _durable_value(value):
+    """A fact's value as durable-rules' JSON reader takes it. It reads no exponent and no infinity
+    (a fact of 1e-05, 1e+16 or inf fails the assert, and the session's state cannot be deleted
+    after): a float of 1e16 or more is a whole number and travels as the int it is; a smaller
+    fraction than 0.0001 travels rounded to four places, as the ratio facts are; infinity travels as
+    NaN, a number that matches no comparison (an amount nobody knows). The incident's own numbers
+    are kept in range by the loader (incident/load.py); this covers what is computed from them."""
+    if isinstance(value, float):
+        if value in (math.inf, -math.inf):
+            return math.nan
+        if abs(value) >= 1e16:
+            return int(value)
+        if 0 < abs(value) < 1e-4:
+            return round(value, 4)
+    return value
 
 
 class EngineError(RuntimeError):
@@ -67,6 +85,7 @@ class ClubEngine:
         self._groups = {club: IssueGroups(rules, kb.vocabulary) for club, rules in kb.rules.items()}
         self._branches: dict = {club: {} for club in kb.rules}
         self._rulesets: dict = {}      # (club, issue) -> [(ruleset name, incident fields it reads)]
+        self._reads: dict = {}
         self._sids = itertools.count(1)
 
     @staticmethod
@@ -91,6 +110,25 @@ class ClubEngine:
             self._rulesets[key] = shards
         return self._rulesets[key]
 
+    def reads(self, club: str, issues) -> tuple:
+        """The computed facts a club's rulings on these issues can turn on: those its rules'
+        and definitions' conditions read and those their decisions, do-lines and effects name.
+        Two points (or two combinations of unknown answers) that agree on them get the same
+        rulings from the club."""
+        key = (club, tuple(issues))
+        if key not in self._reads:
+            names = set()
+            known = self._groups[club].issues
+            for issue in issues:
+                if issue not in known:
+                    continue
+                names.update(f for _name, fields in self._registered(club, issue) for f in fields)
+                for rule in self._groups[club].group(issue):
+                    if rule.then is not None:
+                        names.update(rule.then.template_facts())
+            self._reads[key] = tuple(sorted(names))
+        return self._reads[key]
+
     def run(self, club: str, facts: dict, issues=None) -> tuple[list, dict]:
         """Match one incident's computed facts against a club's rules on the given issues (all of
         the club's issues when None).
@@ -107,7 +145,7 @@ class ClubEngine:
         try:
             for name, fields in shards:
                 incident_fact = {"sid": sid, "t": "i"}
-                incident_fact.update({durable_field(k): facts[k] for k in fields if k in facts})
+                incident_fact.update({durable_field(k): _durable_value(facts[k]) for k in fields if k in facts})
                 self._assert(name, incident_fact)
             while self._fired:
                 new = []

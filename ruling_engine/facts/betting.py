@@ -16,7 +16,10 @@ from ruling_engine.facts.hand import Step, TableView  # noqa: F401  (re-exported
 from ruling_engine.numbers import whole
 from ruling_engine.facts.replay import STREETS, clockwise_from, hand_of, parse_said
 
-LATER = {street: index for index, street in enumerate(STREETS + ("showdown",))}
+LATER = {**{street: index for index, street in enumerate(STREETS)},
+         **{street: index for index, street in enumerate(("third-street", "fourth-street", "fifth-street",
+                                                          "sixth-street", "seventh-street"))},
+         "deal": -1, "showdown": 9, "hand-over": 10}     # how far along a hand each street is
 
 
 def walk(data: dict, upto: int | None = None) -> TableView:
@@ -81,9 +84,10 @@ def known_amounts(view: TableView) -> bool:
 
 
 def finite(facts: dict) -> dict:
-    """The facts without amounts that could not be worked out (an all-in of unknown size)."""
+    """The facts without amounts that could not be worked out (an all-in of unknown size) and without
+    what the incident leaves unsaid (a seat not given)."""
     return {k: v for k, v in facts.items()
-            if not (isinstance(v, float) and not math.isfinite(v))}
+            if v is not None and not (isinstance(v, float) and not math.isfinite(v))}
 
 
 def betting_complete(view: TableView, data: dict) -> bool:
@@ -202,14 +206,14 @@ def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:
         "action.short_all_in_raise": step.all_in and 0 < raise_by < min_raise_by,
         "raise_below_big_blind": 0 < raise_by < view.big_blind,
         "min_raise_shortfall": whole(max(0, view.min_raise_to - step.total)),
-        "later_street_reached": LATER.get(data["street"], 0) > LATER[step.street],
+        "later_street_reached": LATER.get(data["street"], 0) > LATER.get(step.street, 0),
     }
     later = [s for s in walk(data).steps if s.index > index]
     facts["actions_after"] = sum(1 for s in later if s.in_turn)
     facts["actions_after_with_chips"] = sum(1 for s in later if s.in_turn and s.delta > 0)
     facts.update(_short_all_in_facts(view, seat, currency))
     button = data.get("button")
-    if view.street == "preflop" and button is not None and view.big_blind:
+    if view.street == "preflop" and button is not None and view.big_blind and len(data["players"]) >= 2:
         seats = [p["seat"] for p in data["players"]]
         order = clockwise_from(seats, button)
         bb_seat = order[0] if len(seats) == 2 else order[1]

@@ -113,11 +113,16 @@ def facts(data: dict, final_state, known: dict, contributions: dict) -> dict:
     })
     if "royal_flush_seat" in out:
         out["royal_flush_won"] = out["royal_flush_seat"] in winners
-    # what was shown or mucked, against the cards
+    # what was shown or mucked, against the cards: winning a side pot is winning (class 17)
+    pot_winners = set(winners)
+    if all(math.isfinite(v) for v in contributions.values()):
+        for _amount, eligible in hands.pots(contributions, contenders):
+            if eligible and all(s in read for s in eligible):
+                pot_winners |= set(_winners(read, eligible))
     if known.get("hand_shown.seat") in read:
-        out["hand_shown.would_win"] = known["hand_shown.seat"] in winners
+        out["hand_shown.would_win"] = known["hand_shown.seat"] in pot_winners
     if known.get("hand_mucked.seat") in read:
-        out["hand_mucked.winning"] = known["hand_mucked.seat"] in winners
+        out["hand_mucked.winning"] = known["hand_mucked.seat"] in pot_winners
     # -- pots ----------------------------------------------------------------------------------------------
     if not all(math.isfinite(v) for v in contributions.values()):
         return out              # an all-in of unknown size (no stack given): the pots cannot be counted
@@ -134,6 +139,7 @@ def facts(data: dict, final_state, known: dict, contributions: dict) -> dict:
     out["split_pot"] = bool(split)
     if split:
         in_play, in_pot = _units(data)
+        out["split_unit"] = in_play          # the smallest chip in play: what odd chips are broken into
         amount, sharers = split[0]
         out["split_ways"] = len(sharers)
         out["split_pot_amount"] = amount

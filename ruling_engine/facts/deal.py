@@ -7,6 +7,7 @@ amount to under each club is for the clubs' rules.
 """
 from __future__ import annotations
 
+from ruling_engine.facts.registry import reads, reads_together
 from ruling_engine.facts.replay import clockwise_from
 
 _PROCEDURE_FIELDS = {      # dealing_procedure field -> fact
@@ -123,30 +124,56 @@ def _exposer_all_in(events: list, final_state) -> dict:
     return {"card_exposed.owner_all_in": seat in final_state.in_hand and final_state.stacks.get(seat) == 0}
 
 
-def deal_event_facts(data: dict, final_state) -> dict:
-    """The facts of the dealing-room events of an incident (later events of a kind win)."""
-    events = data.get("events", [])
-    facts: dict = {}
-    for event in events:
-        kind = event["event"]
-        if kind == "dispute":
-            facts.update(_dispute_facts(event))
-        elif kind == "rules_objection":
-            facts.update(_objection_facts(event))
-        elif kind == "dealing_procedure":
-            facts.update(_procedure_facts(event))
-        elif kind == "card_boxed":
-            facts.update(_boxed_facts(event, facts))
-        elif kind == "cards_handling":
-            facts.update(_handling_facts(event))
-        elif kind == "deck_change_request":
-            facts["deck_change_request.requested"] = True
-        elif kind == "player_away":
-            facts.update(_absent_facts(event))
-            facts.update(_away_blind_due(data, event["seat"]))
+@reads("dispute")
+def _dispute(event, ctx) -> dict:
+    return _dispute_facts(event)
+
+
+@reads("rules_objection")
+def _objection(event, ctx) -> dict:
+    return _objection_facts(event)
+
+
+@reads("dealing_procedure")
+def _procedure(event, ctx) -> dict:
+    return _procedure_facts(event)
+
+
+@reads("card_boxed")
+def _boxed(event, ctx) -> dict:
+    return _boxed_facts(event, ctx.facts)
+
+
+@reads("cards_handling")
+def _handling(event, ctx) -> dict:
+    return _handling_facts(event)
+
+
+@reads("deck_change_request")
+def _deck_change(event, ctx) -> dict:
+    return {"deck_change_request.requested": True}
+
+
+@reads("player_away")
+def _away(event, ctx) -> dict:
+    """A player away from his seat: at the first card, at the last card of the deal, at his turn;
+    left mid-hand, never arrived, levels missed; the blind he owes on this hand."""
+    out = {"player_away.seat": event["seat"], "player_away.at_first_card": event["at_first_card"],
+           "player_away.at_last_card": event["at_last_card"], "player_away.at_turn": event["at_turn"]}
+    out.update(_absent_facts(event))
+    out.update(_away_blind_due(ctx.data, event["seat"]))
+    return out
+
+
+@reads_together("card_exposed", "card_boxed")
+def _cards_of_the_deal(found, ctx) -> dict:
+    """Across the deal's exposed and boxed cards: how many together, whether the exposer is all-in,
+    the earliest card of the deal exposed."""
+    events = ctx.data.get("events", [])
+    out = {}
     combined = _deal_exposed_or_boxed(events)
     if combined is not None:
-        facts["card_boxed.deal_exposed_or_boxed"] = combined
-    facts.update(_exposer_all_in(events, final_state))
-    facts.update(_exposed_deal_position(data, events))
-    return facts
+        out["card_boxed.deal_exposed_or_boxed"] = combined
+    out.update(_exposer_all_in(events, ctx.final_state))
+    out.update(_exposed_deal_position(ctx.data, events))
+    return out

@@ -69,10 +69,22 @@ def _chip_facts(action: dict, state, chips_total) -> dict:
     differ = ((term == "call" and chips_total != to_call)
               or (term == "check" and chips_total > 0)
               or (term in ("bet", "amount-only") and amount is not None and chips_total != amount)
-              or (term == "raise" and amount is None and chips_total <= to_call))
+              or (term == "raise" and amount is None and chips_total <= to_call)
+              or _raise_amount_differs(term, amount, chips_total, round_in, state))
     if term != "none":
         facts["words_chips_differ"] = differ
     return facts
+
+
+def _raise_amount_differs(term, amount, chips_total, round_in, state) -> bool:
+    """'Raise' with an amount and chips: the chips match at most one of the two readings of the
+    number (the total bet, or added on top of the bet), so what the words commit him to is a
+    question for each club's reading. Facing no bet the two readings are the same."""
+    if term != "raise" or amount is None or not state.current_bet:
+        return False
+    as_total = amount - round_in
+    as_increment = state.current_bet + amount - round_in
+    return not (chips_total == as_total == as_increment)
 
 
 def _motion_facts(action: dict, state) -> dict:

@@ -1,14 +1,19 @@
 """From a validated incident to the computed facts the rules test (no club's definitions here)."""
 from __future__ import annotations
 
-from ruling_engine.facts.betting import action_betting_facts, finite, first_active_facts, pot_facts
-from ruling_engine.facts.deal import deal_event_facts
+from ruling_engine.facts import sequence
+from ruling_engine.facts.betting import action_betting_facts, finite, first_active_facts, pot_facts, walk
+from ruling_engine.facts import deal, tournament  # noqa: F401  (their event readers register)
+from ruling_engine.facts.consequences import consequence_facts
 from ruling_engine.facts.declarations import declaration_facts
-from ruling_engine.incident.load import HAND_SIZE
-from ruling_engine.facts.money import money_facts
+from ruling_engine.facts.event_order import event_order_facts, hidden_chips_result_facts
+from ruling_engine.facts.money import stakes_facts
+from ruling_engine.facts.now import now_facts
+from ruling_engine.facts.referents import asked_hand_referents, mucked_referents, referent_facts, shown_referents
+from ruling_engine.facts.registry import event_facts, reads
 from ruling_engine.facts.replay import STREETS, action_delta, clockwise_from, parse_said, replay, total_in
 from ruling_engine.facts.table import table_facts
-from ruling_engine.facts.tournament import tournament_facts
+from ruling_engine.incident.load import HAND_SIZE
 
 STRUCTURE = {"NLHE": "no-limit", "PLO": "pot-limit", "PLHE": "pot-limit", "LHE": "limit", "stud": "limit"}
 
@@ -21,7 +26,10 @@ def _action_facts(data: dict, index: int) -> dict:
     chips = action.get("chips", [])
     chips_total = sum(chips) if chips else min(action_delta(action, state), state.stacks.get(seat, 0))
     to_call = state.to_call(seat)
-    all_in = term == "all-in" or (bool(chips) and chips_total >= state.stacks.get(seat, float("inf")))
+    # all-in: said so, or did it, or his chips (listed, or his total for the round) are all he had
+    # (a silent push of the last chips is an all-in too: issue 13, class 8)
+    all_in = term == "all-in" or action.get("did") == "all-in" or \
+        (chips_total > 0 and chips_total >= state.stacks.get(seat, float("inf")))
     short = 0 < chips_total < to_call and not all_in
     facts = {
         "action.seat": seat,
@@ -150,12 +158,6 @@ def _deck_facts(event: dict) -> dict:
             "deck_problem.mixed_with_muck": event["mixed_with_muck"]}
 
 
-def _away_facts(event: dict) -> dict:
-    """A player away from his seat: at the first card, at the last card of the deal, at his turn."""
-    return {"player_away.seat": event["seat"], "player_away.at_first_card": event["at_first_card"],
-            "player_away.at_last_card": event["at_last_card"], "player_away.at_turn": event["at_turn"]}
-
-
 def _touch_facts(event: dict) -> dict:
     """Discards touching a live hand: where the hand lay, whether protected, whether still identifiable."""
     return {"discards_touch_hand.seat": event["seat"], "discards_touch_hand.outside_lines": event["outside_lines"],
@@ -178,6 +180,7 @@ def _conduct_facts(event: dict, data: dict) -> dict:
            "conduct.disruptive": event["disruptive"], "conduct.objection": event["objection"],
            "conduct.deliberate": event["deliberate"], "conduct.final_table": event["final_table"],
            "conduct.third_player_all_in": event["third_player_all_in"],
+           "conduct.out_of_event": event.get("out_of_event", False),
            "conduct.round_hands": len(data["players"])}
     player = next((p for p in data["players"] if p["seat"] == event.get("seat")), None)
     warnings = player["warnings"] if player and event["by"] == "player" else 0
@@ -193,43 +196,68 @@ def _conduct_facts(event: dict, data: dict) -> dict:
     return out
 
 
-def _event_facts(data: dict, final_state) -> dict:
-    """The facts of the incident's events, each kind by its own function (later events win)."""
-    facts = {}
-    for event in data.get("events", []):
-        kind = event["event"]
-        if kind == "card_dealt_early":
-            facts["card_dealt_early.street"] = event["street"]
-            facts["card_dealt_early.burn_only"] = event["burn_only"]
-        elif kind == "flop_dealt":
-            facts["flop_dealt.cards"] = event["cards"]
-        elif kind == "card_exposed":
-            facts.update(_exposure_facts(event, facts))
-        elif kind == "hand_mucked":
-            facts.update(_muck_facts(event, data, final_state))
-        elif kind == "deal_error":
-            facts.update(_deal_error_facts(event, data))
-        elif kind == "no_one_shows":
-            facts["no_one_shows.stalled"] = True
-            facts["no_one_shows.all_in"] = event["all_in"] or any(
-                stack == 0 for seat, stack in final_state.stacks.items() if seat in final_state.in_hand)
-        elif kind == "asks_to_see":
-            facts["asks_to_see.asker_seat"] = event["seat"]
-            facts["asks_to_see.target_seat"] = event["target"]
-            facts["asks_to_see.asker_kept_cards"] = event["asker_kept_cards"]
-        elif kind == "hand_shown":
-            facts.update(_shown_facts(event, data, final_state))
-        elif kind == "deck_problem":
-            facts.update(_deck_facts(event))
-        elif kind == "player_away":
-            facts.update(_away_facts(event))
-        elif kind == "discards_touch_hand":
-            facts.update(_touch_facts(event))
-        elif kind == "board_turned_down":
-            facts.update(_board_down_facts(event))
-        elif kind == "conduct":
-            facts.update(_conduct_facts(event, data))
-    return facts
+@reads("card_dealt_early")
+def _premature(event, ctx) -> dict:
+    return {"card_dealt_early.street": event["street"], "card_dealt_early.burn_only": event["burn_only"]}
+
+
+@reads("flop_dealt")
+def _flop(event, ctx) -> dict:
+    return {"flop_dealt.cards": event["cards"]}
+
+
+@reads("card_exposed")
+def _exposed(event, ctx) -> dict:
+    return _exposure_facts(event, ctx.facts)
+
+
+@reads("hand_mucked")
+def _mucked(event, ctx) -> dict:
+    return _muck_facts(event, ctx.data, ctx.final_state)
+
+
+@reads("deal_error")
+def _deal_error(event, ctx) -> dict:
+    return _deal_error_facts(event, ctx.data)
+
+
+@reads("no_one_shows")
+def _no_one_shows(event, ctx) -> dict:
+    state = ctx.final_state
+    return {"no_one_shows.stalled": True,
+            "no_one_shows.all_in": event["all_in"] or any(stack == 0 for seat, stack in state.stacks.items()
+                                                          if seat in state.in_hand)}
+
+
+@reads("asks_to_see")
+def _asks_to_see(event, ctx) -> dict:
+    return {"asks_to_see.asker_seat": event["seat"], "asks_to_see.target_seat": event["target"],
+            "asks_to_see.asker_kept_cards": event["asker_kept_cards"]}
+
+
+@reads("hand_shown")
+def _shown(event, ctx) -> dict:
+    return _shown_facts(event, ctx.data, ctx.final_state)
+
+
+@reads("deck_problem")
+def _deck(event, ctx) -> dict:
+    return _deck_facts(event)
+
+
+@reads("discards_touch_hand")
+def _touched(event, ctx) -> dict:
+    return _touch_facts(event)
+
+
+@reads("board_turned_down")
+def _board_down(event, ctx) -> dict:
+    return _board_down_facts(event)
+
+
+@reads("conduct")
+def _conduct(event, ctx) -> dict:
+    return _conduct_facts(event, ctx.data)
 
 
 def _showdown_facts(data: dict, final_state) -> dict:
@@ -273,12 +301,6 @@ def _betting_facts(data: dict, index: int | None) -> dict:
     return finite(facts)
 
 
-def _tournament_facts(data: dict) -> dict:
-    """Tournament procedure: tables, entries, re-buys, knock-outs, colour-ups, league records
-    (the arithmetic is in tournament.py)."""
-    return tournament_facts(data)
-
-
 def computed_facts(data: dict, index: int | None) -> dict:
     """The computed facts of one point of an incident, keyed by vocabulary name: `data` is the
     incident as facts/timeline.py shows it for that point, `index` the action in question."""
@@ -289,6 +311,8 @@ def computed_facts(data: dict, index: int | None) -> dict:
         "game_variant": game["variant"],
         "street": data["street"],
     }
+    if isinstance(game.get("starting_stack"), (int, float)):
+        facts["starting_stack"] = game["starting_stack"]
     log = _log_facts(data)
     final_state = log.pop("_final_state")
     facts.update(log)
@@ -299,13 +323,24 @@ def computed_facts(data: dict, index: int | None) -> dict:
         facts.update(declaration_facts(data, index))
     facts.update(_betting_facts(data, index))
     facts.update(_showdown_facts(data, final_state))
-    facts.update(_event_facts(data, final_state))
-    facts.update(deal_event_facts(data, final_state))
-    facts.update(money_facts(data))
-    facts.update(_tournament_facts(data))
-    facts.update(_order_facts(data, index, facts))
-    facts.update(_showdown_event_facts(data, final_state))
+    facts.update(referent_facts(final_state))
+    facts.update(stakes_facts(data["game"]))
+    order = table_facts(data, index)
+    facts.update(order)
+    facts.update(event_facts(data, final_state, index, facts))    # every event, by its kind's reader
+    if index is not None and order.get("_oot_index") == index:
+        facts["action.in_turn"] = False           # the log shows it out of turn, whatever in_turn says
+    facts = {k: v for k, v in facts.items() if not k.startswith("_")}
+    facts.update(now_facts(data, index, facts))
+    facts.update(shown_referents(facts))
+    facts.update(mucked_referents(data, facts))
+    facts.update(asked_hand_referents(data))
+    facts.update(_pot_won_uncalled(final_state))
+    facts.update(_sequence_facts(data))
     facts.update(_card_facts(data, final_state, facts))
+    facts.update(event_order_facts(data, index))
+    facts.update(hidden_chips_result_facts(data, facts))
+    facts.update(consequence_facts(data, index, facts))
     return finite(facts)          # an amount that cannot be worked out (an all-in of unknown size) is not stated
 
 
@@ -323,51 +358,69 @@ def incident_facts(incident, vocabulary=None) -> dict:
     return facts
 
 
-def _order_facts(data: dict, index, facts: dict) -> dict:
-    """Table facts (positions, order of action, blinds, button, counts, clock); an action the log
-    shows was out of turn is not in turn, whatever its `in_turn` field says."""
-    out = table_facts(data, index, facts)
-    if index is not None and out.get("_oot_index") == index:
-        out["action.in_turn"] = False
-    return {k: v for k, v in out.items() if not k.startswith("_")}
+def _sequence_facts(data: dict) -> dict:
+    """Order and words (sequence.py): what came after the point, what was said around the action
+    in question, the hand as it stands now, who dealt."""
+    out = sequence.table_facts(data, walk(data))
+    if "_entries" in data:
+        out.update(sequence.after_facts(data["_entries"], data["_point_entries"]))
+        out.update(sequence.words_facts(data["_entries"], data["_point_entries"], data.get("_action_entry")))
+    return out
 
 
-def _showdown_event_facts(data: dict, final_state) -> dict:
-    """Hands named at showdown, rabbit hunting, the muck handled, stud up-cards picked up, a royal
-    flush claimed (later events win); and whether the pot went to a bet or raise nobody called."""
-    facts = {}
+def _pot_won_uncalled(final_state) -> dict:
+    """Whether the pot went to a bet or raise nobody called (one player left, and he made the last
+    bet or raise)."""
     history = final_state.all_history
-    if len(final_state.in_hand) == 1 and history:
-        last_aggressive = [h for h in history if h[2] in ("bet", "raise")]
-        facts["pot_won_uncalled"] = bool(last_aggressive) and last_aggressive[-1][1] in final_state.in_hand
-    for event in data.get("events", []):
-        kind = event["event"]
-        if kind == "hand_declared":
-            facts.update({"hand_declared.hand_of": event["hand_of"], "hand_declared.by": event["by"],
-                          "hand_declared.hand": event["said"], "hand_declared.deliberate": event["deliberate"],
-                          "hand_declared.before_shown": event["before_shown"]})
-        elif kind == "rabbit_hunt":
-            facts.update({"rabbit_hunt.asked": True, "rabbit_hunt.dealt": event["dealt"],
-                          "rabbit_hunt.requests": event["requests"]})
-            if "asked_by" in event:
-                facts["rabbit_hunt.seat"] = event["asked_by"]
-        elif kind == "muck_handled":
-            facts.update({"muck_handled.by": event["by"], "muck_handled.turned_over": event["turned_over"],
-                          "muck_handled.burns_with_discards": event["burns_with_discards"],
-                          "muck_handled.hand_live": event["hand_live"]})
-            if "seat" in event:
-                facts["muck_handled.seat"] = event["seat"]
-        elif kind == "upcards_picked_up":
-            facts["upcards_picked_up.seat"] = event["seat"]
-            if "facing_bet" in event:
-                facts["upcards_picked_up.facing_bet"] = event["facing_bet"]
-            elif data.get("actions"):
-                facts["upcards_picked_up.facing_bet"] = data["street"] not in ("showdown", "deal") and \
-                    final_state.to_call(event["seat"]) > 0
-        elif kind == "royal_flush_claimed":
-            facts["royal_flush_claimed.member"] = event["member"]
-            facts["royal_flush_claimed.witnessed"] = event["witnessed_by_official"]
-    return facts
+    if len(final_state.in_hand) != 1 or not history:
+        return {}
+    last_aggressive = [h for h in history if h[2] in ("bet", "raise")]
+    return {"pot_won_uncalled": bool(last_aggressive) and last_aggressive[-1][1] in final_state.in_hand}
+
+
+@reads("hand_declared")
+def _declared(event, ctx) -> dict:
+    return {"hand_declared.hand_of": event["hand_of"], "hand_declared.by": event["by"],
+            "hand_declared.hand": event["said"], "hand_declared.deliberate": event["deliberate"],
+            "hand_declared.before_shown": event["before_shown"]}
+
+
+@reads("rabbit_hunt")
+def _rabbit(event, ctx) -> dict:
+    out = {"rabbit_hunt.asked": True, "rabbit_hunt.dealt": event["dealt"], "rabbit_hunt.requests": event["requests"]}
+    if "asked_by" in event:
+        out["rabbit_hunt.seat"] = event["asked_by"]
+    return out
+
+
+@reads("muck_handled")
+def _muck_handled(event, ctx) -> dict:
+    out = {"muck_handled.by": event["by"], "muck_handled.turned_over": event["turned_over"],
+           "muck_handled.burns_with_discards": event["burns_with_discards"],
+           "muck_handled.hand_live": event["hand_live"]}
+    if "seat" in event:
+        out["muck_handled.seat"] = event["seat"]
+    return out
+
+
+@reads("upcards_picked_up")
+def _upcards(event, ctx) -> dict:
+    out = {"upcards_picked_up.seat": event["seat"]}
+    if "facing_bet" in event:
+        out["upcards_picked_up.facing_bet"] = event["facing_bet"]
+    elif ctx.data.get("actions"):
+        out["upcards_picked_up.facing_bet"] = ctx.data["street"] not in ("showdown", "deal") and \
+            ctx.final_state.to_call(event["seat"]) > 0
+    return out
+
+
+@reads("royal_flush_claimed")
+def _royal_claimed(event, ctx) -> dict:
+    out = {"royal_flush_claimed.member": event["member"],
+           "royal_flush_claimed.witnessed": event["witnessed_by_official"]}
+    if isinstance(event.get("jackpot"), (int, float)):
+        out["royal_flush_claimed.jackpot"] = event["jackpot"]
+    return out
 
 
 def _card_facts(data: dict, final_state, facts: dict) -> dict:

@@ -157,7 +157,7 @@ def action_delta(action: dict, state, parse_said) -> float:
         return state.stacks.get(seat, 0)
     if term in ("bet", "amount-only") and amount is not None:
         return amount
-    if term in ("bet", "raise") or did in ("bet", "raise"):
+    if term in ("bet", "raise") or did in ("bet", "raise") or action.get("_amount_unknown"):
         return NAN              # a bet or raise of an amount nobody recorded
     return 0
 

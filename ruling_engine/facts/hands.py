@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
+from ruling_engine.incident.cards import UNKNOWN_CARD
 from ruling_engine.numbers import whole
 
 # phevaluator numbers the 7,462 classes of five-card hands from 1 (royal flush) to 7462 (7-5-4-3-2
@@ -101,7 +102,9 @@ def best_hand(seat: int, hole: list, board: list, variant: str) -> Hand:
 
 
 def can_read(variant: str, hole: list, board: list) -> bool:
-    """Whether the cards are enough to read a complete hand."""
+    """Whether the cards are enough to read a complete hand (a card nobody saw, `?`, reads none)."""
+    if UNKNOWN_CARD in hole or UNKNOWN_CARD in board:
+        return False
     if variant == "stud":
         return len(hole) == 7
     return len(board) == 5 and len(hole) == (4 if variant == "PLO" else 2)

@@ -4,6 +4,8 @@ and pot handling. Each event kind is read by one small function; amounts are pla
 (shares, shortfalls, percentages), never a club's figure."""
 from __future__ import annotations
 
+from ruling_engine.facts.registry import reads
+
 
 def _share(part, whole):
     return round(part / whole, 4) if part is not None and whole else None
@@ -36,7 +38,10 @@ def _buys_chips(e: dict) -> dict:
 
 def _cash_on_table(e: dict) -> dict:
     """Cash on the table: whether it is being played, whether the floor is changing it."""
-    return {"cash_on_table.seat": e["seat"], "cash_on_table.played": e["playing_it"], "cash_on_table.being_exchanged": e["floor_exchanging"]}
+    out = {"cash_on_table.seat": e["seat"], "cash_on_table.played": e["playing_it"], "cash_on_table.being_exchanged": e["floor_exchanging"]}
+    if isinstance(e.get("amount"), (int, float)):
+        out["cash_on_table.amount"] = e["amount"]
+    return out
 
 
 def _chips_removed(e: dict) -> dict:
@@ -159,7 +164,7 @@ def _money_wagered(e: dict) -> dict:
     return {"money_wagered.seat": e["seat"], "money_wagered.points_only": e["points_only"]}
 
 
-READERS = {
+_READERS = {
     "buys_chips": _buys_chips, "cash_on_table": _cash_on_table, "chips_removed": _chips_removed,
     "chips_lent": _chips_lent, "chips_found": _chips_found, "foreign_chips": _foreign_chips,
     "chips_hidden": _chips_hidden, "rejoins_game": _rejoins_game, "stakes_questioned": _stakes_questioned,
@@ -168,13 +173,16 @@ READERS = {
     "pot_deduction": _pot_deduction, "prize_paid": _prize_paid, "pot_handled": _pot_handled,
     "money_wagered": _money_wagered,
 }
+for _kind, _read in _READERS.items():          # each reads its event alone
+    reads(_kind)(lambda event, ctx, _read=_read: _read(event))
 
 
 def money_facts(data: dict) -> dict:
-    """The money and administration facts of an incident (later events of a kind win)."""
+    """The money and administration facts of an incident's events and game, in one mapping (for
+    tools and tests that look at them alone)."""
     facts = stakes_facts(data["game"])
     for event in data.get("events", []):
-        reader = READERS.get(event["event"])
+        reader = _READERS.get(event["event"])
         if reader:
             facts.update(reader(event))
     return facts

@@ -3,6 +3,7 @@ the button after a player leaves, counts asked for, and the clock. Arithmetic on
 is each club's rules."""
 from __future__ import annotations
 
+from ruling_engine.facts.registry import reads, reads_together
 from ruling_engine.numbers import whole
 from ruling_engine.facts.replay import clockwise_from, replay
 from ruling_engine.facts.turn_order import blind_seats, order_facts
@@ -58,7 +59,7 @@ def _straddles(events: list, data: dict) -> dict:
     out = {"straddle.seat": seat, "straddle.amount": event["amount"],
            "straddle.before_cards": event["before_cards"], "straddle.count": len(events)}
     blinds = data["game"].get("blinds")
-    if blinds:
+    if blinds and isinstance(blinds, list) and blinds[-1]:      # no multiple of a zero big blind
         out["straddle.multiple"] = round(event["amount"] / blinds[-1], 4)
     button = data.get("button")
     seats = [p["seat"] for p in data["players"]]
@@ -143,7 +144,8 @@ def _facing_all_in(state, seat) -> bool:
 def _clock(event: dict, data: dict) -> dict:
     """The clock on a player: the times, and what he faces by the action log."""
     seat = event["seat"]
-    state = replay(data, len(data.get("actions", [])))
+    # what he faced when the clock was called (actions after it, his own answer included, do not count)
+    state = replay(data, min(event.get("_actions_before", len(data.get("actions", []))), len(data.get("actions", []))))
     return {"clock_called.seat": seat, "clock_called.seconds_before": event["seconds_before"],
             "clock_called.seconds_after": event["seconds_after"],
             "clock_called.seconds_total": event["seconds_before"] + event["seconds_after"], "clock_called.final_table": event["final_table"],
@@ -152,29 +154,47 @@ def _clock(event: dict, data: dict) -> dict:
             "clock_called.to_call": whole(state.to_call(seat)), "clock_called.facing_all_in": _facing_all_in(state, seat)}
 
 
-def table_facts(data: dict, index: int | None, facts: dict) -> dict:
-    """All the table facts of an incident; `facts` are the ones already derived (the action in question)."""
+def table_facts(data: dict, index: int | None) -> dict:
+    """The table facts of an incident that are not an event's: positions, the order of action
+    (private `_oot_index`: which action the log shows out of turn), a check-raise."""
     out = position_facts(data)
     if index is not None:
         out.update(order_facts(data, index))
         out.update(check_raise_facts(data, index))
-    events = data.get("events", [])
-    straddles = [e for e in events if e["event"] == "straddle"]
-    if straddles:
-        out.update(_straddles(straddles, data))
-    for event in events:
-        kind = event["event"]
-        if kind == "blinds_posted":
-            out.update(_blinds_posted(event, data))
-        elif kind == "seat_emptied":
-            out.update(_seat_emptied(event, data))
-        elif kind == "button_to_place":
-            out.update({"button_to_place.placement": event["reason"], "button_to_place.new_players": event["new_players"]})
-        elif kind == "blind_missed":
-            out.update({"blind_missed.seat": event["seat"], "blind_missed.intentional": event["intentional"],
-                        "blind_missed.moving_tables": event["moving_tables"]})
-        elif kind == "count_requested":
-            out.update(_count(event, data, index, {**facts, **out}))
-        elif kind == "clock_called":
-            out.update(_clock(event, data))
     return out
+
+
+@reads_together("straddle")
+def _straddle_events(found, ctx) -> dict:
+    return _straddles(found["straddle"], ctx.data)
+
+
+@reads("blinds_posted")
+def _posted(event, ctx) -> dict:
+    return _blinds_posted(event, ctx.data)
+
+
+@reads("seat_emptied")
+def _emptied(event, ctx) -> dict:
+    return _seat_emptied(event, ctx.data)
+
+
+@reads("button_to_place")
+def _button_placed(event, ctx) -> dict:
+    return {"button_to_place.placement": event["reason"], "button_to_place.new_players": event["new_players"]}
+
+
+@reads("blind_missed")
+def _missed(event, ctx) -> dict:
+    return {"blind_missed.seat": event["seat"], "blind_missed.intentional": event["intentional"],
+            "blind_missed.moving_tables": event["moving_tables"]}
+
+
+@reads("count_requested")
+def _counted(event, ctx) -> dict:
+    return _count(event, ctx.data, ctx.index, ctx.facts)
+
+
+@reads("clock_called")
+def _clocked(event, ctx) -> dict:
+    return _clock(event, ctx.data)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ruling_engine.facts.hand import BETTING, STUD_BETTING, Hand, replay_timeline
 from ruling_engine.facts.replay import parse_said
+from ruling_engine.incident.unknowns import UNKNOWN
 
 BOARD_STREETS = ("flop", "turn", "river")
 NEXT_BOARD = {"preflop": "flop", "flop": "turn", "turn": "river"}
@@ -65,6 +66,7 @@ def read_timeline(incident_data: dict, together_kinds=frozenset()) -> Timeline:
     start = started["street"] if started and started["entry"] == "street" else "preflop"
     actions, action_entry, events, event_entry, posts, board = [], [], [], [], [], []
     flop_count = None
+    pot_before = None
     for index, (entry, street) in enumerate(zip(entries, streets)):
         street = street or "preflop"
         betting_street = street if street in BETTING + STUD_BETTING else ("preflop" if street == "deal" else street)
@@ -75,12 +77,20 @@ def read_timeline(incident_data: dict, together_kinds=frozenset()) -> Timeline:
                 continue
             action = {k: v for k, v in entry.items() if k not in ("entry", "line")}
             action["street"] = betting_street
+            action["_entry"] = index              # its place in the timeline (what came before it)
+            for key in ("chips", "total"):        # an amount nobody saw: the words or deed say what there is
+                if action.get(key) == UNKNOWN or (isinstance(action.get(key), float) and action[key] != action[key]):
+                    del action[key]
+                    action["_amount_unknown"] = True
             actions.append(action)
             action_entry.append(index)
         elif entry["entry"] == "event":
-            events.append({k: v for k, v in entry.items() if k not in ("entry", "line")})
+            events.append({**{k: v for k, v in entry.items() if k not in ("entry", "line")}, "_entry": index,
+                           "_actions_before": len(actions)})   # where it happened, in the timeline and the log
             event_entry.append(index)
         elif entry["entry"] == "street":
+            if "pot" in entry and not actions and not posts:
+                pot_before = entry["pot"]          # what was in the middle when this street began
             cards = entry.get("cards") or []
             if entry["street"] == "flop" and (entry.get("count", 3) > 3 or len(cards) > 3):
                 flop_count = max(entry.get("count", 0), len(cards))
@@ -89,6 +99,8 @@ def read_timeline(incident_data: dict, together_kinds=frozenset()) -> Timeline:
     final = streets[-1] if streets and streets[-1] else ("preflop" if actions or start == "preflop" else start)
     blinds_posted = next((e for e in events if e["event"] == "blinds_posted"), None)
     data = {k: v for k, v in incident_data.items() if k != "timeline"}
+    if pot_before is not None:
+        data["pot_at_start"] = pot_before
     data.update(actions=actions, events=events, street=final, board=board, _start_street=start,
                 _posts=posts)
     if blinds_posted:
@@ -218,6 +230,9 @@ def point_view(timeline: Timeline, point: Point) -> tuple[dict, int | None]:
         marked = [n for n, i in enumerate(timeline.action_entry) if timeline.entries[i].get("in_question")]
         before = [n for n, i in enumerate(timeline.action_entry) if i < point.index]
         index = marked[-1] if marked else (before[-1] if before else None)
+    data["_entries"] = timeline.entries
+    data["_point_entries"] = point.entries
+    data["_action_entry"] = timeline.action_entry[index] if index is not None else None
     return data, index
 
 

@@ -6,6 +6,7 @@ players make its final table or what a late arrival starts with are read off by 
 """
 from __future__ import annotations
 
+from ruling_engine.facts.registry import reads, reads_together
 from ruling_engine.facts.replay import clockwise_from
 
 RANKS = "23456789TJQKA"
@@ -17,10 +18,6 @@ def card_strength(card: str) -> tuple:
     rank, suit = card[:-1], card[-1]
     rank = "T" if rank == "10" else rank
     return RANKS.index(rank), SUITS.index(suit)
-
-
-def _events(data: dict, kind: str) -> list:
-    return [e for e in data.get("events", []) if e["event"] == kind]
 
 
 def _fmt(n) -> str:
@@ -71,6 +68,7 @@ def finishing_facts(busted: list, stacks: dict) -> dict:
         "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
     out = {"player_busted.count": len(seats), "player_busted.seat": seats[-1], "player_busted.seats": named,
            "player_busted.stacks_known": all(s in stacks for s in seats)}
+    out["player_busted.first_seat"] = seats[0]          # with .seat (the last): each of two knocked out
     if not out["player_busted.stacks_known"]:
         return out
     top = [s for s in ordered if stacks[s] == stacks[ordered[0]]]
@@ -145,7 +143,7 @@ def league_facts(event: dict) -> dict:
            "league_record.absent_entries": event["absent_entries_used"]}
     if "games_played" in event:
         out["league_record.games_played"] = event["games_played"]
-    if "minutes_played" in event:
+    if "minutes_played" in event and event["minutes_played"] == event["minutes_played"]:    # not unknown (NaN)
         minutes = event["minutes_played"]
         rounded = int(minutes / 15 + 0.5) * 15          # halves round up: 7.5 minutes -> 15
         points = rounded / 30
@@ -179,55 +177,96 @@ def moved_facts(event: dict, data: dict) -> dict:
     return out
 
 
-def tournament_facts(data: dict) -> dict:
-    """Every tournament fact of an incident, each group by its own function above."""
-    facts: dict = {}
+@reads_together("table_count", "player_busted", "colour_up", "race_entry")
+def _tournament_counts(found, ctx) -> dict:
+    """Tables in play, the players knocked out on the hand, a colour-up and its chip race: each
+    counted over every entry of its kind."""
+    data = ctx.data
     stacks = {p["seat"]: p["stack"] for p in data["players"] if "stack" in p}
-    facts.update(table_facts(_events(data, "table_count")))
-    facts.update(finishing_facts(_events(data, "player_busted"), stacks))
-    colours = _events(data, "colour_up")
+    facts = dict(table_facts(found["table_count"]))
+    facts.update(finishing_facts(found["player_busted"], stacks))
+    colours = found["colour_up"]
     if colours:
         facts.update(colour_facts(colours[-1], data["game"].get("blinds")))
-    facts.update(chip_race_facts(colours[-1] if colours else None, _events(data, "race_entry"), stacks))
-    for event in _events(data, "league_record"):
-        facts.update(league_facts(event))
-    for event in _events(data, "player_moved"):
-        facts.update(moved_facts(event, data))
-    for event in _events(data, "rebuy_request"):
-        facts.update(rebuy_facts(event))
-    for event in _events(data, "main_event_entry"):
-        facts.update(satellite_facts(event))
-    facts.update(procedure_facts(data))
+    facts.update(chip_race_facts(colours[-1] if colours else None, found["race_entry"], stacks))
     return facts
 
 
-def procedure_facts(data: dict) -> dict:
-    """Facts read straight off the procedural events: an arrival, a level change, a break, a
-    structure change, a seat request, a proposed deal, a league session (later events win)."""
-    out: dict = {}
-    for e in data.get("events", []):
-        kind = e["event"]
-        if kind == "arrival":
-            out.update({"arrival.seat": e["seat"], "arrival.minutes": e["minutes_after_start"],
-                        "arrival.level": e["level"], "arrival.registered_by": e["registered_by"],
-                        "arrival.first_break_over": e["first_break_over"],
-                        "arrival.seat_available": e["seat_available"]})
-        elif kind == "level_change":
-            out.update({"level_change.happened": True, "level_change.blinds_in_early": e["blinds_in_before_beep"],
-                        "level_change.previous_hand_completed": e["previous_hand_completed"]})
-        elif kind == "break_due":
-            out.update({"break_due.warning_sounded": e["warning_sounded"], "break_due.announced": e["break_announced"]})
-        elif kind == "structure_change":
-            out["structure_change.what"] = e["change"]
-        elif kind == "seat_request":
-            out.update({"seat_request.reason": e["reason"], "seat_request.final_table": e["final_table"]})
-            if "players_at_table" in e:
-                out["seat_request.table_players"] = e["players_at_table"]
-        elif kind == "deal_proposed":
-            out["deal_proposed.kind"] = e["kind"]
-        elif kind == "league_session":
-            out.update({"league_session.number": e["session"], "league_session.played_for": e["played_for"]})
+@reads("league_record")
+def _league(event, ctx) -> dict:
+    return league_facts(event)
+
+
+@reads("player_moved")
+def _moved(event, ctx) -> dict:
+    return moved_facts(event, ctx.data)
+
+
+@reads("rebuy_request")
+def _rebuy(event, ctx) -> dict:
+    return rebuy_facts(event)
+
+
+@reads("main_event_entry")
+def _main_event(event, ctx) -> dict:
+    return satellite_facts(event)
+
+
+def _arrival_seat_facts(event: dict, data: dict) -> dict:
+    """An arrival at a seat: whether that seat was dealt in (and blinded) from the start waiting
+    for him, and the chips at it (the stack the incident gives)."""
+    seat = event.get("seat")
+    if seat is None:
+        return {"arrival.dealt_in_since_start": False}
+    away = [e for e in data.get("events", []) if e["event"] == "player_away" and e.get("seat") == seat]
+    out = {"arrival.dealt_in_since_start": any(e.get("since_start") for e in away)}
+    player = next((p for p in data["players"] if p["seat"] == seat), None)
+    if player and isinstance(player.get("stack"), (int, float)) and player["stack"] == player["stack"]:
+        out["arrival.stack"] = player["stack"]
     return out
+
+
+@reads("arrival")
+def _arrival(e, ctx) -> dict:
+    out = {"arrival.seat": e.get("seat"), "arrival.minutes": e["minutes_after_start"],
+           "arrival.level": e["level"], "arrival.registered_by": e["registered_by"],
+           "arrival.first_break_over": e["first_break_over"], "arrival.seat_available": e["seat_available"]}
+    out.update(_arrival_seat_facts(e, ctx.data))
+    return out
+
+
+@reads("level_change")
+def _level(e, ctx) -> dict:
+    return {"level_change.happened": True, "level_change.blinds_in_early": e["blinds_in_before_beep"],
+            "level_change.previous_hand_completed": e["previous_hand_completed"]}
+
+
+@reads("break_due")
+def _break(e, ctx) -> dict:
+    return {"break_due.warning_sounded": e["warning_sounded"], "break_due.announced": e["break_announced"]}
+
+
+@reads("structure_change")
+def _structure(e, ctx) -> dict:
+    return {"structure_change.what": e["change"]}
+
+
+@reads("seat_request")
+def _seat_request(e, ctx) -> dict:
+    out = {"seat_request.reason": e["reason"], "seat_request.final_table": e["final_table"]}
+    if "players_at_table" in e:
+        out["seat_request.table_players"] = e["players_at_table"]
+    return out
+
+
+@reads("deal_proposed")
+def _deal(e, ctx) -> dict:
+    return {"deal_proposed.kind": e["kind"]}
+
+
+@reads("league_session")
+def _session(e, ctx) -> dict:
+    return {"league_session.number": e["session"], "league_session.played_for": e["played_for"]}
 
 
 def rebuy_facts(event: dict) -> dict:

@@ -10,7 +10,30 @@ that means is left to the clubs' rules.
 from __future__ import annotations
 
 from ruling_engine.numbers import whole
+from ruling_engine.facts.hand import action_term
 from ruling_engine.facts.replay import STREETS, BettingState, action_delta, classify, clockwise_from, parse_said, replay
+
+
+def order_button(data: dict):
+    """The button the order of action is worked out from: the incident's, or the one the timeline
+    implies (the seat before the posted small blind; or, when an action is marked out of turn, the
+    seat before the first player who acted in turn on that street)."""
+    if data.get("button") is not None:
+        return data["button"]
+    hand = data.get("_hand")
+    if hand is not None and hand.order_button is not None:
+        return hand.order_button
+    actions = data.get("actions", [])
+    marked = [a for a in actions if a.get("in_turn") is False]
+    if not marked:
+        return None
+    street = marked[0]["street"]
+    first = next((a["seat"] for a in actions if a["street"] == street and a.get("in_turn", True)), None)
+    if first is None or street == "preflop":
+        return None
+    seats = sorted(p["seat"] for p in data["players"])
+    before = [s for s in seats if s < first]
+    return before[-1] if before else seats[-1]
 
 
 def blind_seats(seats, button):
@@ -32,8 +55,10 @@ class _Round:
         self.live = list(start.in_hand)
         self.acted: set = set()
         seats = [p["seat"] for p in data["players"]]
-        button = data["button"]
-        self.cursor = blind_seats(seats, button)[1] if street == "preflop" else button
+        button = order_button(data)
+        big_blind = (data["_blinds_posted"][1] if data.get("_blinds_posted")     # who actually posted it
+                     else blind_seats(seats, button)[1])
+        self.cursor = big_blind if street == "preflop" else button
 
     def needs_to_act(self, seat) -> bool:
         return (seat in self.live and self.stacks.get(seat, 0) > 0
@@ -58,7 +83,7 @@ class _Round:
     def measure(self, action: dict):
         """(kind, chips) of an action against the bet as it stands, without applying it."""
         seat = action["seat"]
-        term, _ = parse_said(action.get("said")) or ("none", None)
+        term = action_term(action, parse_said)     # the words, or what he did (`did: fold`)
         if term == "fold":
             return "fold", 0
         state = BettingState(street="", stacks=self.stacks, round_in=self.round_in, current_bet=self.bet)
@@ -88,7 +113,7 @@ def order_facts(data: dict, index: int) -> dict:
     button (the upcards set the order there). Private keys start with '_'.
     """
     actions = data.get("actions", [])
-    if not actions or data.get("button") is None or len(data["players"]) < 2:
+    if not actions or order_button(data) is None or len(data["players"]) < 2:
         return {}
     default = data["street"] if data["street"] in STREETS else "preflop"
     street = actions[index].get("street", default)
@@ -101,8 +126,10 @@ def order_facts(data: dict, index: int) -> dict:
         seat = action["seat"]
         if oot and not oot["resolved"] and not pending and seat != oot["seat"]:
             # His turn came and passed with no new action from him: the out-of-turn action stood.
+            oot.setdefault("bet_at_turn", rnd.bet)
             rnd.apply(oot["seat"], oot["kind"], oot["amount"])
             oot["resolved"] = True
+            oot["stood"] = True
         kind, delta = rnd.measure(action)
         expected = rnd.expected()
         if oot is None:
@@ -129,8 +156,14 @@ def order_facts(data: dict, index: int) -> dict:
                 oot["later_chips"] += 1 if delta > 0 else 0
             continue
         if seat == oot["seat"] and not oot["resolved"]:
+            oot.setdefault("bet_at_turn", rnd.bet)
             kind, delta = rnd.measure(action)      # his action at his proper turn
             oot["resolved"] = True
+        elif oot.get("stood") and seat == oot["seat"] and "later" not in oot.get("next", {}):
+            # He acts again after his out-of-turn action stood: what faced him then.
+            oot["next"] = {"later": i, "bet": rnd.bet, "in": rnd.round_in.get(seat, 0),
+                           "stack": rnd.stacks.get(seat, 0)}
+            oot["later_action_in_question"] = i == index
         rnd.apply(seat, kind, delta)
     facts = {}
     if oot:
@@ -171,5 +204,16 @@ def _oot_facts(oot: dict, pending: list, rnd: _Round, data: dict) -> dict:
     now = rnd.bet                      # the bet facing him, his out-of-turn chips not counted
     out["oot_bet_now"] = whole(now)
     out["oot_call_now"] = whole(max(0, min(now - oot["before"], rnd.stacks.get(seat, 0))))
-    out["oot_topped"] = now > oot["before"] + oot["amount"]
+    # Topped by a skipped player: the bet when his turn came back to him, not a raise made after
+    # his out-of-turn bet had stood.
+    out["oot_topped"] = oot.get("bet_at_turn", now) > oot["before"] + oot["amount"]
+    out["oot_stood"] = bool(oot.get("stood"))
+    if oot.get("stood"):
+        # His out-of-turn chips are in: what a raise made since leaves him to call (as it faced
+        # him when he next acted, or now).
+        nxt = oot.get("next") or {"bet": now, "in": rnd.round_in.get(seat, 0), "stack": rnd.stacks.get(seat, 0)}
+        out["oot_raised_since"] = nxt["bet"] > oot["before"] + oot["amount"]
+        out["oot_call_after_stood"] = whole(max(0, min(nxt["bet"] - nxt["in"], nxt["stack"])))
+        out["oot_bet_after_stood"] = whole(nxt["bet"])
+        out["oot_later_action_in_question"] = bool(oot.get("later_action_in_question"))
     return out

@@ -7,6 +7,7 @@ street, said or event) and its line, so later stages can point back at what the 
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,8 +15,9 @@ import yaml
 
 from ruling_engine.errors import FloorcallError, did_you_mean
 from ruling_engine.incident.cards import CARD_HINT, UNKNOWN_CARD, normal_card
+from ruling_engine.incident.said import OFFICIAL as OFFICIAL_TERMS, likely_typo, read_said
 from ruling_engine.incident.unknowns import UNKNOWN
-from ruling_engine.incident.yaml_source import load_file, load_text
+from ruling_engine.incident.yaml_source import MAX_ITEMS, kind_of, load_file, load_text
 from ruling_engine.knowledge.vocabulary import FieldSpec, Vocabulary
 
 HAND_SIZE = {"NLHE": 2, "PLO": 4, "PLHE": 2, "LHE": 2, "stud": 7}     # a player's cards in a whole hand
@@ -28,12 +30,20 @@ SPEAKERS = ("dealer", "floor", "spectator", "player")
 OLD_FORMAT_FIELDS = ("actions", "events", "street", "board", "pot")
 PRIVATE = ("entry", "line")                 # keys the loader adds to each timeline entry
 NOT_KNOWN = float("nan")                    # a number written `unknown`: arithmetic on it states nothing
+# Limits (with yaml_source's on the file itself): a 10,000-entry timeline rules in about a second.
+MAX_ENTRIES = MAX_ITEMS                     # timeline entries (the YAML reader refuses longer lists)
+MAX_POINTS = 100                            # points ruled on: the marked entries, or every event
+MAX_PLAYERS = 23                            # a 52-card deck deals hold'em to 23 players with a board
+MAX_NUMBER = 10 ** 12                       # any amount, count or seat
+UNKNOWN_AMOUNTS = ("chips",)                # lists of amounts that may be `unknown` (nobody saw the chips)
+SMALLEST_FRACTION = 0.0001                  # a number that is not zero is at least this
 
 
 @dataclass(frozen=True)
 class Incident:
     file: str
     data: dict              # validated, defaults filled in; data["timeline"] is a list of entries
+    unknowns: bool = True   # whether any field is written `unknown` (False: no need to look for them)
 
     @property
     def house(self) -> str:
@@ -51,10 +61,12 @@ def _line(node, key=None, default=None):
 
 
 class _Validator:
-    def __init__(self, vocabulary: Vocabulary, clubs, file: str):
+    def __init__(self, vocabulary: Vocabulary, clubs, file: str, root=None):
+        self.root = root if isinstance(root, dict) else {}     # the whole incident, for checks across fields
         self.records = vocabulary.records
         self.clubs = tuple(clubs)
         self.file = file
+        self.unknowns = 0
 
     # -- records and values --------------------------------------------------------------------
 
@@ -91,6 +103,9 @@ class _Validator:
             if not isinstance(value, list):
                 raise FloorcallError(self.file, line, f"a list under `{spec.name}:`", _short(value),
                                      "start each item on its own line with '- '")
+            if spec.record == "player" and len(value) > MAX_PLAYERS:
+                raise FloorcallError(self.file, line, f"at most {MAX_PLAYERS} players", f"{len(value):,}",
+                                     "list the players dealt in at this table")
             lines = getattr(value, "item_lines", [line] * len(value))
             return [self.record(spec.record, item, item_line) for item, item_line in zip(value, lines)]
         if t == "timeline":
@@ -100,13 +115,17 @@ class _Validator:
                 raise FloorcallError(self.file, line, f"a mapping under `{spec.name}:`", _short(value))
             return value
         if t == "amounts":
-            if value == UNKNOWN:
+            if value == UNKNOWN and spec.name in UNKNOWN_AMOUNTS:
                 return value
+            if value == UNKNOWN:
+                raise FloorcallError(self.file, line, f"a list of numbers under `{spec.name}:`", "unknown",
+                                     f"leave {spec.name}: out when it is not known")
             if not isinstance(value, list) or not value:
                 raise FloorcallError(self.file, line, f"a list under `{spec.name}:`", _short(value), "e.g. [10, 5]")
             item_spec = FieldSpec(spec.name, "amount")
             for item in value:
                 item_spec.check_value(item, self.file, line)
+                self.number(spec.name, item, line)
             return list(value)
         if t == "cards":
             return self.cards(spec.name, value, line)
@@ -126,11 +145,25 @@ class _Validator:
             raise FloorcallError(self.file, line, "who spoke: a seat number, " + ", ".join(SPEAKERS),
                                  _short(value), did_you_mean(value, SPEAKERS))
         if value == UNKNOWN and spec.name != "house" and t in ("enum", "bool", "seat", "string"):
+            self.unknowns += 1
             return value           # "don't know": choices are ruled every way
         if value == UNKNOWN and t in ("amount", "int", "number"):
             return NOT_KNOWN       # a number nobody knows: what depends on it is left unstated
         spec.check_value(value, self.file, line)
+        if t in ("amount", "int", "number", "seat"):
+            self.number(spec.name, value, line)
         return value
+
+    def number(self, name, value, line) -> None:
+        """A number floorcall can work with: finite, at most MAX_NUMBER, and a fraction no finer
+        than SMALLEST_FRACTION (durable-rules reads no exponent: 1e-9 or 1e16 cannot be matched)."""
+        if value != value or value in (float("inf"), float("-inf")):
+            raise FloorcallError(self.file, line, f"{name} to be a number", _short(value),
+                                 "write unknown for a number nobody knows")
+        if abs(value) > MAX_NUMBER:
+            raise FloorcallError(self.file, line, f"{name} to be at most {MAX_NUMBER:,}", _short(value))
+        if value and abs(value) < SMALLEST_FRACTION:
+            raise FloorcallError(self.file, line, f"{name} to be 0 or at least {SMALLEST_FRACTION}", _short(value))
 
     def cards(self, name, value, line) -> list:
         if value == UNKNOWN:
@@ -153,13 +186,19 @@ class _Validator:
             raise FloorcallError(self.file, line, "a list of entries under `timeline:`", _short(value),
                                  "start each entry on its own line with '- ': an action {seat: 3, said: call}, "
                                  "a street (- flop: [Ks, 8d, 4c]), words (- said: {...}) or an event")
+        if len(value) > MAX_ENTRIES:
+            raise FloorcallError(self.file, line, f"at most {MAX_ENTRIES:,} timeline entries", f"{len(value):,}",
+                                 "one hand's timeline; describe the hand the floor was called to")
         lines = getattr(value, "item_lines", [line] * len(value))
         return [self.entry(item, item_line) for item, item_line in zip(value, lines)]
 
     def entry(self, node, line) -> dict:
         kinds = self.records["event"]
         if isinstance(node, dict) and "seat" in node and not (len(node) == 1 and isinstance(node.get("seat"), dict)):
-            return {"entry": "action", "line": line, **self.record("action", node, line)}
+            action = self.record("action", node, line)
+            if isinstance(action.get("said"), str) and action["said"] != UNKNOWN:
+                self.said(action["said"], _line(node, "said", line))
+            return {"entry": "action", "line": line, **action}
         if not isinstance(node, dict) or len(node) != 1:
             raise FloorcallError(self.file, _line(node, default=line),
                                  "a timeline entry: an action (a mapping with seat:), a street, said: or one event",
@@ -182,6 +221,18 @@ class _Validator:
         fields.setdefault("in_question", False)
         return {"entry": "event", "event": key, "line": key_line, **fields}
 
+    def said(self, words: str, line) -> None:
+        """What a player said: a misspelt official term is an error (read as it stands, 'caal'
+        would be unofficial language); an amount said must be one floorcall can work with."""
+        typo, amount = _said_reading(words)
+        if typo:
+            raise FloorcallError(self.file, line, "an official term (" + ", ".join(OFFICIAL_TERMS) + "), an amount, "
+                                 "or the player's words", f"said: {_short(words)}",
+                                 f"did you mean {typo!r}? Words that are not an official term are read as "
+                                 "unofficial language")
+        if amount is not None:
+            self.number("the amount said", amount, line)
+
     def street(self, name, body, line) -> dict:
         out = {"entry": "street", "street": name, "line": line, "in_question": False}
         if body is None:
@@ -195,11 +246,20 @@ class _Validator:
             out["cards"] = self.cards(name, body, line)
             return out
         fields = self.record("street_entry", body, line)
+        if "pot" in fields and any(k in self.root for k in ("pot_at_start",)):
+            raise FloorcallError(self.file, line, "the pot once: pot_at_start or the street's pot",
+                                 "both", "keep the one the floor counted")
         if "cards" in fields and "count" in fields and fields["count"] != len(fields["cards"]):
             raise FloorcallError(self.file, line, f"count: {len(fields['cards'])} (the cards named)",
                                  f"count: {fields['count']}", "leave out count: when the cards are named")
         out.update(fields)
         return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _said_reading(words: str) -> tuple:
+    """(the official term misspelt or None, the amount said or None): a log says 'call' often."""
+    return likely_typo(words), read_said(words).amount
 
 
 def _short(value, limit: int = 80) -> str:
@@ -225,6 +285,10 @@ def _check_seats(data: dict, node, file: str, vocabulary: Vocabulary) -> None:
     seats = [p["seat"] for p in data["players"]]
     if not seats:
         raise FloorcallError(file, node.line_of("players"), "at least one player", "an empty list")
+    for seat, raw in zip(seats, node.get("players") or []):
+        if not isinstance(seat, int):
+            raise FloorcallError(file, _line(raw, "seat"), "a seat number for every player listed", repr(seat),
+                                 "leave out a player whose seat is not known; an event may still describe him")
     if len(set(seats)) != len(seats):
         raise FloorcallError(file, node.line_of("players"), "each seat once among the players", f"seats {seats}")
     for player, raw in zip(data["players"], node.get("players") or []):
@@ -253,8 +317,9 @@ def _check_seats(data: dict, node, file: str, vocabulary: Vocabulary) -> None:
 def _check_street_order(data: dict, file: str) -> None:
     """Streets come in the order of the game, each once (a street entry may not go back)."""
     order = STUD_STREETS if data["game"]["variant"] == "stud" else FLOP_STREETS
-    last, last_name = -1, None
+    last, last_name, actions_seen = -1, None, False
     for entry in data["timeline"]:
+        actions_seen = actions_seen or entry["entry"] == "action"
         if entry["entry"] != "street":
             continue
         name = entry["street"]
@@ -262,6 +327,8 @@ def _check_street_order(data: dict, file: str) -> None:
             raise FloorcallError(file, entry["line"], f"a street of {data['game']['variant']}: " + ", ".join(order),
                                  name, did_you_mean(name, order))
         position = order.index(name)
+        if last_name == "hand-over" and name in ("deal", "preflop", "third-street") and not actions_seen:
+            last = -1                 # the timeline began between hands: this is the next hand
         if position <= last:
             raise FloorcallError(file, entry["line"], f"a street after the {last_name}", f"{name} again" if
                                  name == last_name else f"{name} after the {last_name}",
@@ -402,13 +469,14 @@ def parse_incident_text(text: str, file: str, vocabulary: Vocabulary, clubs) -> 
     node = load_text(text, file)
     if not isinstance(node, dict):
         raise FloorcallError(file, getattr(node, "line", 1), "an incident: a mapping of 'key: value' lines",
-                             f"a {type(node).__name__}")
+                             kind_of(node) if node is not None else "an empty file")
     return validate_incident(node, file, vocabulary, clubs)
 
 
 def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Incident:
     _check_old_format(node, file)
-    data = _Validator(vocabulary, clubs, file).record("incident", node, 1)
+    validator = _Validator(vocabulary, clubs, file, node)
+    data = validator.record("incident", node, 1)
     _check_seats(data, node, file, vocabulary)
     _check_street_order(data, file)
     _check_folded_players_stay_out(data, file)
@@ -416,7 +484,7 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
     _check_tournament_events(data, file)
     _check_motions(data, file)
     _check_cards(data, node, file)
-    return Incident(file=file, data=data)
+    return Incident(file=file, data=data, unknowns=validator.unknowns > 0)
 
 
 # -- writing -----------------------------------------------------------------------------------
@@ -426,7 +494,8 @@ def entry_as_written(entry: dict):
     a file is already in that form)."""
     if "entry" not in entry:
         return entry
-    body = {k: v for k, v in entry.items() if k not in PRIVATE and k != "event" and k != "street"}
+    own = {"street": "street", "event": "event"}.get(entry["entry"])    # the key naming it, not a field
+    body = {k: v for k, v in entry.items() if k not in PRIVATE and k != own}
     if entry["entry"] == "action":
         return body
     if entry["entry"] == "street":
@@ -454,7 +523,7 @@ def incident_as_written(data: dict) -> dict:
     out = {k: v for k, v in data.items() if k != "timeline" and not str(k).startswith("_")}
     out["timeline"] = [entry_as_written(e) for e in data.get("timeline", [])]
     out = _unknowns_as_written(out)
-    order = ["title", "house", "game", "button", "dealer_seat", "players", "others", "pot_at_start",
+    order = ["title", "house", "game", "button", "dealer", "players", "others", "pot_at_start",
              "pot_smallest_chip", "timeline", "notes", "expected", "casebook"]
     return {k: out[k] for k in sorted(out, key=lambda k: order.index(k) if k in order else len(order))}
 

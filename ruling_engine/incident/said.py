@@ -54,14 +54,23 @@ def _number_words(words: list):
     return total + current
 
 
+def _plain_numbers(raw: str) -> str:
+    """Numbers as people say and write them, as digits: '8,000' -> '8000', '8k' / '2.5k' -> '8000' /
+    '2500', 'two grand' -> 'two thousand'."""
+    raw = re.sub(r"(?<=\d),(?=\d{3}\b)", "", raw)
+    raw = re.sub(r"\b(\d+(?:\.\d+)?)\s*k\b", lambda m: f"{float(m.group(1)) * 1000:g}", raw)
+    raw = re.sub(r"\b(\d+)\s+(grand|thousand)\b", lambda m: str(int(m.group(1)) * 1000), raw)
+    return re.sub(r"\bgrand\b", "thousand", raw)
+
+
 def read_said(text) -> Said:
     """What was said, read into term, number, unit and wording."""
     if text is None or not str(text).strip():
         return Said("none", None)
-    raw = str(text).strip().lower()
+    raw = _plain_numbers(str(text).strip().lower())
     if re.match(r"^if\b", raw) or re.search(r"\bif\b.*\bthen\b", raw):
         return Said("none", None, conditional=True)
-    words = re.sub(r"[,.!?]", " ", raw).replace("all in", "all-in").split()
+    words = re.sub(r"[,!?]|\.(?!\d)", " ", raw).replace("all in", "all-in").split()
     words = [part for word in words for part in ([word] if word == "all-in" else word.split("-")) if part]
     if words[:1] in (["i"], ["i'm"]) and len(words) > 1 and words[1] not in ("in",):
         words = words[1:]
@@ -92,3 +101,42 @@ def read_said(text) -> Said:
     if term == "none":
         return Said("amount-only", amount, unit) if amount is not None else Said("none", None, unofficial=True)
     return Said(term, amount, unit, wording)
+
+
+def _one_edit_apart(word: str, term: str) -> bool:
+    """One letter changed, added, dropped, or two neighbours swapped."""
+    if word == term or abs(len(word) - len(term)) > 1:
+        return False
+    if len(word) == len(term):
+        diffs = [i for i, (a, b) in enumerate(zip(word, term)) if a != b]
+        return len(diffs) == 1 or (len(diffs) == 2 and diffs[1] == diffs[0] + 1
+                                   and word[diffs[0]] == term[diffs[1]] and word[diffs[1]] == term[diffs[0]])
+    short, long_ = sorted((word, term), key=len)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
+_ENGLISH = {"all", "ball", "fall", "hall", "tall", "wall", "hold", "old", "gold", "told", "cold", "bold", "sold",
+            "food", "folk", "bat", "bit", "but", "get", "let", "set", "yet", "not", "hot", "got", "lot", "put",
+            "pit", "pat", "pop"}   # words a player may say meaning just that
+
+
+def likely_typo(text) -> str | None:
+    """The official term a one-word declaration (with an amount, or alone) misspells: 'caal',
+    'rasie 20', 'chek'. None for an official term, a word that only adds to one ('called',
+    'raising'), and anything longer (real unofficial language: "I'm in", "let's go")."""
+    if not isinstance(text, str) or len(text) > 100:
+        return None
+    words = re.sub(r"[,.!?]", " ", text.strip().lower()).split()
+    if words[:1] in (["i"], ["i'm"]):
+        words = words[1:]
+    if not words or len(words) > 2 or words[0] in OFFICIAL or words[0] in _VERBS or words[0] in _NUMBER_WORDS:
+        return None
+    if len(words) == 2 and not re.fullmatch(r"(£|\$)?\d+(\.\d+)?(p)?", words[1]):
+        return None
+    word = words[0]
+    if word in _ENGLISH:
+        return None
+    for term in OFFICIAL:
+        if len(term) >= 3 and not word.startswith(term) and _one_edit_apart(word, term):
+            return term
+    return None

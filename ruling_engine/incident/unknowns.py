@@ -12,7 +12,8 @@ from itertools import product
 from ruling_engine.errors import FloorcallError
 
 UNKNOWN = "unknown"
-MAX_COMBINATIONS = 256
+MAX_COMBINATIONS = 256          # of the fields that can change a ruling (rulings/relevance.py)
+MAX_POINT_RULINGS = 600         # each point once per combination of the fields that can change it
 
 
 CHOICE_TYPES = ("enum", "bool", "seat")
@@ -110,9 +111,10 @@ def path_name(path: tuple, data: dict) -> str:
     return ".".join(parts)
 
 
-def combinations(data: dict, vocabulary, file: str) -> list:
-    """[(assignment {path: value}, completed data)] for every combination of the unknown fields."""
-    paths = choice_paths(data, vocabulary)
+def combinations(data: dict, vocabulary, file: str, paths=None) -> list:
+    """[(assignment {path: value}, completed data)] for every combination of the unknown fields
+    (of `paths`, when given: the others stay `unknown`)."""
+    paths = choice_paths(data, vocabulary) if paths is None else paths
     domains = [domain(spec_at(p, data, vocabulary), data) for p in paths]
     total = 1
     for values in domains:
@@ -123,11 +125,23 @@ def combinations(data: dict, vocabulary, file: str) -> list:
                              f"{total} ({names})", "establish some of these facts before ruling")
     out = []
     for values in product(*domains):
-        completed = copy.deepcopy(data)
-        for path, value in zip(paths, values):
-            node = completed
-            for step in path[:-1]:
-                node = node[step]
-            node[path[-1]] = value
-        out.append((dict(zip(paths, values)), completed))
+        out.append((dict(zip(paths, values)), _assigned(data, zip(paths, values))))
     return out
+
+
+def _assigned(data: dict, assignment) -> dict:
+    """`data` with the values assigned at their paths: the mappings and lists on the way to them
+    copied, everything else shared with `data` (which nothing downstream changes)."""
+    completed = copy.copy(data)
+    copied = {id(completed)}
+    for path, value in assignment:
+        node = completed
+        for step in path[:-1]:
+            child = node[step]
+            if id(child) not in copied:
+                child = copy.copy(child)
+                copied.add(id(child))
+                node[step] = child
+            node = child
+        node[path[-1]] = value
+    return completed

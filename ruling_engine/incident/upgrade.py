@@ -113,7 +113,7 @@ def _flow(value):
     return value
 
 
-ORDER = ["title", "house", "game", "button", "dealer_seat", "players", "others", "pot_at_start",
+ORDER = ["title", "house", "game", "button", "dealer", "players", "others", "pot_at_start",
          "pot_smallest_chip", "timeline", "notes"]
 
 
@@ -147,12 +147,12 @@ def incident_yaml(data: dict, indent: str = "") -> str:
 def upgrade_text(text: str, name: str = "<incident>", indent: str = "") -> str:
     """An old-format incident file's text as a timeline file: the incident rewritten, and the
     `expected:` block (with the comments before it) kept exactly as written."""
-    from ruling_engine.incident.yaml_source import load_text
+    from ruling_engine.incident.yaml_source import kind_of, load_text
     from ruling_engine.errors import FloorcallError
     data = load_text(text, name)
     if not isinstance(data, dict):
         raise FloorcallError(name, getattr(data, "line", 1), "an incident: a mapping of 'key: value' lines",
-                             f"a {type(data).__name__}")
+                             kind_of(data))
     if not is_old_format(data):
         raise FloorcallError(name, None, "an incident in the old format (street:, actions:, events:)",
                              "an incident with a timeline already", "nothing to upgrade")

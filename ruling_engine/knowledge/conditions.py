@@ -114,6 +114,9 @@ class ConditionParser:
             raise FloorcallError(self.file, line, "a fact declared in knowledge/vocabulary.yaml",
                                  f"unknown fact {fact!r}",
                                  did_you_mean(fact, list(self.vocabulary.facts) + list(CONNECTIVES)))
+        if spec.type == "players":
+            raise FloorcallError(self.file, line, "a fact a condition can test", f"{fact!r}, a list of players",
+                                 "use it in an effect's `each:` or a do-line, not in `when:`")
         if isinstance(value, dict):
             if len(value) != 1:
                 raise FloorcallError(self.file, line, "one operator per fact",

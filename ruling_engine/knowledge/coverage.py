@@ -11,7 +11,7 @@ def coverage(kb) -> dict:
     """
     clubs = {}
     for club, clauses in kb.clauses.items():
-        cited = {rule.clause for rule in kb.rules.get(club, [])} | set(kb.clubs[club].discretion)
+        cited = {rule.clause for rule in kb.rules.get(club, [])} | set(kb.clubs[club].discretion_for(None)) | {c for _, ids in kb.clubs[club].topic_discretion for c in ids}
         normative = [cid for cid, c in clauses.items() if c.normative]
         clubs[club] = {
             "clauses": len(normative),

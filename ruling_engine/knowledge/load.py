@@ -59,7 +59,8 @@ def load_club(path: Path) -> Club:
                 games=_require(node, "games", file, "what the rulebook governs, in words"),
                 floor=_require(node, "floor", file, "what the club calls its floor person"),
                 discretion=tuple(_require(node, "discretion", file, "clause ids of its discretion clauses")),
-                source=_require(node, "source", file, "path of the source text"))
+                source=_require(node, "source", file, "path of the source text"),
+                topic_discretion=tuple((topic, tuple(ids)) for topic, ids in (node.get("topic_discretion") or {}).items()))
 
 
 def load_clauses(path: Path, club: str) -> dict:
@@ -141,8 +142,12 @@ class _RuleReader:
         for text in do + tuple(str(v) for e in effects for v in e.values()):
             self._check_template(text, then.line)
         basis = raw.get("basis", "express")
-        if basis not in ("express", "reading"):
-            raise FloorcallError(file, raw.line_of("basis"), "basis: express or reading", repr(basis))
+        if basis not in ("express", "reading", "silent"):
+            raise FloorcallError(file, raw.line_of("basis"), "basis: express, reading or silent", repr(basis),
+                                 "silent: the clause states what should happen, but names no consequence")
+        if basis == "silent" and (not raw.get("reading") or then.get("outcome") != "floor-decides"):
+            raise FloorcallError(file, raw.line, "a silent rule with outcome floor-decides and a `reading:`",
+                                 "something else", "say what the clause states and that it names no consequence")
         if basis == "reading" and not raw.get("reading"):
             raise FloorcallError(file, raw.line, "a `reading:` saying why the clause applies", "none",
                                  "a rule applied by interpretation must say which reading it takes")
@@ -158,6 +163,8 @@ class _RuleReader:
                                  repr(raw), did_you_mean(name, effects))
         params = dict(params or {})
         for key in params:
+            if key == "each":
+                continue          # one effect per player a list fact names (its items give the parameters)
             if key not in effects[name]["params"]:
                 raise FloorcallError(self.file, getattr(raw, "line", line), f"a parameter of effect {name}",
                                      repr(key), did_you_mean(key, effects[name]["params"]))
@@ -221,7 +228,7 @@ def _load_knowledge(root: Path) -> KnowledgeBase:
     for short in clubs:
         kb.clauses[short] = load_clauses(root / "clauses" / f"{short}.yaml", short)
     for short, club in clubs.items():
-        for cid in club.discretion:
+        for cid in list(club.discretion) + [c for _, ids in club.topic_discretion for c in ids]:
             if cid not in kb.clauses[short]:
                 raise FloorcallError(str(root / "clubs" / f"{short}.yaml"), None,
                                      f"discretion clauses from {short}'s clause index", repr(cid),

@@ -60,6 +60,7 @@ class Vocabulary:
     records: dict = field(default_factory=dict)    # record name -> {field name -> FieldSpec}
     effects: dict = field(default_factory=dict)    # effect name -> {"help": str, "params": [...]}
     issues: dict = field(default_factory=dict)     # issue id -> {"title", "raised_when", "outcomes"}
+    contradictions: list = field(default_factory=list)   # (set, set): effects one answer may not give together
 
     def fact(self, name: str) -> FieldSpec:
         return self.facts[name]
@@ -80,8 +81,8 @@ def _spec(name, raw, file, line, *, is_fact: bool) -> FieldSpec:
             raise FloorcallError(file, raw.line_of(key), f"one of {sorted(allowed)}", repr(key),
                                  did_you_mean(key, allowed))
     t = raw.get("type")
-    known_types = SCALAR_TYPES + (() if is_fact else ("record", "list", "event", "cards", "mapping", "amounts",
-                                                       "timeline", "speaker"))
+    known_types = SCALAR_TYPES + (("players",) if is_fact else ("record", "list", "event", "cards", "mapping",
+                                                                "amounts", "timeline", "speaker"))
     if t not in known_types:
         raise FloorcallError(file, raw.line_of("type"), "a type: " + ", ".join(known_types), repr(t),
                              did_you_mean(t, known_types))
@@ -138,6 +139,15 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
     for name, raw in data["effects"].items():
         vocab.effects[name] = {"help": raw.get("help", ""), "params": list(raw.get("params") or [])}
     vocab.issues = {name: dict(raw) for name, raw in data["issues"].items()}
+    for pair in data.get("contradictions") or []:
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(g, list) for g in pair)):
+            raise FloorcallError(file, getattr(pair, "line", None), "a pair of effect lists, e.g. [[hand-dead], [hand-live]]",
+                                 repr(pair))
+        for name in pair[0] + pair[1]:
+            if name not in vocab.effects:
+                raise FloorcallError(file, getattr(pair, "line", None), "an effect declared under effects:",
+                                     repr(name), did_you_mean(name, vocab.effects))
+        vocab.contradictions.append((frozenset(pair[0]), frozenset(pair[1])))
     return vocab
 
 

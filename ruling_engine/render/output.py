@@ -28,9 +28,30 @@ def _jsonable(value):
     return value
 
 
-def _ruling_dict(r, house_outcome) -> dict:
+def _money_of(effects) -> list:
+    """What a ruling does with chips and pots, seat by seat (for comparing clubs)."""
+    keep = ("seat", "amount", "add", "total", "call", "seats", "share", "forfeit")
+    return sorted((e.get("effect"), tuple((k, str(e[k])) for k in keep if k in e)) for e in effects
+                  if any(k in e for k in keep[1:]))
+
+
+def differs(ruling, house) -> bool:
+    """Whether a club's ruling tells the floor something else than the house's: another outcome,
+    the same outcome with the money going elsewhere, or a ruling that depends on an unknown where
+    some branch differs (class 15: 'same outcome' must mean the same at the table)."""
+    if house is None:
+        return True
+    if ruling.depends or house.depends:
+        mine = {b.ruling.outcome if b.ruling else None for b in ruling.depends} or {ruling.outcome}
+        theirs = {b.ruling.outcome if b.ruling else None for b in house.depends} or {house.outcome}
+        return mine != theirs
+    return ruling.outcome != house.outcome or _money_of(ruling.effects) != _money_of(house.effects)
+
+
+def _ruling_dict(r, house_ruling) -> dict:
     return {
         "issue": r.issue,
+        "point": r.point,
         "outcome": r.outcome,
         "basis": r.basis,
         "decision": r.decision,
@@ -45,31 +66,50 @@ def _ruling_dict(r, house_outcome) -> dict:
                           "clauses": [c.clause for c in a["citations"]]} for a in r.alternatives],
         "set_aside": list(r.set_aside),
         "precedents": [{"file": f, "title": t} for f, t in r.precedents],
-        "differs_from_house": r.outcome != house_outcome,
+        "logged_precedents": [dict(p) for p in r.logged],
+        "differs_from_house": differs(r, house_ruling),
         "depends": [{"when": [dict(combination) for combination in branch.when],
-                     "ruling": _ruling_dict(branch.ruling, house_outcome) if branch.ruling else None}
+                     "ruling": _ruling_dict(branch.ruling, house_ruling) if branch.ruling else None}
                     for branch in r.depends],
     }
 
 
+def sections(report) -> list:
+    """(point, issue) of every ruling, as the house club gives them: each point's own questions
+    first, then what follows apart from them (a penalty, who acts next)."""
+    house = report.answers[report.house].rulings
+    secondary = {i for i, _ in report.issues if (report.secondary or {}).get(i)}
+    keys = [(r.point, r.issue) for r in house]
+    return sorted(keys, key=lambda k: (k[0], k[1] in secondary, keys.index(k)))
+
+
 def to_dict(report) -> dict:
     """The documented JSON structure of a ruling (see README, 'JSON output')."""
-    house = report.answers[report.house]
-    house_outcomes = {r.issue: r.outcome for r in house.rulings}
+    order = sections(report)
+    house = {(r.point, r.issue): r for r in report.answers[report.house].rulings}
     clubs = {}
     for club, answer in report.answers.items():
+        by_key = {(r.point, r.issue): r for r in answer.rulings}
         clubs[club] = {
             "name": answer.club_name,
             "floor": answer.floor,
             "house": club == report.house,
-            "rulings": [_ruling_dict(r, house_outcomes.get(r.issue)) for r in answer.rulings],
+            "rulings": [_ruling_dict(by_key[k], house[k]) for k in order if k in by_key],
+            "settlement": _jsonable(answer.settlement),
+            "contradictions": list(answer.contradictions),
             "trace": {"given": _jsonable(report.given), "derived": _jsonable(answer.derived),
                       "fired": list(answer.fired)},
         }
+    titles = dict(report.issues)
     return {
-        "floorcall": 1,
-        "incident": {"file": report.incident_file, "title": report.title, "house": report.house},
-        "issues": [{"id": i, "title": t} for i, t in report.issues],
+        "floorcall": 2,
+        "incident": {"file": report.incident_file, "title": report.title, "house": report.house,
+                     "currency": report.currency},
+        "points": [{"point": n, "kind": p.kind, "line": p.line, "label": p.label}
+                   for n, p in enumerate(report.points)],
+        "issues": [{"id": issue, "title": titles[issue], "point": point,
+                    "secondary": bool((report.secondary or {}).get(issue))} for point, issue in order],
+        "warnings": list(report.warnings),
         "clubs": clubs,
     }
 
@@ -91,32 +131,48 @@ def _wrap(text: str, indent: str, hanging: str | None = None) -> str:
                          subsequent_indent=hanging if hanging is not None else " " * len(indent))
 
 
-def _branch_line(branch: dict, word: str, key: str, absent: str, indent: str) -> str:
+def _branch_line(branch: dict, word: str, key: str, absent: str, indent: str, when_words=None) -> str:
     """One way a 'depends' ruling goes: 'if <answers>: <decision or outcome> [clauses]'."""
     then = branch["ruling"]
     said = f"{then[key]} [{', '.join(c['clause'] for c in then['citations'])}]" if then else absent
-    return _wrap(f"{word} {when_text(branch['when'])}: {said}", indent, " " * (len(indent) - 2))
+    when = plain(when_words(branch["when"])) if when_words else when_text(branch["when"])
+    return _wrap(f"{word} {when}: {said}", indent, " " * (len(indent) - 2))
 
 
-def render_text(report, explain: bool = False) -> str:
+def render_text(report, explain: bool = False, when_words=None) -> str:
     """House ruling first, then one short block per other club, marking where it differs.
 
     Every field is made `plain` (safe.py): no escape code or control character reaches the
-    terminal, and no field breaks its line.
+    terminal, and no field breaks its line. `when_words` (the questionnaire's) says what a ruling
+    depends on as questions and answers instead of field names.
     """
     data = plain_data(to_dict(report))
+    if when_words:
+        for answer in data["clubs"].values():
+            for r in answer["rulings"]:
+                if r["basis"] == "depends":
+                    r["decision"] = "It depends on what the floor could not establish:"
     house = data["clubs"][report.house]
     out = [data["incident"]["title"], f"  incident: {data['incident']['file']}",
            f"  house: {house['name']} — floor: {house['floor']}", ""]
     if not data["issues"]:
         out.append("No irregularity recognised: the incident raises none of the issues the rules know.")
         out.append("Check the incident describes what went wrong (see README, 'Incident format').")
+    points = data["points"]
+    several = len({i["point"] for i in data["issues"]}) > 1
+    shown_point = None
     for index, issue in enumerate(data["issues"]):
         ruling = house["rulings"][index]
-        out.append(f"== {issue['title']} ==")
+        if several and issue["point"] != shown_point:
+            shown_point = issue["point"]
+            point = points[shown_point]
+            where = f" (line {point['line']})" if point["line"] else ""
+            out.append(f"#### Point {shown_point + 1}{where}: {point['label']}")
+            out.append("")
+        out.append(("== Also: " if issue["secondary"] else "== ") + f"{issue['title']} ==")
         out.append(_wrap(f"RULING ({report.house}): {ruling['decision']}", "  "))
         for branch in ruling["depends"]:
-            out.append(_branch_line(branch, "If", "decision", "this issue does not arise.", "    - "))
+            out.append(_branch_line(branch, "If", "decision", "this issue does not arise.", "    - ", when_words))
             if branch["ruling"]:
                 out.extend(_wrap(line, "        do: ") for line in branch["ruling"]["do"])
         if ruling["do"]:
@@ -136,20 +192,35 @@ def render_text(report, explain: bool = False) -> str:
             out.append(_wrap(f"{c['locator']} [{c['clause']}]: \u201c{c['quote']}\u201d", "    "))
         if ruling["precedents"]:
             out.append("  Precedents: " + "; ".join(f"{p['file']} ({p['title']})" for p in ruling["precedents"][:5]))
+        if ruling.get("logged_precedents"):
+            out.append("  Earlier rulings in the log: " + "; ".join(
+                f"#{p['id']} {p['time'][:10]} {p['outcome']} "
+                + ("(followed)" if p["followed"] else "(overruled)" if p["followed"] is False else "(not marked)")
+                for p in ruling["logged_precedents"][:5]))
         out.append("")
         out.append("  Other clubs:")
         for club, answer in data["clubs"].items():
             if club == report.house:
                 continue
-            other = answer["rulings"][index]
+            other = answer["rulings"][index]      # every club rules on the same (point, issue), in this order
             mark = "DIFFERS" if other["differs_from_house"] else "same outcome"
             out.append(_wrap(f"{club} ({mark}; {other['basis']}): {other['decision']}", "    "))
             for branch in other["depends"]:
-                out.append(_branch_line(branch, "if", "outcome", "does not arise", "      - "))
+                out.append(_branch_line(branch, "if", "outcome", "does not arise", "      - ", when_words))
             if other["do"] and other["basis"] not in ("not covered",):
                 out.extend(_wrap(line, "      do: ") for line in other["do"][:2])
             if other["citations"]:
                 out.append("      cites: " + ", ".join(c["clause"] for c in other["citations"]))
+        out.append("")
+    if house["contradictions"]:
+        out.append(f"== WARNING: parts of {report.house}'s answer contradict each other ==")
+        out.extend(_wrap(line, "  - ") for line in house["contradictions"])
+        out.append(f"  The {house['floor']} must choose between them.")
+        out.append("")
+    money = _money_lines(house["settlement"], data["clubs"], report.house, data["incident"]["currency"])
+    if money:
+        out.append("== The pot ==")
+        out.extend(money)
         out.append("")
     if explain:
         out.append("== Trace ==")
@@ -160,6 +231,38 @@ def render_text(report, explain: bool = False) -> str:
             out.append(f"  {club}: derived {answer['trace']['derived'] or '{}'}")
             out.append(_wrap("rules fired: " + (", ".join(answer["trace"]["fired"]) or "none"), "    "))
     return plain("\n".join(out).rstrip(), keep_newlines=True) + "\n"
+
+
+def _money_text(effect: dict, currency: str = "") -> str:
+    from ruling_engine.rulings.resolve import format_value
+    effect = {k: format_value(v, "amount", currency) if k == "amount" else v for k, v in effect.items()}
+    kind = effect["effect"]
+    if kind == "pot":
+        name = "Main pot" if effect["pot"] == "main" else "Side pot " + effect["pot"].split("-")[-1]
+        seats = ", ".join(str(s) for s in effect["seats"])
+        return f"{name}: {effect['amount']} (seats {seats})"
+    if kind == "pot-awarded":
+        name = "the main pot" if effect.get("pot", "main") == "main" else "side pot " + effect["pot"].split("-")[-1]
+        return f"Seat {effect['seat']} wins {name} ({effect['amount']})"
+    if kind == "return-chips":
+        return f"Seat {effect['seat']} takes back {effect['amount']}"
+    if kind == "pot-split":
+        name = "the main pot" if effect.get("pot", "main") == "main" else "side pot " + effect["pot"].split("-")[-1]
+        odd = f", odd {format_value(effect['odd'], 'amount', currency)}" if effect.get("odd") else ""
+        return (f"Seats {', '.join(map(str, effect['seats']))} split {name}: "
+                f"{format_value(effect['share'], 'amount', currency)} each{odd}")
+    if kind == "player-out":
+        return f"Seat {effect['seat']} is out of the tournament"
+    return str(effect)
+
+
+def _money_lines(settlement: list, clubs: dict, house: str, currency: str) -> list:
+    """The house club's settlement, and any club whose rulings leave the money differently."""
+    lines = [f"  - {_money_text(e, currency)}" for e in settlement]
+    for club, answer in clubs.items():
+        if club != house and answer["settlement"] != settlement and answer["settlement"]:
+            lines.append(f"    {club} (DIFFERS): " + "; ".join(_money_text(e, currency) for e in answer["settlement"]))
+    return lines
 
 
 class _Escaped(str):
@@ -185,4 +288,4 @@ def _environment():
 def render_markdown(report, explain: bool = False) -> str:
     template = _environment().get_template("ruling.md.j2")
     return template.render(report=to_dict(report), basis_words=BASIS_WORDS, explain=explain,
-                           when_text=when_text)
+                           when_text=when_text, money_lines=_money_lines)

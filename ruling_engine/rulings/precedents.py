@@ -1,4 +1,5 @@
-"""Precedents: the incidents in cases/ whose expected rulings rest on the same clauses."""
+"""Bundled precedents: the incidents in cases/ whose expected ruling is on the same issue with the
+same outcome (earlier rulings from the ruling log are rulings/log.py's `precedents`)."""
 from __future__ import annotations
 
 import functools
@@ -15,8 +16,8 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 @functools.lru_cache(maxsize=2)
 def case_index(folder: Path = CASES_DIR) -> tuple:
-    """(file, title, club, clause ids) for every expected ruling in the cases folder."""
-    return cached("cases", [folder], lambda: _build_index(folder))
+    """(file, title, club, issue, outcome, cited clauses) for every expected ruling in the cases folder."""
+    return tuple(tuple(row) for row in cached("case-outcomes", [folder], lambda: _build_index(folder)))
 
 
 def _build_index(folder: Path) -> tuple:
@@ -27,19 +28,30 @@ def _build_index(folder: Path) -> tuple:
         except (OSError, yaml.YAMLError):
             continue
         for club, issues in (data.get("expected") or {}).items():
-            for expected in (issues or {}).values():
-                cites = frozenset((expected or {}).get("cites") or ())
-                if cites:
-                    rows.append((path.name, data.get("title", path.stem), club, cites))
+            for issue, expected in (issues or {}).items():
+                outcome = (expected or {}).get("outcome")
+                if outcome:
+                    rows.append((path.name, str(data.get("title", path.stem)), club, str(issue), str(outcome),
+                                 sorted(str(c) for c in (expected or {}).get("cites") or ())))
     return tuple(rows)
 
 
-def precedents_for(club: str, clause_ids, exclude_file: str = "", folder: Path = CASES_DIR) -> list:
-    """Cases (file, title) whose ruling under `club` cites any of these clauses."""
-    wanted = set(clause_ids)
-    out = []
-    for file, title, case_club, cites in case_index(folder):
-        if case_club == club and cites & wanted and file != Path(exclude_file).name:
-            if (file, title) not in out:
-                out.append((file, title))
-    return out
+@functools.lru_cache(maxsize=2)
+def _by_outcome(folder: Path) -> dict:
+    index: dict = {}
+    for file, title, club, issue, outcome, cites in case_index(folder):
+        found = index.setdefault((club, issue, outcome), [])
+        if all(f != file for f, _, _ in found):
+            found.append((file, title, frozenset(cites)))
+    return index
+
+
+def precedents_for(club: str, issue: str, outcome: str, exclude_file: str = "", folder: Path = CASES_DIR,
+                   clauses=()) -> list:
+    """Cases (file, title) whose expected ruling under `club` is on `issue` with `outcome`, those
+    citing more of the same `clauses` first."""
+    name = Path(exclude_file).name
+    wanted = set(clauses)
+    found = [(f, t, c) for f, t, c in _by_outcome(folder).get((club, issue, outcome), ()) if f != name]
+    found.sort(key=lambda item: (-len(item[2] & wanted), item[0]))
+    return [(f, t) for f, t, _ in found]

@@ -20,15 +20,28 @@ def raised_issues(vocabulary, facts: dict, point_kind: str | None = None, last: 
     entry, `action.*` for an action). An issue raised by facts of the hand alone (the cards read
     at showdown) is raised once, at the last point. With no point kind, every issue that holds."""
     out = []
-    for issue_id, issue in vocabulary.issues.items():
-        for conjunction in disjuncts(issue["condition"]):
+    for issue_id, conjunctions in _issue_conjunctions(vocabulary):
+        for conjunction, owners in conjunctions:
             if not all(leaf.holds(facts) for leaf in conjunction):
                 continue
-            owners = {leaf.fact.split(".", 1)[0] for leaf in conjunction if "." in leaf.fact}
             if point_kind is None or point_kind in owners or (not owners and last):
                 out.append(issue_id)
                 break
     return out
+
+
+_CONJUNCTIONS: dict = {}
+
+
+def _issue_conjunctions(vocabulary) -> list:
+    """[(issue, [(conjunction, owner kinds)])] of a vocabulary, worked out once per process."""
+    cached = _CONJUNCTIONS.get(id(vocabulary))
+    if cached is None or cached[0] is not vocabulary:
+        table = [(issue_id, [(conj, {leaf.fact.split(".", 1)[0] for leaf in conj if "." in leaf.fact})
+                             for conj in disjuncts(issue["condition"])])
+                 for issue_id, issue in vocabulary.issues.items()]
+        cached = _CONJUNCTIONS[id(vocabulary)] = (vocabulary, table)
+    return cached[1]
 
 
 def format_value(value, spec_type: str, currency: str) -> str:
@@ -67,13 +80,36 @@ class Filler:
             return self.text(value)
         return value
 
-    def effect(self, effect: dict) -> dict:
-        return {k: self.param(v) for k, v in effect.items()}
+    def effects(self, effect: dict) -> list:
+        """The effect with its templates filled; `each: "{fact}"` repeats it for every player a list
+        fact names (each item's seat and numbers), so a ruling tells every player it affects."""
+        if "each" not in effect:
+            return [{k: self.param(v) for k, v in effect.items()}]
+        items = self.param(effect["each"])
+        rest = {k: self.param(v) for k, v in effect.items() if k != "each"}
+        return [{**rest, **item} for item in items] if isinstance(items, list) else []
+
+
+def _discretion(kb, club: str, issue: str) -> list:
+    """The citations of the club's discretion clauses that speak to this issue's topic."""
+    topic = kb.vocabulary.issues[issue].get("topic")
+    return [Citation(club=club, clause=cid, locator=kb.clause(cid).locator, quote=kb.clause(cid).text, rule="")
+            for cid in kb.clubs[club].discretion_for(topic)]
 
 
 def _cite(kb, rule) -> Citation:
     clause = kb.clause(rule.clause)
     return Citation(club=rule.club, clause=clause.id, locator=clause.locator, quote=rule.quote, rule=rule.id)
+
+
+def _one_each(citations: list) -> list:
+    """Citations, each clause's same words once (two rules of one clause cite it once)."""
+    seen, out = set(), []
+    for c in citations:
+        if (c.clause, c.quote) not in seen:
+            seen.add((c.clause, c.quote))
+            out.append(c)
+    return out
 
 
 def _unique(items):
@@ -91,8 +127,7 @@ def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> Clu
     standing = [r for r in rules if r.id not in overridden]
     set_aside = [r.id for r in rules if r.id in overridden]
     if not standing:
-        citations = [Citation(club=club, clause=cid, locator=kb.clause(cid).locator,
-                              quote=kb.clause(cid).text, rule="") for cid in club_info.discretion]
+        citations = _discretion(kb, club, issue)
         title = kb.vocabulary.issues[issue]["title"].lower()
         return ClubRuling(
             club=club, issue=issue, basis="not covered", outcome="floor-decides",
@@ -111,11 +146,13 @@ def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> Clu
             "outcome": outcome,
             "decision": " ".join(_unique(r.then.decision for r in group)),
             "do": _unique(filler.text(line) for r in group for line in r.then.do),
-            "effects": _unique(filler.effect(e) for r in group for e in r.then.effects),
+            "effects": _unique(e for r in group for each in r.then.effects for e in filler.effects(each)),
             "discretion": any(r.then.discretion for r in group),
-            "citations": [_cite(kb, r) for r in group],
-            "basis": "express" if any(r.basis == "express" for r in group) else "reading",
-            "readings": [{"rule": r.id, "reading": r.reading} for r in group if r.basis == "reading"],
+            "citations": _one_each([_cite(kb, r) for r in group]) + (
+                _discretion(kb, club, issue) if all(r.basis == "silent" for r in group) else []),
+            "basis": ("express" if any(r.basis == "express" for r in group) else
+                      "reading" if any(r.basis == "reading" for r in group) else "not covered"),
+            "readings": [{"rule": r.id, "reading": r.reading} for r in group if r.basis in ("reading", "silent")],
             "rules": [r.id for r in group],
         })
     numbers = dict(filler.used)

@@ -1,17 +1,23 @@
 """rule-on, as a function: incident file in, a Report of every club's ruling out."""
 from __future__ import annotations
 
+import dataclasses
 import functools
 
+from ruling_engine.errors import FloorcallError
 from ruling_engine.facts.derive import computed_facts
 from ruling_engine.facts.timeline import hand_point, point_view, read_timeline
+from ruling_engine.rulings.consistency import contradictions
+from ruling_engine.rulings.settlement import settle
+from ruling_engine.rulings.unread import unread_warnings
 from ruling_engine.engine.host import ClubEngine
-from ruling_engine.incident.load import Incident, load_incident
+from ruling_engine.incident.load import MAX_POINTS, Incident, load_incident
 from ruling_engine.knowledge.load import KnowledgeBase, load_knowledge
 from ruling_engine.model import Branch, ClubAnswer, ClubRuling, PointInfo, Report
 from ruling_engine.rulings.precedents import precedents_for
 from ruling_engine.rulings.resolve import raised_issues, resolve_club
-from ruling_engine.incident.unknowns import choice_paths, combinations, path_name
+from ruling_engine.incident.unknowns import MAX_POINT_RULINGS, choice_paths, combinations, path_name
+from ruling_engine.rulings.relevance import can_matter, relevance_for, source_names
 
 
 @functools.lru_cache(maxsize=4)
@@ -32,68 +38,218 @@ def club_order(kb: KnowledgeBase, house: str) -> list:
 
 
 def rule_incident(incident: Incident, kb: KnowledgeBase | None = None, house: str | None = None,
-                  with_precedents: bool = True) -> Report:
+                  with_precedents: bool = True, log=None, exclude_logged: int | None = None) -> Report:
     """Rule on a loaded incident under every club, the house club first.
 
     Fields written `unknown` are ruled on for each of their possible values; a ruling that differs
-    between them says what it depends on (see unknowns.py).
+    between them says what it depends on (see unknowns.py). Only the fields that can change a
+    ruling are ruled every way, and each point once per combination of those that can change its
+    own rulings (relevance.py). With a ruling log (rulings/log.py), each ruling lists the earlier
+    logged rulings of its club on its issue, most similar first.
     """
     kb = kb or load_knowledge()
-    if not choice_paths(incident.data, kb.vocabulary):
-        return _rule_complete(incident, kb, house, with_precedents)
-    branches = [(assignment, _rule_complete(Incident(incident.file, data), kb, house, with_precedents))
-                for assignment, data in combinations(incident.data, kb.vocabulary, incident.file)]
-    return merge_branches(incident, branches)
+    paths = choice_paths(incident.data, kb.vocabulary) if incident.unknowns else []
+    if paths:
+        relevance = relevance_for(kb)
+        paths = [p for p in paths if can_matter(p, incident.data, relevance.fields)]
+    if not paths:
+        report = _rule_complete(incident, kb, house, with_precedents, _Shared(kb))
+    else:
+        choices = combinations(incident.data, kb.vocabulary, incident.file, paths)
+        shared = _Shared(kb, incident.data, paths, relevance)
+        shared.check_work(choices, incident.file)
+        branches = [(assignment, _rule_complete(Incident(incident.file, data, incident.unknowns), kb, house,
+                                                with_precedents, shared, assignment))
+                    for assignment, data in choices]
+        report = merge_branches(incident, branches, shared.signature, shared.settled)
+    if log is not None:
+        for club, answer in report.answers.items():
+            for ruling in answer.rulings:
+                facts = report.facts_by_point[ruling.point] if ruling.point < len(report.facts_by_point) \
+                    else report.given
+                ruling.logged = log.precedents(club, ruling.issue, facts, exclude=exclude_logged)
+    return report
 
 
-def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, with_precedents: bool) -> Report:
+class _Shared:
+    """What the rulings of one incident share: the precedents of a club's clauses, a club's
+    rulings on facts it has already ruled on (the same event twice, another combination of
+    unknown answers that changes nothing the club reads), and a point's rulings under another
+    combination of unknown answers that differs only in fields that cannot change them."""
+
+    def __init__(self, kb, data=None, paths=(), relevance=None):
+        self.kb, self.engine = kb, engine_for(kb)
+        self.precedents: dict = {}
+        self.signatures: dict = {}
+        self.with_precedents: dict = {}
+        self.clubs: dict = {}
+        self.points: dict = {}
+        self.paths, self.data, self.relevance = list(paths), data, relevance
+        self._relevant: dict = {}
+        self.warned = False             # the merged report gives the first combination's warnings
+        self._unknown_names = None
+
+    def settled(self, fact: str) -> bool:
+        """Whether a computed fact is worked out from none of the fields written unknown (the
+        facts given with a ruling on every combination are those)."""
+        if self._unknown_names is None:
+            self._unknown_names = frozenset(n for p in self.paths for n in source_names(p, self.data))
+        spec = self.kb.vocabulary.facts.get(fact)
+        return spec is not None and spec.source == "computed" and not (set(spec.sources) & self._unknown_names)
+
+    def warn(self, warnings: list) -> list:
+        self.warned = bool(self.paths)
+        return warnings
+
+    def relevant_paths(self, point, last: bool) -> tuple:
+        key = (point.kind, last)
+        if key not in self._relevant:
+            fields = self.relevance.fields_at(point.kind, last)
+            self._relevant[key] = tuple(p for p in self.paths if can_matter(p, self.data, fields))
+        return self._relevant[key]
+
+    def point_key(self, number, point, last, assignment):
+        if not assignment:
+            return None
+        return (number, point.entries, point.kind, last,
+                tuple(assignment[p] for p in self.relevant_paths(point, last)))
+
+    def check_work(self, choices, file) -> None:
+        """The rulings the combinations need (each point once per combination of the unknown
+        answers that can change it) within MAX_POINT_RULINGS."""
+        timeline = read_timeline(choices[0][1], self.kb.vocabulary.together_kinds)
+        points = timeline.points or [hand_point(timeline)]
+        work = sum(len({tuple(a[p] for p in self.relevant_paths(point, n == len(points) - 1)) for a, _ in choices})
+                   for n, point in enumerate(points))
+        if work > MAX_POINT_RULINGS:
+            names = ", ".join(path_name(p, self.data) for p in self.paths)
+            raise FloorcallError(file, None, f"at most {MAX_POINT_RULINGS} rulings of a point under a combination "
+                                 "of unknown answers", f"{work} ({len(points)} points, {len(choices)} combinations of "
+                                 f"{names})", "establish some of these facts, or mark the entry the floor was "
+                                 "called about with in_question: true")
+
+    def club_rulings(self, club, facts, raised, currency):
+        """(fired, derived, rulings) of one club on a point's facts, once per distinct reading."""
+        reads = self.engine.reads(club, raised)
+        key = (club, tuple(raised), currency, tuple(_frozen(facts.get(name, _ABSENT)) for name in reads))
+        try:
+            return self.clubs[key]
+        except KeyError:
+            pass
+        except TypeError:               # a value that cannot be a key: ruled, not kept
+            key = None
+        fired, derived = self.engine.run(club, facts, raised)
+        ruled = (fired, derived, resolve_club(self.kb, club, raised, fired, {**facts, **derived}, currency))
+        if key is not None:
+            self.clubs[key] = ruled
+        return ruled
+
+    def signature(self, ruling) -> tuple:
+        """_signature of a ruling this object keeps (or a copy placed at a point), computed once."""
+        key = id(ruling)
+        if key not in self.signatures:
+            self.signatures[key] = (ruling, _signature(ruling))
+        return self.signatures[key][1]
+
+    def placed(self, ruling, number: int):
+        """A copy of a club's ruling, placed at point `number` (kept with the point's rulings, it
+        serves every combination of unknown answers that rules the point the same way)."""
+        placed = object.__new__(type(ruling))       # copy.copy, without its generic machinery
+        placed.__dict__.update(ruling.__dict__)
+        placed.point = number
+        self.signatures[id(placed)] = (placed, self.signature(ruling))
+        return placed
+
+    def precedents_of(self, club, ruling, file) -> list:
+        key = (club, ruling.issue, ruling.outcome, self.signature(ruling)[-1])     # [-1]: the clauses it cites
+        if key not in self.precedents:
+            self.precedents[key] = precedents_for(club, ruling.issue, ruling.outcome, exclude_file=file,
+                                                  clauses=key[3])
+        return list(self.precedents[key])
+
+
+_ABSENT = object()
+
+
+def _frozen(value):
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple((k, _frozen(v)) for k, v in value.items())
+    return value
+
+
+def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, with_precedents: bool,
+                   shared: _Shared, assignment: dict | None = None) -> Report:
     house = house or incident.house
     timeline = read_timeline(incident.data, kb.vocabulary.together_kinds)
     points = timeline.points or [hand_point(timeline)]
-    engine = engine_for(kb)
+    if len(points) > MAX_POINTS:
+        raise FloorcallError(incident.file, points[MAX_POINTS].line, f"at most {MAX_POINTS} points to rule on",
+                             f"{len(points):,} (every event is one when no entry is marked)",
+                             "mark the entries the floor was called about with in_question: true")
     currency = currency_of(incident)
     rulings = {club: [] for club in club_order(kb, house)}
     derived_by_club = {club: {} for club in rulings}
-    fired_by_club = {club: [] for club in rulings}
-    issues, facts_by_point, seen = [], [], {club: {} for club in rulings}
+    fired_by_club = {club: {} for club in rulings}
+    issues, facts_by_point = [], []
+    earlier: dict = {}                 # issue -> {club: signature} of the ruling an earlier point gave
     for number, point in enumerate(points):
-        data, index = point_view(timeline, point)
-        facts = computed_facts(data, index)
+        last = number == len(points) - 1
+        key = shared.point_key(number, point, last, assignment)
+        if key in shared.points:       # the same rulings under another combination of unknown answers
+            facts, raised, runs, here, signatures = shared.points[key]
+        else:
+            data, index = point_view(timeline, point)
+            facts = computed_facts(data, index)
+            raised = raised_issues(kb.vocabulary, facts, point.kind, last=last)
+            runs = {club: shared.club_rulings(club, facts, raised, currency) for club in rulings}
+            here = {club: [shared.placed(r, number) for r in runs[club][2]] for club in rulings}
+            signatures = [{club: shared.signature(here[club][position]) for club in rulings}
+                          for position in range(len(raised))]
+            if key is not None:
+                shared.points[key] = (facts, raised, runs, here, signatures)
         facts_by_point.append(facts)
-        raised = raised_issues(kb.vocabulary, facts, point.kind, last=number == len(points) - 1)
         for club in rulings:
-            fired, derived = engine.run(club, facts, raised)
-            for ruling in resolve_club(kb, club, raised, fired, {**facts, **derived}, currency):
-                ruling.point = number
-                key = _signature(ruling)
-                if seen[club].get(ruling.issue) == key:
-                    continue              # the same ruling on the same question at an earlier point
-                seen[club][ruling.issue] = key
-                rulings[club].append(ruling)
+            fired, derived, _ = runs[club]
             derived_by_club[club].update(derived)
-            fired_by_club[club] += [f for f in fired if f not in fired_by_club[club]]
-        issues += [i for i in raised if i not in issues]
+            fired_by_club[club].update(dict.fromkeys(fired))
+        for position, issue in enumerate(raised):
+            if earlier.get(issue) == signatures[position]:
+                continue              # every club rules the same on it as at an earlier point
+            earlier[issue] = signatures[position]
+            for club in rulings:
+                rulings[club].append(here[club][position])
+            if issue not in issues:
+                issues.append(issue)
     answers = {}
     for club, club_rulings in rulings.items():
         if with_precedents:
             for ruling in club_rulings:
-                ruling.precedents = precedents_for(club, [c.clause for c in ruling.citations],
-                                                   exclude_file=incident.file)
+                if id(ruling) not in shared.with_precedents:     # a kept ruling has them already
+                    ruling.precedents = shared.precedents_of(club, ruling, incident.file)
+                    shared.with_precedents[id(ruling)] = ruling
         info = kb.clubs[club]
+        money = settle(timeline.data, timeline.hand, club_rulings)
         answers[club] = ClubAnswer(club=club, club_name=info.name, floor=info.floor, rulings=club_rulings,
-                                   derived=derived_by_club[club], fired=fired_by_club[club])
+                                   derived=derived_by_club[club], fired=list(fired_by_club[club]), settlement=money,
+                                   contradictions=[c.text() for c in contradictions(kb.vocabulary, club_rulings, money)])
     return Report(incident_file=incident.file, title=incident.title, house=house,
                   issues=[(i, kb.vocabulary.issues[i]["title"]) for i in issues],
                   given=facts_by_point[0], answers=answers,
                   points=[PointInfo(p.entries, p.kind, p.line, p.label) for p in points],
-                  facts_by_point=facts_by_point)
+                  facts_by_point=facts_by_point,
+                  secondary={i: True for i in issues if kb.vocabulary.issues[i].get("secondary")},
+                  currency=currency, warnings=[] if shared.warned else
+                  shared.warn(unread_warnings(kb, incident.data, facts_by_point, incident.file,
+                                              money=any(a.settlement for a in answers.values()))))
 
 
-def rule_on(path, house: str | None = None, kb: KnowledgeBase | None = None) -> Report:
+def rule_on(path, house: str | None = None, kb: KnowledgeBase | None = None, log=None) -> Report:
     """Load, validate and rule on an incident file."""
     kb = kb or load_knowledge()
     incident = load_incident(path, kb.vocabulary, kb.clubs)
-    return rule_incident(incident, kb, house)
+    return rule_incident(incident, kb, house, log=log)
 
 
 def _signature(ruling: ClubRuling) -> tuple:
@@ -101,37 +257,60 @@ def _signature(ruling: ClubRuling) -> tuple:
             tuple(c.clause for c in ruling.citations))
 
 
-def merge_branches(incident: Incident, branches: list) -> Report:
-    """One report from the reports of every combination of unknown answers."""
+def merge_branches(incident: Incident, branches: list, signature=None, settled=None) -> Report:
+    """One report from the reports of every combination of unknown answers.
+
+    The points are those of every combination (an unknown action can make the round incomplete,
+    and a card dealt then premature: a point only some combinations have), numbered in timeline
+    order; a point is the same point in every combination that has it (its entries and kind).
+    The facts given are those every combination agrees on and, with `settled`, that are worked out
+    from no field written unknown (a point's facts are kept once for the combinations that rule it
+    the same way, so the others' cannot be compared)."""
+    signature = signature or _signature
     first = branches[0][1]
-    keys = []
+    infos: dict = {}
     for _, report in branches:
+        for info in report.points:
+            infos.setdefault((info.entries, info.kind), info)
+    order = sorted(infos, key=lambda k: (k[0][0] if k[0] else -1, k[0], k[1]))
+    number = {k: n for n, k in enumerate(order)}
+    renumber = [[number[(p.entries, p.kind)] for p in report.points] for _, report in branches]
+    keys: dict = {}
+    for (_, report), numbers in zip(branches, renumber):
         for ruling in report.answers[first.house].rulings:
-            if (ruling.point, ruling.issue) not in keys:
-                keys.append((ruling.point, ruling.issue))
-    for _, report in branches:
+            keys.setdefault((numbers[ruling.point], ruling.issue))
+    for (_, report), numbers in zip(branches, renumber):
         for answer in report.answers.values():
             for ruling in answer.rulings:
-                if (ruling.point, ruling.issue) not in keys:
-                    keys.append((ruling.point, ruling.issue))
-    issues = []
+                keys.setdefault((numbers[ruling.point], ruling.issue))
+    issues: dict = {}
     for _, report in branches:
-        issues += [i for i in report.issues if i not in issues]
+        issues.update(dict.fromkeys(report.issues))
+    issues = list(issues)
     names = {path: path_name(path, incident.data) for path in branches[0][0]}
+    conditions = [[(names[p], v) for p, v in assignment.items()] for assignment, _ in branches]
     answers = {}
     for club, answer in first.answers.items():
         rulings = []
+        by_key = []
+        for (_, report), numbers in zip(branches, renumber):
+            found: dict = {}
+            for r in report.answers[club].rulings:
+                found.setdefault((numbers[r.point], r.issue), r)
+            by_key.append(found)
         for point, issue in keys:
             groups: dict = {}
-            for assignment, report in branches:
-                ruling = next((r for r in report.answers[club].rulings if r.issue == issue and r.point == point), None)
-                key = _signature(ruling) if ruling else None
-                when = [(names[p], v) for p, v in assignment.items()]
+            for found, when in zip(by_key, conditions):
+                ruling = found.get((point, issue))
+                key = signature(ruling) if ruling else None
                 groups.setdefault(key, [ruling, []])[1].append(when)
             if None in groups and len(groups) == 1:
                 continue
             if len(groups) == 1:
-                rulings.append(next(iter(groups.values()))[0])
+                ruling = next(iter(groups.values()))[0]
+                if ruling.point != point:
+                    ruling = dataclasses.replace(ruling, point=point)
+                rulings.append(ruling)
                 continue
             depends = [Branch(when=whens, ruling=ruling) for ruling, whens in groups.values()]
             rulings.append(ClubRuling(
@@ -139,10 +318,19 @@ def merge_branches(incident: Incident, branches: list) -> Report:
                 decision="The ruling turns on facts the floor could not establish: "
                          + ", ".join(sorted(names.values())) + ".",
                 depends=depends, point=point))
+        settlements = [report.answers[club].settlement for _, report in branches]
         answers[club] = ClubAnswer(club=club, club_name=answer.club_name, floor=answer.floor,
-                                   rulings=rulings, derived=answer.derived, fired=answer.fired)
+                                   rulings=rulings, derived=answer.derived, fired=answer.fired,
+                                   settlement=settlements[0] if all(s == settlements[0] for s in settlements) else [],
+                                   contradictions=list(dict.fromkeys(
+                                       c for _, report in branches for c in report.answers[club].contradictions)))
     given = {k: v for k, v in first.given.items()
-             if all(report.given.get(k, object()) == v for _, report in branches)}
+             if (settled is None or settled(k)) and all(report.given.get(k, object()) == v for _, report in branches)}
+    facts: dict = {}
+    for (_, report), numbers in zip(branches, renumber):
+        for old, new in enumerate(numbers):
+            facts.setdefault(new, report.facts_by_point[old])
     return Report(incident_file=first.incident_file, title=first.title, house=first.house,
-                  issues=issues, given=given, answers=answers, points=first.points,
-                  facts_by_point=first.facts_by_point)
+                  issues=issues, given=given, answers=answers, points=[infos[k] for k in order],
+                  facts_by_point=[facts[n] for n in range(len(order))], secondary=first.secondary,
+                  currency=first.currency, warnings=first.warnings)

@@ -1,0 +1,139 @@
+"""How far floorcall's rulings agree with a case's expected rulings, club by club.
+
+A club-ruling agrees when, for every issue the case expects of that club: the club rules on that
+issue, with the expected outcome, the same kind of basis (a clause applies — express or by
+reading —, the club is silent, or its clauses conflict), citing at least one of the expected
+clauses, and with every expected effect (its numbers included). Where a case argues, from the
+rulebook's words, that the expectation is wrong (`disagree:` in its `casebook:` block), the
+club-ruling is counted as argued, not as agreeing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+KIND = {"express": "covered", "reading": "covered", "not covered": "silent", "conflict": "conflict",
+        "depends": "depends"}
+
+
+@dataclass
+class ClubVerdict:
+    case: str
+    club: str
+    agrees: bool
+    argued: bool = False
+    problems: list = field(default_factory=list)
+
+
+def _numbers(value) -> tuple:
+    """Seats or amounts however written: [1, 4, 7], '1, 4 and 7', 'seats 1, 4, 7' -> (1, 4, 7)."""
+    import re
+    if isinstance(value, (list, tuple)):
+        return tuple(float(v) for v in value if isinstance(v, (int, float)) and not isinstance(v, bool))
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return (float(value),)
+    return tuple(float(n) for n in re.findall(r"\d+(?:\.\d+)?", str(value).replace(",", "")))
+
+
+def _param_matches(want, have) -> bool:
+    if want in ("side", "side-1") and have in ("side", "side-1"):
+        return True                    # the one side pot, however named
+    if isinstance(want, str) and " " in want.strip():
+        return True                    # prose ("after the turn betting ..."): read by people, not compared
+    if isinstance(want, (list, tuple)) or isinstance(have, (list, tuple)):
+        return sorted(_numbers(want)) == sorted(_numbers(have))
+    if isinstance(want, (int, float)) and not isinstance(want, bool) and isinstance(have, (int, float)):
+        return abs(want - have) < 1e-9
+    return want == have
+
+
+def _effect_present(want: dict, effects: list) -> bool:
+    return any(have.get("effect") == want.get("effect") and
+               all(k == "effect" or _param_matches(v, have.get(k)) for k, v in want.items() if k in have or
+                   not (isinstance(v, str) and " " in v.strip()))
+               for have in effects)
+
+
+def _expected_items(expected) -> list:
+    """An issue's expectation: one mapping, or a list of them (one per point: `point: N`)."""
+    return expected if isinstance(expected, list) else [expected]
+
+
+def judge_issue(issue: str, want: dict, rulings: list, settlement=()) -> list:
+    """What is wrong with a club's rulings on `issue` against one expectation (empty: it agrees)."""
+    candidates = [r for r in rulings if r.issue == issue]
+    if "point" in want:
+        candidates = [r for r in candidates if r.point == want["point"]] or candidates
+    if not candidates:
+        return [f"{issue}: not ruled on (ruled: {', '.join(sorted({r.issue for r in rulings})) or 'nothing'})"]
+    best = None
+    for got in candidates:
+        problems = []
+        if got.outcome != want.get("outcome"):
+            problems.append(f"{issue}: outcome {got.outcome}, expected {want.get('outcome')}")
+        if KIND.get(got.basis) != KIND.get(want.get("basis")):
+            problems.append(f"{issue}: basis {got.basis}, expected {want.get('basis')}")
+        cited = {c.clause for c in got.citations}
+        if want.get("cites") and not cited & set(want["cites"]):
+            problems.append(f"{issue}: cites {sorted(cited)}, expected one of {want['cites']}")
+        effects = [e for alt in got.alternatives for e in alt.get("effects", [])] + list(got.effects) + list(settlement)
+        for effect in want.get("effects") or []:
+            if not _effect_present(effect, effects):
+                problems.append(f"{issue}: no effect {effect}")
+        if best is None or len(problems) < len(best):
+            best = problems
+    return best
+
+
+def judge(report, expected: dict, case: str, argued: dict | None = None) -> list:
+    """One ClubVerdict per club the case has expectations for."""
+    verdicts = []
+    for club, issues in (expected or {}).items():
+        answer = report.answers.get(club)
+        rulings = answer.rulings if answer else []
+        settlement = answer.settlement if answer else []
+        problems = []
+        for issue, want in (issues or {}).items():
+            for item in _expected_items(want):
+                problems += judge_issue(issue, item, rulings, settlement)
+        argued_here = bool(argued and club in argued)
+        verdicts.append(ClubVerdict(case, club, not problems, argued_here and bool(problems), problems))
+    return verdicts
+
+
+@dataclass
+class Tally:
+    verdicts: list
+
+    @property
+    def agree(self) -> int:
+        return sum(v.agrees for v in self.verdicts)
+
+    @property
+    def argued(self) -> int:
+        return sum(v.argued for v in self.verdicts)
+
+    @property
+    def total(self) -> int:
+        return len(self.verdicts)
+
+    def line(self) -> str:
+        share = 100 * self.agree / self.total if self.total else 0
+        open_ = self.total - self.agree - self.argued
+        return (f"{self.agree} of {self.total} club-rulings agree with the casebook ({share:.0f}%); "
+                f"{self.argued} disagree with the disagreement argued in the case file; {open_} disagree unargued")
+
+
+def casebook_tally(kb, folder, clubs=None, cases=None) -> Tally:
+    """Rule on every casebook case in `folder` and judge each club-ruling against its expectation."""
+    import yaml
+    from ruling_engine.rulings.rule_on import rule_on
+    verdicts = []
+    for path in sorted(folder.glob("*.yaml")):
+        if cases and path.stem not in cases:
+            continue
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        expected = {c: v for c, v in (data.get("expected") or {}).items() if not clubs or c in clubs}
+        argued = (data.get("casebook") or {}).get("disagree") or {}
+        report = rule_on(path, kb=kb)
+        verdicts += judge(report, expected, path.stem, argued)
+    return Tally(verdicts)

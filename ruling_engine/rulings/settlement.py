@@ -1,0 +1,132 @@
+"""Who gets the money: the pots as the hand leaves them, the uncalled bet that goes back, and each
+pot's winner once one club's rulings have said whose hands are still in (issue 13, class 5).
+
+Arithmetic on one club's answer, not a clause: the rulings say which hands are dead or live; the
+replay says what is in each pot and who is eligible for it; the cards (when every contender's are
+known and the board is out) say who wins a contested pot. A pot is awarded only when that is
+settled: one contender left for it, or the cards decide it; otherwise the pots are stated and the
+floor awards them as the hand plays on. A tournament player all-in who wins no pot is out.
+"""
+from __future__ import annotations
+
+import math
+
+from ruling_engine.facts import hands
+from ruling_engine.facts.betting import Pot, betting_complete
+from ruling_engine.numbers import whole
+from ruling_engine.facts.betting import pots as split_pots
+
+UNSETTLED = ("conflict", "depends")
+
+
+def _seats(effects, name) -> set:
+    return {e.get("seat") for e in effects if e.get("effect") == name and isinstance(e.get("seat"), int)}
+
+
+def _contenders(rulings, live: list, mucked=()) -> list | None:
+    """The seats still contending after this club's rulings (None: a ruling that settles nothing
+    yet). A hand in the muck that no ruling restores contends for nothing."""
+    if any(r.basis in UNSETTLED for r in rulings if {"hand-dead", "hand-live"} & {
+            e.get("effect") for alt in r.alternatives for e in alt.get("effects", [])}):
+        return None
+    effects = [e for r in rulings if r.basis not in UNSETTLED for e in r.effects]
+    dead = _seats(effects, "hand-dead") | _seats(effects, "no-claim-to-pot")
+    restored = _seats(effects, "hand-live") - dead
+    dead |= set(mucked) - restored
+    return sorted((set(live) | restored) - dead)
+
+
+def _winners(data: dict, seats: list) -> list | None:
+    """The best hands among `seats` by their cards, or None when the cards do not settle it."""
+    variant, board = data["game"]["variant"], data.get("board") or []
+    cards = {p["seat"]: p.get("cards") for p in data["players"]}
+    if not seats or not all(cards.get(s) and hands.can_read(variant, cards[s], board) for s in seats):
+        return None
+    read = {s: hands.best_hand(s, cards[s], board, variant) for s in seats}
+    best = min(h.rank for h in read.values())
+    return [s for s in seats if read[s].rank == best]
+
+
+def settle(data: dict, hand, rulings: list) -> list:
+    """The money effects of one club's answer: pots, the uncalled bet, awards, players out."""
+    view = hand.walk()
+    if not any(v > 0 for v in view.contributed.values()) and not view.pot_at_start:
+        return []
+    if not all(math.isfinite(v) for v in view.contributed.values()):
+        return []                     # an all-in of unknown size: the pots cannot be counted
+    if any(e.get("effect") == "misdeal" for r in rulings if r.basis not in UNSETTLED for e in r.effects):
+        # a misdeal: the hand is void, every seat takes back what it put in (class 17)
+        return [{"effect": "return-chips", "seat": seat, "amount": whole(amount)}
+                for seat, amount in sorted(view.contributed.items()) if amount > 0]
+    _apply_money(view, rulings)
+    mucked = [e["seat"] for e in data.get("events", []) if e["event"] == "hand_mucked" and isinstance(e.get("seat"), int)]
+    contenders = _contenders(rulings, view.in_hand, mucked)
+    if contenders is not None:
+        view.in_hand = contenders     # the pots as the rulings leave them: dead hands contend for none
+    found, returned_seat, returned = split_pots(view)
+    if not betting_complete(view, data) and not (contenders is not None and len(contenders) <= 1):
+        # bets still open: a player with chips behind may yet put in enough for every pot
+        able = {s for s in view.in_hand if view.stacks.get(s, 0) > 0}
+        found = [Pot(p.amount, tuple(sorted(set(p.seats) | able))) for p in found]
+    out = []
+    if returned_seat is not None and returned:
+        out.append({"effect": "return-chips", "seat": returned_seat, "amount": returned})
+    for number, pot in enumerate(found):
+        out.append({"effect": "pot", "pot": "main" if number == 0 else f"side-{number}",
+                    "amount": pot.amount, "seats": list(pot.seats)})
+    if contenders is None:
+        return out
+    over = data["street"] in ("showdown", "hand-over") or len(contenders) <= 1 or \
+        all(view.stacks.get(s, 0) == 0 for s in contenders[1:]) and _complete(hand)
+    won, decided = set(), []
+    for number, pot in enumerate(found):
+        eligible = [s for s in pot.seats if s in contenders]
+        winners = eligible if len(eligible) == 1 else (_winners(data, eligible) if over else None)
+        name = "main" if number == 0 else f"side-{number}"
+        if winners and len(winners) == 1:
+            out.append({"effect": "pot-awarded", "seat": winners[0], "pot": name, "amount": pot.amount})
+        elif winners:
+            share, odd = hands.divide(pot.amount, len(winners), _unit(data))
+            out.append({"effect": "pot-split", "pot": name, "seats": sorted(winners), "share": share, "odd": odd})
+        if winners:
+            won |= set(winners)
+            decided.append(pot)
+    if data["game"]["format"] == "tournament" and found and len(decided) == len(found):
+        for seat in sorted(view.contributed):
+            if view.stacks.get(seat, 1) == 0 and view.contributed[seat] > 0 and seat not in won:
+                out.append({"effect": "player-out", "seat": seat})
+    return out
+
+
+def _unit(data: dict):
+    """The smallest chip a split is made in: the game's smallest chip, else the small blind, else 1."""
+    game = data["game"]
+    return game.get("smallest_chip") or min(game.get("blinds") or [1])
+
+
+ADDS = ("complete-call", "raise-made-up")       # effects that put chips in: {seat, add}
+TAKES = ("return-chips",)                       # effects that take chips out: {seat, amount}
+
+
+def _apply_money(view, rulings) -> None:
+    """The chips the rulings move: a call completed or a raise made up puts them in, chips
+    returned take them out (so the pots are the pots the rulings leave)."""
+    for ruling in rulings:
+        if ruling.basis in UNSETTLED:
+            continue
+        for effect in ruling.effects:
+            seat = effect.get("seat")
+            if not isinstance(seat, int) or seat not in view.contributed:
+                continue
+            amount = effect.get("add") if effect["effect"] in ADDS else \
+                -effect.get("amount", 0) if effect["effect"] in TAKES else None
+            if not isinstance(amount, (int, float)) or isinstance(amount, bool) or amount != amount:
+                continue
+            amount = max(amount, -view.contributed[seat]) if amount < 0 else min(amount, view.stacks.get(seat, 0))
+            view.contributed[seat] += amount
+            view.stacks[seat] = view.stacks.get(seat, 0) - amount
+            view.round_in[seat] = view.round_in.get(seat, 0) + amount
+
+
+def _complete(hand) -> bool:
+    return bool(hand.complete_after) and hand.complete_after[-1]

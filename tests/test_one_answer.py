@@ -1,0 +1,130 @@
+"""One coherent answer per club (issue 13): the classes of fault a second reading found, each at
+its mechanism. Class 1: no two parts of one club's answer contradict each other, on any case."""
+from pathlib import Path
+
+import pytest
+
+from ruling_engine.rulings.consistency import contradictions
+from ruling_engine.rulings.rule_on import rule_on
+from ruling_engine.model import ClubRuling
+
+from conftest import CASES
+
+EVERY_CASE = sorted(CASES.glob("*.yaml")) + sorted((CASES / "casebook").glob("*.yaml")) + \
+    sorted((CASES / "tda").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", EVERY_CASE, ids=lambda p: p.stem)
+def test_class_1_no_club_answer_contradicts_itself(kb, path):
+    report = rule_on(path, kb=kb)
+    for club, answer in report.answers.items():
+        assert answer.contradictions == [], f"{club}: {answer.contradictions}"
+
+
+def _ruling(issue, *effects, basis="express"):
+    return ClubRuling(club="edp", issue=issue, basis=basis, outcome="x", decision="", effects=list(effects))
+
+
+def test_class_1_the_check_finds_a_dead_and_live_hand_and_a_raise_beside_only_call(kb):
+    found = contradictions(kb.vocabulary, [_ruling("mucked-hand", {"effect": "hand-dead", "seat": 3}),
+                                           _ruling("exposed-card-play", {"effect": "hand-live", "seat": 3})])
+    assert len(found) == 1 and found[0].seat == 3
+    found = contradictions(kb.vocabulary, [_ruling("may-raise", {"effect": "call-or-fold", "seat": 1, "call": 600}),
+                                           _ruling("raise-size", {"effect": "ruled-raise", "seat": 1, "total": 2400})])
+    assert len(found) == 1
+    # different seats, or a ruling that is itself a conflict, are no contradiction
+    assert contradictions(kb.vocabulary, [_ruling("a", {"effect": "hand-dead", "seat": 3}),
+                                          _ruling("b", {"effect": "hand-live", "seat": 4})]) == []
+    assert contradictions(kb.vocabulary, [_ruling("a", {"effect": "hand-dead", "seat": 3}),
+                                          _ruling("b", {"effect": "hand-live", "seat": 3}, basis="conflict")]) == []
+
+
+# -- the classes of fault, each at its mechanism ---------------------------------------------------
+
+from ruling_engine.incident.load import parse_incident_text  # noqa: E402
+from ruling_engine.rulings.rule_on import rule_incident  # noqa: E402
+
+HEAD = """title: t
+house: {house}
+game: {{format: {format}, variant: NLHE, blinds: [100, 200]}}
+button: 1
+players:
+  - {{seat: 1, stack: 5000}}
+  - {{seat: 3, stack: 5000}}
+  - {{seat: 5, stack: {stack5}}}
+timeline:
+"""
+
+
+def _report(kb, entries, house="edp", fmt="tournament", stack5=5000):
+    text = HEAD.format(house=house, format=fmt, stack5=stack5) + entries
+    return rule_incident(parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs), kb, with_precedents=False)
+
+
+def test_class_2_a_penalty_or_who_acts_next_follows_the_ruling_called_for_apart(kb):
+    from ruling_engine.render.output import to_dict
+    report = _report(kb, "  - flop:\n  - {seat: 5, said: bet 400, chips: [400]}\n")    # seat 3 was first
+    issues = to_dict(report)["issues"]
+    assert issues[0]["id"] == "out-of-turn" and not issues[0]["secondary"]
+    assert all(i["secondary"] for i in issues[1:]) and {i["id"] for i in issues[1:]} >= {"out-of-turn-penalty"}
+
+
+def test_class_4_the_hand_after_the_last_fold_is_what_the_money_follows(kb):
+    report = _report(kb, "  - flop:\n  - {seat: 3, said: bet 400, chips: [400]}\n  - {seat: 5, said: fold}\n"
+                         "  - {seat: 1, said: fold}\n")
+    assert report.facts_by_point[-1]["players_left"] == 1
+    money = report.answers["edp"].settlement
+    assert {"effect": "return-chips", "seat": 3, "amount": 400} in money
+    assert any(e["effect"] == "pot-awarded" and e["seat"] == 3 for e in money)
+
+
+def test_class_5_side_pots_are_stated_and_awarded_from_the_cards(kb):
+    report = rule_on(CASES / "casebook" / "D213.yaml", kb=kb)
+    money = report.answers["edp"].settlement
+    assert {"effect": "pot", "pot": "main", "amount": 51.5, "seats": [2, 6, 9]} in money
+    assert {"effect": "pot", "pot": "side-1", "amount": 40, "seats": [6, 9]} in money
+    assert {"effect": "pot-awarded", "seat": 6, "pot": "side-1", "amount": 40} in money
+    assert not any(e["effect"] == "pot-awarded" and e["pot"] == "main" for e in money)   # split: the rules say how
+
+
+def test_class_8_a_silent_push_of_the_last_chips_is_an_all_in(kb):
+    report = _report(kb, "  - flop:\n  - {seat: 3, said: bet 400, chips: [400]}\n  - {seat: 5, chips: [300]}\n",
+                     stack5=300)
+    facts = report.facts_by_point[-1]
+    assert facts["action.all_in"] is True and facts["action.short_of_call"] is False
+
+
+@pytest.mark.parametrize("said, amount", [("raise 8,000", 8000), ("raise, two thousand", 2000),
+                                          ("two grand", 2000), ("raise to 8k", 8000), ("eight thousand", 8000)])
+def test_class_9_spoken_amounts_with_separators_and_words(said, amount):
+    from ruling_engine.facts.replay import parse_said
+    assert parse_said(said)[1] == amount
+
+
+def test_class_11_a_betting_discretion_clause_is_not_cited_on_a_tournament_question(kb):
+    report = rule_on(CASES / "tourney-two-knocked-out-same-hand.yaml", kb=kb)
+    for ruling in report.answers["edp"].rulings:
+        if ruling.basis == "not covered":
+            assert {c.clause for c in ruling.citations} == {"edp.1-4"}
+
+
+def test_class_15_the_same_outcome_with_the_money_elsewhere_differs(kb):
+    from ruling_engine.model import ClubRuling
+    from ruling_engine.render.output import differs
+    house = ClubRuling("edp", "short-call", "express", "must-complete-call", "",
+                       effects=[{"effect": "complete-call", "seat": 7, "add": 5, "total": 15}])
+    same = ClubRuling("ppl", "short-call", "reading", "must-complete-call", "",
+                      effects=[{"effect": "complete-call", "seat": 7, "add": 5, "total": 15}])
+    moved = ClubRuling("fpc", "short-call", "express", "must-complete-call", "",
+                       effects=[{"effect": "complete-call", "seat": 7, "add": 10, "total": 20}])
+    assert not differs(same, house) and differs(moved, house)
+
+
+def test_class_17_a_misdeal_returns_each_seat_what_it_put_in(kb):
+    from ruling_engine.rulings.settlement import settle
+    from ruling_engine.facts.timeline import read_timeline
+    text = HEAD.format(house="edp", format="cash", stack5=5000) + "  - {seat: 5, said: call}\n  - {seat: 1, said: call}\n"
+    incident = parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs)
+    timeline = read_timeline(incident.data)
+    money = settle(timeline.data, timeline.hand, [_ruling("deal-error", {"effect": "misdeal"})])
+    assert sorted((e["seat"], e["amount"]) for e in money) == [(1, 200), (3, 100), (5, 200)]
