@@ -113,7 +113,8 @@ def _command(text: str, **kw):
     return floorcall.command(help=text, short_help=text.split("\n\n")[0].replace("\n", " "), **kw)
 
 
-@_command("Validate the knowledge base: quotes verbatim, ids unique, facts declared, rules reachable, rules compile.")
+@_command("Validate the knowledge base: quotes verbatim, ids unique, facts declared, rules reachable, rules compile; "
+          "warn of rules on one issue that fire together with different outcomes and no declared relation (overrides:).")
 def check():
     from ruling_engine.knowledge.checks import check_knowledge
     from ruling_engine.knowledge.load import load_knowledge
@@ -129,6 +130,12 @@ def check():
     if problems:
         click.echo(f"check failed: {len(problems)} problem(s)", err=True)
         sys.exit(1)
+    # issue 13: specificity, found as the report finds its conflicts (and kept in the same cache)
+    from ruling_engine.report.specificity import specificity_warnings
+    warnings, summary = specificity_warnings(kb)
+    for line in warnings:
+        click.echo(line, err=True)
+    click.echo(summary, err=True)
     click.echo(f"knowledge ok: {len(kb.clubs)} clubs, {clauses} clauses, {rules} rules, "
                f"{len(kb.vocabulary.facts)} facts")
 

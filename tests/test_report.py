@@ -514,3 +514,37 @@ def test_the_analysis_of_the_knowledge_base_is_kept_until_a_knowledge_file_chang
     assert all(id(x.first) in rules and id(x.second) in rules for x in read.conflicts + read.resolved)
     (tmp_path / "cache" / entry_path(ANALYSIS, [kb.root]).name).write_text("{not json", encoding="utf-8")
     assert len(knowledge_analysis(kb)[0].conflicts) == len(built.conflicts)      # a broken entry: rebuilt
+
+
+def test_a_case_is_ruled_again_only_when_it_or_the_knowledge_changed(kb, tmp_path, monkeypatch):
+    """The cases' rulings are kept in the cache with the digest of each case file: an unchanged
+    case is read back (the same rows), an edited one is ruled again, a broken entry is rebuilt."""
+    import ruling_engine.report.comparison as comparison_module
+    monkeypatch.setenv("FLOORCALL_CACHE", str(tmp_path / "cache"))
+    cases = tmp_path / "cases"
+    cases.mkdir()
+    for name in ("premature-flop.yaml", "undercall-heads-up-turn.yaml"):
+        shutil.copy(CASES / name, cases / name)
+    ruled = []
+    real = comparison_module.rule_incidents
+    monkeypatch.setattr(comparison_module, "rule_incidents",
+                        lambda kb_, incidents: ruled.extend(Path(i.file).name for i in incidents) or real(kb_, incidents))
+    first = compare(kb, cases)
+    assert sorted(ruled) == ["premature-flop.yaml", "undercall-heads-up-turn.yaml"]
+    ruled.clear()
+    again = compare(kb, cases)
+    assert ruled == []
+    assert [(r.file, r.title, [(l.issue, {c: x.outcome for c, x in l.rulings.items()}, l.vs, l.numbers, l.pot)
+                               for l in r.lines], r.differing, r.silent_only) for r in again.cases] == \
+           [(r.file, r.title, [(l.issue, {c: x.outcome for c, x in l.rulings.items()}, l.vs, l.numbers, l.pot)
+                               for l in r.lines], r.differing, r.silent_only) for r in first.cases]
+    data = yaml.safe_load((cases / "premature-flop.yaml").read_text(encoding="utf-8"))
+    data["title"] = "Edited title"
+    (cases / "premature-flop.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
+    edited = compare(kb, cases)
+    assert ruled == ["premature-flop.yaml"]
+    assert [r.title for r in edited.cases if r.file == "premature-flop.yaml"] == ["Edited title"]
+    for entry in (tmp_path / "cache").glob("report-rows-*.json"):
+        entry.write_text("{not json", encoding="utf-8")
+    ruled.clear()
+    assert len(compare(kb, cases).cases) == 2 and len(ruled) == 2

@@ -252,21 +252,37 @@ def cached(name: str, folders, build, types: dict | None = None):
 
     `types`: more of floorcall's own dataclasses (name -> class) the value may hold, beyond the
     knowledge base's."""
+    try:
+        return stored(name, folders, types)
+    except Exception:  # noqa: BLE001 - missing, corrupted or foreign: the work is simply done again
+        pass
+    value = build()
+    store(name, folders, value, types)
+    return value
+
+
+def stored(name: str, folders, types: dict | None = None):
+    """The value kept as `name` for the files under `folders` as they are now; raises (OSError,
+    ValueError, CacheFormatError, ...) when there is none or it does not read."""
+    name = entry_name(name, folders)
+    fingerprint = _fingerprint(folders)
+    path = cache_folder() / f"{name}-{fingerprint}.json"
+    return read_entry(path, name, fingerprint, {**_types(), **types} if types else None)
+
+
+def store(name: str, folders, value, types: dict | None = None) -> bool:
+    """Keep `value` as `name` for the files under `folders` as they are now (replacing what was
+    kept for them before). False, and nothing said, when it cannot be stored or written."""
     base = cache_folder()
     name = entry_name(name, folders)
     fingerprint = _fingerprint(folders)
     path = base / f"{name}-{fingerprint}.json"
     known = {**_types(), **types} if types else None
     try:
-        return read_entry(path, name, fingerprint, known)
-    except Exception:  # noqa: BLE001 - missing, corrupted or foreign: the work is simply done again
-        pass
-    value = build()
-    try:
         text = json.dumps({"floorcall-cache": VERSION, "name": name, "fingerprint": fingerprint,
                            "value": encode(value, known)}, ensure_ascii=False, separators=(",", ":"))
     except (TypeError, ValueError, RecursionError):
-        return value          # not storable: say nothing, the value is right
+        return False          # not storable: say nothing, the value is right
     temporary = None
     try:
         import tempfile      # only when writing: most runs just read the cache
@@ -282,4 +298,5 @@ def cached(name: str, folders, build, types: dict | None = None):
     except OSError:
         if temporary is not None:
             temporary.unlink(missing_ok=True)
-    return value
+        return False
+    return True

@@ -159,8 +159,8 @@ class CaseRow:
     issues: list                  # (issue, title)
     rulings: dict                 # club -> {issue: ClubRuling} (the last point's, for one issue ruled at several)
     lines: list                   # CaseLine per question, in the order of the timeline
-    differing: set                # issues on which clubs that rule give different outcomes
-    silent_only: set              # issues on which the only difference is a club's silence
+    differing: frozenset          # issues on which clubs that rule give different outcomes
+    silent_only: frozenset        # issues on which the only difference is a club's silence
 
     def differs(self, reference: str) -> bool:
         return any(line.differs(reference) for line in self.lines)
@@ -220,32 +220,27 @@ def compare(kb, cases_dir: Path | None = None, house: str | None = None, meanwhi
 
     The cases are those beside `kb`'s knowledge folder unless `cases_dir` names others. `house`:
     the club the page first compares the others against (None: each club against the others).
-    The cases are read once (load_cases, cached); a forked process (parallel.py) rules a third of
-    them and the knowledge base's analysis (the conflicts and the situations comparing clubs; half
-    the cases when the analysis is in the cache), while this one rules the rest and runs
-    `meanwhile()` (the renderer loads its template).
+    A case ruled before is not ruled again while neither it, the knowledge nor the code has
+    changed (kept_rows); the others are read and ruled, here when they are few, else
+    in two processes (_rule_in_two) while `meanwhile()` runs (the renderer loads its template).
+    The knowledge base's analysis (conflicts, situations comparing clubs) is cached likewise.
     """
-    incidents = load_cases(kb, cases_dir)
-    # the child also reads the knowledge base's analysis (or, after a change, does it): a half of
-    # the cases, or a third
-    theirs = incidents[1::2] if entry_path(ANALYSIS, [kb.root]).exists() else incidents[1::3]
-    ours = [i for i in incidents if all(i is not t for t in theirs)]
-    job = Job(lambda: (rule_incidents(kb, theirs), knowledge_analysis(kb, linked=False)))
-    try:
+    folder = Path(cases_dir or cases_beside(kb.root)).resolve()
+    kept, stamps = kept_rows(kb, folder)
+    cases = [kept[name] for name in stamps if name in kept]
+    todo = [load_incident(folder / name, kb.vocabulary, kb.clubs) for name in stamps if name not in kept]
+    if len(todo) < FORK_FROM:
+        # (almost) every case ruled before: rule the rest and read the analysis here
         if meanwhile is not None:
             meanwhile()
-        mine = rule_incidents(kb, ours if job.pid else incidents)
-    except BaseException:
-        job.discard()
-        raise
-    result = job.result()
-    if result is not None:
-        rows, (scan, constructed) = result
-        cases = sorted(mine + rows, key=lambda row: row.file)
-        scan = relink(kb, scan)
-    else:
-        cases = mine if not job.pid else sorted(mine + rule_incidents(kb, theirs), key=lambda row: row.file)
+        cases += rule_incidents(kb, todo)
         scan, constructed = knowledge_analysis(kb)
+    else:
+        cases += _rule_in_two(kb, todo, meanwhile)
+        scan, constructed = cases.pop()
+    cases.sort(key=lambda row: row.file)
+    if todo:
+        keep_rows(kb, folder, cases, stamps)
     attach_cases(scan, cases)
     topics = topic_rows(kb, scan.conflicts, cases, constructed)
     groups: list = []
@@ -267,22 +262,94 @@ def compare(kb, cases_dir: Path | None = None, house: str | None = None, meanwhi
     )
 
 
-ANALYSIS = "report-analysis"
+ANALYSIS = "report-conflicts"           # the conflict scan (floorcall check's warnings come from it too)
+CONSTRUCTED = "report-constructed"      # the clubs' positions compared on constructed situations
+
+
+def _analysis_types() -> dict:
+    from ruling_engine.model import Branch, Citation, ClubRuling
+    from ruling_engine.report.conflicts import Conflict, Situation
+    return {cls.__name__: cls for cls in (ConflictScan, Conflict, Situation, Difference, ClubRuling, Citation,
+                                          Branch)}
+
+
+def conflict_scan(kb, linked: bool = True) -> ConflictScan:
+    """scan_conflicts(kb), kept in floorcall's cache (knowledge/cache.py) beside the checked
+    knowledge base until a knowledge file or floorcall's code changes. `linked`: the pairs hold
+    this knowledge base's rules (else their ids, for another process to relink)."""
+    from ruling_engine.knowledge.cache import cached
+    scan = cached(ANALYSIS, [kb.root], lambda: portable(scan_conflicts(kb)), types=_analysis_types())
+    return relink(kb, scan) if linked else scan
 
 
 def knowledge_analysis(kb, linked: bool = True) -> tuple:
-    """(ConflictScan, constructed_positions): the report's work on the knowledge base alone, kept
-    in floorcall's cache (knowledge/cache.py) beside the checked knowledge base, until a knowledge
-    file or floorcall's code changes. `linked`: the scan's pairs hold this knowledge base's rules
-    (else their ids, for another process to relink)."""
+    """(ConflictScan, constructed_positions): the report's work on the knowledge base alone, each
+    kept in floorcall's cache like conflict_scan."""
     from ruling_engine.knowledge.cache import cached
+    constructed = cached(CONSTRUCTED, [kb.root], lambda: constructed_positions(kb), types=_analysis_types())
+    return conflict_scan(kb, linked), constructed
+
+
+FORK_FROM = 24          # cases to rule before a second process is worth forking
+ROWS = "report-rows"
+
+
+def _rule_in_two(kb, incidents: list, meanwhile=None) -> list:
+    """rule_incidents(kb, incidents) + [(scan, constructed)]: a forked process (parallel.py) rules
+    a third of the incidents and the knowledge base's analysis (half of them when the analysis is
+    in the cache), while this one rules the rest and runs `meanwhile()`."""
+    theirs = incidents[1::2] if all(entry_path(n, [kb.root]).exists() for n in (ANALYSIS, CONSTRUCTED)) else incidents[1::3]
+    ours = [i for i in incidents if all(i is not t for t in theirs)]
+    job = Job(lambda: (rule_incidents(kb, theirs), knowledge_analysis(kb, linked=False)))
+    try:
+        if meanwhile is not None:
+            meanwhile()
+        mine = rule_incidents(kb, ours if job.pid else incidents)
+    except BaseException:
+        job.discard()
+        raise
+    result = job.result()
+    if result is not None:
+        rows, (scan, constructed) = result
+        return mine + rows + [(relink(kb, scan), constructed)]
+    rows = rule_incidents(kb, theirs) if job.pid else []
+    return mine + rows + [knowledge_analysis(kb)]
+
+
+def _rows_name(kb, folder: Path) -> str:
+    """One entry for the cases beside the knowledge, one shared by any other folder (tests')."""
+    return ROWS if folder == Path(cases_beside(kb.root)).resolve() else f"{ROWS}-other"
+
+
+def _row_types() -> dict:
     from ruling_engine.model import Branch, Citation, ClubRuling
-    from ruling_engine.report.conflicts import Conflict, Situation
-    types = {cls.__name__: cls for cls in (ConflictScan, Conflict, Situation, Difference, ClubRuling, Citation,
-                                           Branch)}
-    scan, constructed = cached(ANALYSIS, [kb.root], lambda: (portable(scan_conflicts(kb)), constructed_positions(kb)),
-                               types=types)
-    return (relink(kb, scan) if linked else scan), constructed
+    return {cls.__name__: cls for cls in (CaseRow, CaseLine, ClubRuling, Citation, Branch)}
+
+
+def kept_rows(kb, folder: Path) -> tuple:
+    """({file name: CaseRow} of the folder's cases ruled before and unchanged since,
+    {file name: digest of its text} of every case there now). The rows are kept in floorcall's
+    cache beside the checked knowledge base (until a knowledge file or the code changes), each
+    with the digest of the case file it was ruled from."""
+    import hashlib
+    from ruling_engine.knowledge.cache import stored
+    stamps = {path.name: hashlib.sha256(path.read_bytes()).hexdigest()
+              for path in sorted(folder.glob("*.yaml"))}
+    try:
+        rows = stored(_rows_name(kb, folder), [kb.root], _row_types())
+    except Exception:  # noqa: BLE001 - none yet, or unreadable: every case is ruled
+        rows = {}
+    if not isinstance(rows, dict):
+        rows = {}
+    return {name: kept[1] for name, kept in rows.items()
+            if isinstance(kept, tuple) and len(kept) == 2 and stamps.get(name) == kept[0]
+            and isinstance(kept[1], CaseRow)}, stamps
+
+
+def keep_rows(kb, folder: Path, rows: list, stamps: dict) -> None:
+    from ruling_engine.knowledge.cache import store
+    store(_rows_name(kb, folder), [kb.root], {row.file: (stamps[row.file], row) for row in rows if row.file in stamps},
+          _row_types())
 
 
 # -- topics ------------------------------------------------------------------------------------
@@ -566,17 +633,6 @@ def rule_case_files(kb, paths) -> list:
     return rule_incidents(kb, [load_incident(path, kb.vocabulary, kb.clubs) for path in paths])
 
 
-def load_cases(kb, cases_dir: Path | None = None) -> list:
-    """Every case of the folder, read and validated (load_incident); kept in floorcall's cache
-    until a case, a knowledge file or the code changes (validation reads the vocabulary)."""
-    from ruling_engine.incident.load import Incident
-    from ruling_engine.knowledge.cache import cached
-    folder = Path(cases_dir or cases_beside(kb.root)).resolve()
-    return cached("report-incidents", [kb.root, folder],
-                  lambda: [load_incident(path, kb.vocabulary, kb.clubs) for path in sorted(folder.glob("*.yaml"))],
-                  types={"Incident": Incident})
-
-
 def rule_incidents(kb, incidents) -> list:
     """Each incident ruled under every club, question by question."""
     rows = []
@@ -612,9 +668,9 @@ def rule_incidents(kb, incidents) -> list:
                                   numbers={c: ruling_numbers(r, currency) for c, r in rulings.items()},
                                   pot={c: ruling_pot(r) for c, r in rulings.items()}))
         rulings = {club: {r.issue: r for r in answer.rulings} for club, answer in report.answers.items()}
-        differing = {line.issue for line in lines if line.outcomes_differ}
-        silent_only = {line.issue for line in lines
-                       if not line.outcomes_differ and len({r.outcome for r in line.rulings.values()}) > 1}
+        differing = frozenset(line.issue for line in lines if line.outcomes_differ)
+        silent_only = frozenset(line.issue for line in lines
+                                if not line.outcomes_differ and len({r.outcome for r in line.rulings.values()}) > 1)
         rows.append(CaseRow(file=path.name, title=report.title, house=report.house, issues=report.issues,
                             rulings=rulings, lines=lines, differing=differing, silent_only=silent_only))
     return rows
