@@ -450,6 +450,7 @@ def test_the_conflict_finder_respects_strict_and_non_strict_bounds(knowledge_cop
         assert len(listed) == 1
         situation = listed[0].situation
         assert situation.facts["wants_to_play.age"] == meet_at
+        assert situation.shared == ["wants_to_play.age"]     # two answers to one fact (the issue asks only that it is known)
         assert situation.ruling.basis == "conflict"      # the engine itself, run on the situation
         assert ours <= set(situation.ruling.rules_fired)
 

@@ -192,7 +192,10 @@ def _situation(kb, engine, info: ClubConditions, conflict: Conflict, raised: lis
                     continue
                 computed, defined = split_facts(facts, vocabulary)
                 ruling = rule_on_facts(kb, engine, conflict.club, conflict.issue, computed)
-                shared = sorted(({l.fact for l in a} & {l.fact for l in b}) - {l.fact for l in r})
+                # a fact both test beyond what raises the issue: a leaf of each on it that is not
+                # the issue's own (`age <= 18` and `age >= 18` share the age the issue is raised on)
+                rs = set(r)
+                shared = sorted({l.fact for l in a if l not in rs} & {l.fact for l in b if l not in rs})
                 narrower = ("second" if set(a) < set(b) else "first" if set(b) < set(a) else "")
                 situation = Situation(facts=computed, defined=defined, ruling=ruling, shared=shared,
                                       narrower=narrower)
