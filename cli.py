@@ -113,8 +113,8 @@ def _command(text: str, **kw):
     return floorcall.command(help=text, short_help=text.split("\n\n")[0].replace("\n", " "), **kw)
 
 
-@_command("Validate the knowledge base: quotes verbatim, ids unique, facts declared, rules reachable, rules compile; "
-          "warn of rules on one issue that fire together with different outcomes and no declared relation (overrides:).")
+@_command("Validate the knowledge base: quotes verbatim, ids unique, facts declared, rules reachable, rules compile. "
+          "Warn of rules on one issue that fire together with different outcomes and no declared relation (overrides:).")
 def check():
     from ruling_engine.knowledge.checks import check_knowledge
     from ruling_engine.knowledge.load import load_knowledge
