@@ -122,17 +122,27 @@ def check():
         kb = load_knowledge()
     except FloorcallError as error:
         _fail(error)
-    problems = check_knowledge(kb)
+    # issue 13: specificity, found as the report finds its conflicts (and kept in the same cache);
+    # after a knowledge change a forked process works it out while this one checks the rest
+    from ruling_engine.report.parallel import Job
+    from ruling_engine.report.specificity import pairs_kept, specificity_warnings, unrelated_pairs
+    job = None if pairs_kept(kb) else Job(lambda: unrelated_pairs(kb))
+    try:
+        problems = check_knowledge(kb)
+    except BaseException:
+        if job is not None:
+            job.discard()
+        raise
     for problem in problems:
         click.echo(problem, err=True)
     rules = sum(len(r) for r in kb.rules.values())
     clauses = sum(len(c) for c in kb.clauses.values())
     if problems:
+        if job is not None:
+            job.discard()
         click.echo(f"check failed: {len(problems)} problem(s)", err=True)
         sys.exit(1)
-    # issue 13: specificity, found as the report finds its conflicts (and kept in the same cache)
-    from ruling_engine.report.specificity import specificity_warnings
-    warnings, summary = specificity_warnings(kb)
+    warnings, summary = specificity_warnings(kb, job.result() if job is not None else None)
     for line in warnings:
         click.echo(line, err=True)
     click.echo(summary, err=True)

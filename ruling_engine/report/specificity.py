@@ -54,10 +54,17 @@ class Pair:
         return not self.constructed or bool(self.shared)
 
 
-def specificity_warnings(kb) -> tuple:
+def pairs_kept(kb) -> bool:
+    """Whether unrelated_pairs(kb) is in the cache already (else it takes the conflict scan)."""
+    from ruling_engine.knowledge.cache import entry_path
+    return entry_path(SPECIFICITY, [kb.root]).exists()
+
+
+def specificity_warnings(kb, pairs: list | None = None) -> tuple:
     """(warning lines, summary line). Each warning names the club, the issue, both rules with
-    their file, clause and outcome, and the situation in which the engine fires both."""
-    pairs = unrelated_pairs(kb)
+    their file, clause and outcome, and the situation in which the engine fires both. `pairs`:
+    unrelated_pairs(kb), when another process worked them out."""
+    pairs = unrelated_pairs(kb) if pairs is None else pairs
     same = [x for x in pairs if x.same_facts]
     apart = [x for x in pairs if not x.same_facts]
     rules = {(rule.club, rule.id): rule for club in kb.clubs for rule in kb.rules.get(club, [])}
