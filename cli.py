@@ -113,7 +113,8 @@ def _command(text: str, **kw):
     return floorcall.command(help=text, short_help=text.split("\n\n")[0].replace("\n", " "), **kw)
 
 
-@_command("Validate the knowledge base: quotes verbatim, ids unique, facts declared, rules reachable, rules compile.")
+@_command("Validate the knowledge base: quotes verbatim, ids unique, facts declared, rules reachable, rules compile. "
+          "Warn of rules on one issue that fire together with different outcomes and no declared relation (overrides:).")
 def check():
     from ruling_engine.knowledge.checks import check_knowledge
     from ruling_engine.knowledge.load import load_knowledge
@@ -121,14 +122,30 @@ def check():
         kb = load_knowledge()
     except FloorcallError as error:
         _fail(error)
-    problems = check_knowledge(kb)
+    # issue 13: specificity, found as the report finds its conflicts (and kept in the same cache);
+    # after a knowledge change a forked process works it out while this one checks the rest
+    from ruling_engine.report.parallel import Job
+    from ruling_engine.report.specificity import pairs_kept, specificity_warnings, unrelated_pairs
+    job = None if pairs_kept(kb) else Job(lambda: unrelated_pairs(kb))
+    try:
+        problems = check_knowledge(kb)
+    except BaseException:
+        if job is not None:
+            job.discard()
+        raise
     for problem in problems:
         click.echo(problem, err=True)
     rules = sum(len(r) for r in kb.rules.values())
     clauses = sum(len(c) for c in kb.clauses.values())
     if problems:
+        if job is not None:
+            job.discard()
         click.echo(f"check failed: {len(problems)} problem(s)", err=True)
         sys.exit(1)
+    warnings, summary = specificity_warnings(kb, job.result() if job is not None else None)
+    for line in warnings:
+        click.echo(line, err=True)
+    click.echo(summary, err=True)
     click.echo(f"knowledge ok: {len(kb.clubs)} clubs, {clauses} clauses, {rules} rules, "
                f"{len(kb.vocabulary.facts)} facts")
 
@@ -169,13 +186,15 @@ def schema(write):
         click.echo(schema_text(kb), nl=False)
 
 
-@_command("Build the comparison report of the four rulebooks (HTML or Markdown): topics, cases, conflicts, gaps.")
+@_command("Build the comparison report of the four rulebooks (HTML or Markdown): the clubs x topics matrix, topics, cases, conflicts, gaps.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
               help="File to write (default: print to standard output).")
 @click.option("--format", "fmt", type=click.Choice(("html", "markdown")), default=None,
               help="Default: from the --out suffix (.md is Markdown), else html.")
+@click.option("--club", metavar="CLUB", help="The house club the others are compared against (edp, gala, fpc, ppl); "
+              "the page can switch it. Default: each club against the others.")
 @click.option("--force", is_flag=True, help="Replace --out even if it is not an earlier floorcall report.")
-def report(out, fmt, force):
+def report(out, fmt, club, force):
     from ruling_engine.files import target, write_file, written_by_floorcall
     from ruling_engine.knowledge.load import load_knowledge
     from ruling_engine.render.safe import plain
@@ -188,7 +207,10 @@ def report(out, fmt, force):
                 raise FloorcallError(str(out), None, "a new file, or an earlier floorcall report to replace",
                                      "an existing file floorcall did not write (or that was changed since)",
                                      "choose another --out, or add --force to replace it")
-        text = render_report(load_knowledge(), fmt)
+        kb = load_knowledge()
+        if club and club not in kb.clubs:
+            raise FloorcallError("--club", None, "a club short name", repr(club), did_you_mean(club, kb.clubs))
+        text = render_report(kb, fmt, house=club)
         if not out:
             click.echo(text, nl=False)
             return

@@ -1,4 +1,5 @@
-"""A small on-disk cache for work derived from files (the checked knowledge base, the case index).
+"""A small on-disk cache for work derived from files (the checked knowledge base, the case index,
+the report's analysis of the knowledge base).
 
 An entry is keyed by the path, size and modification time of every file it was built from (and
 of this package's code), so any change rebuilds it. The cache is an optimisation only: when it
@@ -210,7 +211,7 @@ def _text(value):
 
 
 # -- reading and writing entries -------------------------------------------------------------------
-def read_entry(path: Path, name: str, fingerprint: str):
+def read_entry(path: Path, name: str, fingerprint: str, types: dict | None = None):
     """The value stored at `path`, or raise (OSError, ValueError, CacheFormatError, ...)."""
     with path.open("rb") as handle:
         raw = handle.read(MAX_BYTES + 1)
@@ -220,17 +221,17 @@ def read_entry(path: Path, name: str, fingerprint: str):
     enabled = gc.isenabled()
     gc.disable()         # tens of thousands of new objects, no cycles: collecting them is wasted time
     try:
-        return _checked(json.loads(raw.decode("utf-8")), name, fingerprint)
+        return _checked(json.loads(raw.decode("utf-8")), name, fingerprint, types)
     finally:
         if enabled:
             gc.enable()
 
 
-def _checked(data, name: str, fingerprint: str):
+def _checked(data, name: str, fingerprint: str, types: dict | None = None):
     if not isinstance(data, dict) or data.get("floorcall-cache") != VERSION \
             or data.get("name") != name or data.get("fingerprint") != fingerprint:
         raise CacheFormatError("not the entry expected here")
-    return decode(data["value"])
+    return decode(data["value"], types)
 
 
 def _stale(base: Path, name: str, keep: Path) -> list:
@@ -240,22 +241,48 @@ def _stale(base: Path, name: str, keep: Path) -> list:
     return [p for p in base.iterdir() if p != keep and (ours.fullmatch(p.name) or pickled.fullmatch(p.name))]
 
 
-def cached(name: str, folders, build):
-    """build(), or its stored result when none of the files under `folders` has changed."""
+def entry_path(name: str, folders) -> Path:
+    """Where the entry `name` built from the files under `folders` as they are now is kept (it may
+    not exist yet)."""
+    return cache_folder() / f"{entry_name(name, folders)}-{_fingerprint(folders)}.json"
+
+
+def cached(name: str, folders, build, types: dict | None = None):
+    """build(), or its stored result when none of the files under `folders` has changed.
+
+    `types`: more of floorcall's own dataclasses (name -> class) the value may hold, beyond the
+    knowledge base's."""
+    try:
+        return stored(name, folders, types)
+    except Exception:  # noqa: BLE001 - missing, corrupted or foreign: the work is simply done again
+        pass
+    value = build()
+    store(name, folders, value, types)
+    return value
+
+
+def stored(name: str, folders, types: dict | None = None):
+    """The value kept as `name` for the files under `folders` as they are now; raises (OSError,
+    ValueError, CacheFormatError, ...) when there is none or it does not read."""
+    name = entry_name(name, folders)
+    fingerprint = _fingerprint(folders)
+    path = cache_folder() / f"{name}-{fingerprint}.json"
+    return read_entry(path, name, fingerprint, {**_types(), **types} if types else None)
+
+
+def store(name: str, folders, value, types: dict | None = None) -> bool:
+    """Keep `value` as `name` for the files under `folders` as they are now (replacing what was
+    kept for them before). False, and nothing said, when it cannot be stored or written."""
     base = cache_folder()
     name = entry_name(name, folders)
     fingerprint = _fingerprint(folders)
     path = base / f"{name}-{fingerprint}.json"
-    try:
-        return read_entry(path, name, fingerprint)
-    except Exception:  # noqa: BLE001 - missing, corrupted or foreign: the work is simply done again
-        pass
-    value = build()
+    known = {**_types(), **types} if types else None
     try:
         text = json.dumps({"floorcall-cache": VERSION, "name": name, "fingerprint": fingerprint,
-                           "value": encode(value)}, ensure_ascii=False, separators=(",", ":"))
+                           "value": encode(value, known)}, ensure_ascii=False, separators=(",", ":"))
     except (TypeError, ValueError, RecursionError):
-        return value          # not storable: say nothing, the value is right
+        return False          # not storable: say nothing, the value is right
     temporary = None
     try:
         import tempfile      # only when writing: most runs just read the cache
@@ -271,4 +298,5 @@ def cached(name: str, folders, build):
     except OSError:
         if temporary is not None:
             temporary.unlink(missing_ok=True)
-    return value
+        return False
+    return True

@@ -48,7 +48,7 @@ def check_knowledge(kb) -> list:
             for target in rule.overrides:
                 if target not in ids:
                     problems.append(f"{where}: rule {rule.id} overrides unknown rule {target}")
-            live = [conj for conj in disjuncts(rule.when) if can_hold(conj)]
+            live = [conj for conj in disjuncts(rule.when) if can_hold(conj, kb.vocabulary)]
             if not live:
                 problems.append(f"{where}: rule {rule.id} can never fire (its conditions contradict each other)")
                 continue

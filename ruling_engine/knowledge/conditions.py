@@ -169,37 +169,114 @@ def holds(node, facts: dict) -> bool:
     return any(holds(p, facts) for p in node.parts)
 
 
-def can_hold(conj) -> bool:
+def can_hold(conj, vocabulary=None) -> bool:
     """Whether a conjunction of leaves can hold for some facts (False: a fact pinned incompatibly).
 
     Judged fact by fact, so it may say True for leaves about facts that are related in the
     world (street and premature card, say); it never says False for a conjunction that can hold.
+    Bounds are exact: `less_than: 18` and `at_least: 18` cannot both hold, nor `more_than: 2` and
+    `less_than: 3` on a whole number. With the vocabulary, a fact's declared values count too
+    (an enum fact that is none of its values, a bool that is neither true nor false).
     """
-    return not _contradictory(conj)
+    return witness(conj, vocabulary) is not None
 
 
-def _contradictory(conj) -> bool:
+ABSENT = object()          # witness(): the fact must be left unstated
+
+
+def witness(conj, vocabulary=None) -> dict | None:
+    """Facts for which every leaf of the conjunction holds (a leaf `known: false` leaves its fact
+    out), or None when there are none. The values are plain ones where possible (a whole number
+    inside a range, an enum's first allowed value)."""
     by_fact: dict = {}
     for leaf in conj:
         by_fact.setdefault(leaf.fact, []).append(leaf)
-    for leaves in by_fact.values():
-        equal = {l.value for l in leaves if l.op == "eq"}
-        if len(equal) > 1:
-            return True
-        if any(l.op == "known" and not l.value for l in leaves) and any(
-                not (l.op == "known" and not l.value) for l in leaves):
-            return True
-        for value in equal:
-            probe = {leaves[0].fact: value}
-            if not all(l.holds(probe) for l in leaves):
-                return True
-        numbers = [l for l in leaves if l.op in ("lt", "le", "gt", "ge")]
-        if numbers and not equal:
-            low = max([l.value for l in numbers if l.op in ("gt", "ge")], default=float("-inf"))
-            high = min([l.value for l in numbers if l.op in ("lt", "le")], default=float("inf"))
-            if low > high:
-                return True
-    return False
+    facts = {}
+    for fact, leaves in by_fact.items():
+        spec = vocabulary.facts.get(fact) if vocabulary is not None else None
+        value = _value_for(fact, leaves, getattr(spec, "type", None), getattr(spec, "values", ()))
+        if value is None:
+            return None
+        if value is not ABSENT:
+            facts[fact] = value
+    return facts
+
+
+NUMERIC_TYPES = ("int", "seat", "amount", "number")
+
+
+def _value_for(fact: str, leaves: list, kind: str | None, values: tuple):
+    """A value of one fact that every leaf about it accepts: ABSENT when they want it unstated,
+    None when no value will do."""
+    unstated = [l for l in leaves if l.op == "known" and not l.value]
+    if unstated:
+        return ABSENT if len(unstated) == len(leaves) else None
+    tests = [l for l in leaves if l.op != "known"]
+    candidates = None
+    for leaf in tests:
+        if leaf.op in ("eq", "in"):
+            allowed = [leaf.value] if leaf.op == "eq" else list(leaf.value)
+            candidates = allowed if candidates is None else [v for v in candidates if v in allowed]
+    if candidates is None and kind == "bool":
+        candidates = [True, False]
+    if candidates is None and kind == "enum" and values:
+        candidates = list(values)
+    if candidates is not None:
+        return next((v for v in candidates if all(l.holds({fact: v}) for l in tests)), None)
+    excluded = [v for l in tests if l.op in ("ne", "not_in") for v in ((l.value,) if l.op == "ne" else l.value)]
+    bounds = [l for l in tests if l.op in ("lt", "le", "gt", "ge")]
+    if bounds or kind in NUMERIC_TYPES:
+        floor = 0 if kind in ("int", "seat", "amount") else None      # counts, seats, amounts are never negative
+        found = _number_in(bounds, excluded, whole=kind in ("int", "seat"), floor=floor)
+    else:
+        found = next(f"other-{n}" if n else "other" for n in range(len(excluded) + 1)
+                     if (f"other-{n}" if n else "other") not in excluded)
+    if found is None or not all(l.holds({fact: found}) for l in tests):
+        return None
+    return found
+
+
+def _number_in(bounds: list, excluded: list, whole: bool, floor) -> object:
+    """A number meeting every bound (strict or not) and none of the excluded values, or None when
+    there is none. Whole numbers are preferred; `whole` allows only them."""
+    import math
+    low, low_strict, high, high_strict = -math.inf, False, math.inf, False
+    if floor is not None:
+        low = floor
+    stated_low = any(leaf.op in ("gt", "ge") for leaf in bounds)
+    for leaf in bounds:
+        v = leaf.value
+        if leaf.op in ("gt", "ge") and (v > low or (v == low and leaf.op == "gt")):
+            low, low_strict = v, leaf.op == "gt"
+        if leaf.op in ("lt", "le") and (v < high or (v == high and leaf.op == "lt")):
+            high, high_strict = v, leaf.op == "lt"
+
+    def inside(x) -> bool:
+        return ((x > low) if low_strict else (x >= low)) and ((x < high) if high_strict else (x <= high)) \
+            and x not in excluded
+
+    # whole numbers from the lower end a leaf states (or down from the upper one, or up from 0):
+    # enough of them to pass every excluded value
+    if low > -math.inf and (stated_low or high == math.inf):
+        start = math.floor(low) + 1 if low_strict and float(low).is_integer() else math.ceil(low)
+        step = 1
+    elif high < math.inf:
+        start = math.ceil(high) - 1 if high_strict and float(high).is_integer() else math.floor(high)
+        step = -1
+    else:
+        start, step = 0, 1
+    for n in range(len(excluded) + 2):
+        x = start + step * n
+        if inside(x):
+            return x
+        if not ((x <= high) if step > 0 else (x >= low)):
+            break
+    if whole or not (low < high):
+        return low if low == high and not (low_strict or high_strict) and inside(low) else None
+    # an interval with no whole number left in it (the loop above reaches past both ends of an
+    # open one): a non-empty real interval holds infinitely many numbers, one of these is not excluded
+    tries = [low + (high - low) * (n + 1) / (len(excluded) + 2) for n in range(len(excluded) + 1)]
+    return next((x for x in tries if inside(x)), None)
 
 
 def expanded(when, definitions: dict) -> list:
