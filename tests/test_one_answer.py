@@ -212,3 +212,13 @@ def test_class_5_a_reconstructed_winning_hand_says_who_then_wins(kb):
     rebuilt = next(a for a in ruling.alternatives if a["outcome"] == "board-reconstructed")
     assert {"effect": "hand-live", "seat": 3} in rebuilt["effects"]
     assert any(e["effect"] == "pot-awarded" and e["seat"] == 3 and e["amount"] == 24000 for e in rebuilt["money"])
+
+
+def test_class_3_an_exception_to_an_exception_sets_the_general_rule_aside_too():
+    """A overrides B, B overrides C: when A and C fire (B does not), A governs C as well."""
+    from types import SimpleNamespace
+    from ruling_engine.rulings.resolve import _overridden
+    a, b, c = (SimpleNamespace(id=i, overrides=o) for i, o in (("A", ["B"]), ("B", ["C"]), ("C", [])))
+    kb = SimpleNamespace(rules={"x": [a, b, c]})
+    assert _overridden(kb, "x", [a, c]) == {"B", "C"}
+    assert _overridden(kb, "x", [c]) == set()

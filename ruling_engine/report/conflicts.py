@@ -50,8 +50,9 @@ class Conflict:
 
     @property
     def resolved(self) -> bool:
-        """A declared exception between the two settles it (the engine sets the general one aside)."""
-        return self.relation in ("first-overrides", "second-overrides")
+        """A declared exception between the two, directly or along a chain of exceptions, settles it
+        (the engine sets the general one aside: rulings/resolve.py follows the chain)."""
+        return self.relation in ("first-overrides", "second-overrides", "chain")
 
     @property
     def anchor(self) -> str:

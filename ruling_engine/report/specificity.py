@@ -111,8 +111,8 @@ def _warning(kb, x: Pair, first, second) -> list:
         elif not x.shared:
             out.append("  the two rules test no fact in common: they meet only when both things happen in one incident")
     if x.relation == "chain":
-        out.append(f"  related only through a chain ({' -> '.join(x.chain)}): the engine applies an exception "
-                   f"to the rule it names only")
+        out.append(f"  related through a chain of exceptions ({' -> '.join(x.chain)}): the engine sets the "
+                   f"general one aside")
     return out
 
 

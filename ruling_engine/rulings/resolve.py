@@ -136,10 +136,29 @@ def _who_acts_next(group: dict, filler: Filler) -> None:
     group["do"].append(f"Seat {seat} is next to act{call}.")
 
 
+_BY_ID: dict = {}
+
+
+def _overridden(kb, club: str, rules: list) -> set:
+    """The rules the fired ones are exceptions to, followed along chains: an exception to an
+    exception to C is more specific than C too (A overrides B, B overrides C: A sets C aside)."""
+    key = (id(kb), club)
+    if key not in _BY_ID or _BY_ID[key][0] is not kb:
+        _BY_ID[key] = (kb, {rule.id: rule for rule in kb.rules.get(club, [])})
+    by_id = _BY_ID[key][1]
+    out, todo = set(), [target for rule in rules for target in rule.overrides]
+    while todo:
+        target = todo.pop()
+        if target not in out:
+            out.add(target)
+            todo += list(getattr(by_id.get(target), "overrides", ()) or ())
+    return out
+
+
 def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> ClubRuling:
     """One club's ruling on one issue from the ruling rules it fired on that issue."""
     club_info = kb.clubs[club]
-    overridden = {target for rule in rules for target in rule.overrides}
+    overridden = _overridden(kb, club, rules)
     standing = [r for r in rules if r.id not in overridden]
     set_aside = [r.id for r in rules if r.id in overridden]
     if not standing:
