@@ -119,7 +119,8 @@ def rule_on_files(files, club, fmt, explain, echo, log=False, db=None):
         if several:
             name = "<stdin>" if source == "-" else str(source)
             echo(f"==> {plain(name)} <==" if fmt == "text" else f"**File:** {code_span(name)}\n")
-        echo(render_markdown(report, explain) if fmt == "markdown" else render_text(report, explain), nl=False)
+        echo(render_markdown(report, explain) if fmt == "markdown" else
+             render_text(report, explain, when_words=lambda when: _when_words(kb, when)), nl=False)
         if several:
             echo("")
     if as_json:
@@ -170,3 +171,9 @@ def main() -> None:
         from ruling_engine.render.safe import plain
         _echo(plain(f"internal error: {type(exc).__name__}: {exc} (please report it with the incident file)"), err=True)
         sys.exit(1)
+
+
+def _when_words(kb, when) -> str:
+    """A 'depends' branch's answers in the questionnaire's words (imported only when one is shown)."""
+    from ruling_engine.ask.questionnaire import when_words
+    return when_words(kb, when)

@@ -446,15 +446,19 @@ def _every_way(kb, incident):
     every choice written unknown, each ruled on its own, nothing shared, nothing left out."""
     from ruling_engine.incident.load import Incident
     from ruling_engine.incident.unknowns import choice_paths, combinations
-    from ruling_engine.rulings.rule_on import _Shared, _rule_complete, _signature
-    out: dict = {}
+    from ruling_engine.rulings.rule_on import _Shared, _holds_whatever, _rule_complete, _signature
+    found: dict = {}
     paths = choice_paths(incident.data, kb.vocabulary)
     for _, data in combinations(incident.data, kb.vocabulary, incident.file, paths):
         report = _rule_complete(Incident(incident.file, data), kb, None, False, _Shared(kb))
         for club, answer in report.answers.items():
             for ruling in answer.rulings:
                 point = report.points[ruling.point]
-                out.setdefault((club, point.entries, point.kind, ruling.issue), set()).add(_signature(ruling))
+                found.setdefault((club, point.entries, point.kind, ruling.issue), {})[_signature(ruling)] = ruling
+    out = {}
+    for key, rulings in found.items():       # the same answer every way is one ruling, as rule-on gives it
+        common = _holds_whatever({sig: [r, []] for sig, r in rulings.items()}) if len(rulings) > 1 else None
+        out[key] = {_signature(common)} if common is not None else set(rulings)
     return out
 
 

@@ -222,3 +222,15 @@ def test_class_3_an_exception_to_an_exception_sets_the_general_rule_aside_too():
     kb = SimpleNamespace(rules={"x": [a, b, c]})
     assert _overridden(kb, "x", [a, c]) == {"B", "C"}
     assert _overridden(kb, "x", [c]) == set()
+
+
+def test_class_2_unknowns_that_change_nothing_that_matters_give_one_ruling_not_depends(kb):
+    """Whether the mucked cards could be retrieved, and whether they touched the muck, are not
+    known; every way edp's answer is the same (a fold in turn facing a bet: dead, chips stay), so
+    it is one ruling on the clause that holds every way, not a 'depends' to read through."""
+    report = _report(kb, "  - flop:\n  - {seat: 3, did: bet, chips: [400]}\n"
+                         "  - hand_mucked: {seat: 5, by: player, retrievable: unknown, touched_muck: unknown}\n",
+                     fmt="cash")
+    ruling = next(r for r in report.answers["edp"].rulings if r.issue == "mucked-hand")
+    assert ruling.basis != "depends" and ruling.outcome == "hand-dead"
+    assert {c.clause for c in ruling.citations} == {"edp.8-3"}

@@ -59,7 +59,11 @@ def test_text_output_names_what_the_ruling_depends_on(tmp_path):
     data["timeline"][EXPOSED]["card_exposed"]["by"] = "unknown"
     done = run_cli("rule-on", _write(tmp_path, "unknown.yaml", data))
     assert done.returncode == 0
-    assert "if card_exposed.by = dealer:" in done.stdout and "if card_exposed.by = player:" in done.stdout
+    # in the questionnaire's words, not the field's name
+    text = " ".join(done.stdout.split())
+    assert "“Who exposed the card: the dealer or the player?” — Dealer" in text
+    assert "“Who exposed the card: the dealer or the player?” — Player" in text
+    assert "card_exposed.by" not in text
 
 
 def test_an_unknown_seat_is_ruled_for_each_player(tmp_path):

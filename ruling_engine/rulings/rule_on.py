@@ -258,6 +258,24 @@ def _signature(ruling: ClubRuling) -> tuple:
             tuple(c.clause for c in ruling.citations))
 
 
+def _holds_whatever(groups: dict):
+    """The ruling that stands whatever the unknown answers are: every combination rules the same
+    outcome with the same effects, and one of them rests only on clauses all of them cite (the
+    others add clauses that say the same); of those, the one on the weakest basis, since it is the
+    one that holds every way. None when the answer really depends on them."""
+    rulings = [ruling for ruling, _ in groups.values()]
+    if any(r is None for r in rulings):
+        return None
+    if len({(r.outcome, repr(sorted(set(map(repr, r.effects))))) for r in rulings}) != 1:
+        return None
+    if any(r.basis in ("conflict", "depends") for r in rulings):
+        return None
+    shared = set.intersection(*({c.clause for c in r.citations} for r in rulings))
+    candidates = [r for r in rulings if {c.clause for c in r.citations} == shared]
+    strength = {"not covered": 0, "silent": 0, "reading": 1, "express": 2}
+    return min(candidates, key=lambda r: strength.get(r.basis, 0)) if candidates else None
+
+
 def merge_branches(incident: Incident, branches: list, signature=None, settled=None) -> Report:
     """One report from the reports of every combination of unknown answers.
 
@@ -312,6 +330,10 @@ def merge_branches(incident: Incident, branches: list, signature=None, settled=N
                 if ruling.point != point:
                     ruling = dataclasses.replace(ruling, point=point)
                 rulings.append(ruling)
+                continue
+            common = _holds_whatever(groups)
+            if common is not None:        # the same answer every way: no "depends" to read through
+                rulings.append(common if common.point == point else dataclasses.replace(common, point=point))
                 continue
             depends = [Branch(when=whens, ruling=ruling) for ruling, whens in groups.values()]
             rulings.append(ClubRuling(
