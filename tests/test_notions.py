@@ -23,15 +23,10 @@ SAME_RULING = {"spoken-number"}
 # pairs whose rulings do not yet agree with the readers' in both files for any club: what is still
 # wrong, as judged the way `floorcall casebook` judges (issue 12's note lists them)
 OPEN = {
-    "after-last-fold": "the hand after the last fold: the readers rule 'keeps claim' from the muck "
-                       "clauses; floorcall rules the show-all clauses (edp, gala) or not covered",
     "blinds-posted-by-seat": "out of turn worked out from blinds posted by seat: who acts next and the "
                              "warning are not yet in every club's ruling",
     "claim-after-acting": "'playing the board' said before discarding: the split pot needs the board "
                           "read as his hand, which the settlement does not do",
-    "dealer-announced-amount": "the dealer's announced amount: edp's 8 ¶25 and Gala's no-raise effect "
-                               "not yet ruled",
-    "event-between-actions": "an exposure between two actions: Gala's action-binding effect not given",
 }
 
 

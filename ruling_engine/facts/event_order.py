@@ -56,6 +56,8 @@ def _exposure_facts(data: dict, event: dict) -> dict:
     if before is None or not data.get("actions"):
         return out
     hand = hand_of(data)
+    earlier = [s for s in hand.steps if s.index < before and s.seat == seat]
+    out["card_exposed.raised_before"] = bool(earlier) and earlier[-1].kind in ("bet", "raise")
     later = [s for s in hand.steps if s.index >= before]
     folds = [s for s in later if s.kind == "fold" and s.seat != seat]
     if folds:

@@ -16,7 +16,14 @@ def _is_action(entry) -> bool:
     return entry.get("entry") == "action" and "posts" not in entry
 
 
+SEAT_NAMED = re.compile(r"\bseats?\s*(?:number\s*)?\d+\b", re.I)
+FILLER = re.compile(r"\b(?:it'?s|it is|that'?s|that is|to call|to go|to you|more|please|sir)\b", re.I)
+
+
 def _spoken_amount(words: str):
+    """The amount in words: 'eight to call, seat 6' is 8 (a seat named is no amount)."""
+    words = SEAT_NAMED.sub(" ", str(words))
+    words = FILLER.sub(" ", words)            # "it's eight to call" -> "eight"
     term, amount = parse_said(words) or ("none", None)
     if amount is not None:
         return amount
@@ -58,6 +65,8 @@ def words_facts(entries: list, point_entries: tuple, action_index_entry: int | N
             amount = _spoken_amount(entry["words"])
             if amount is not None:
                 out["action.dealer_announced"] = amount
+                chips = action.get("chips")
+                out["action.paid_as_announced"] = isinstance(chips, list) and abs(sum(chips) - amount) < 1e-9
         if entry["by"] in ("dealer", "floor") and kind == "time":
             out["action.after_time_called"] = True
         if entry["by"] == "dealer" and kind == "not-your-turn":
