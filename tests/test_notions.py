@@ -20,14 +20,9 @@ PAIRS = sorted(p for p in NOTIONS.glob("*.yaml") if not p.stem.endswith("-change
                and (NOTIONS / f"{p.stem}-changed.yaml").exists())
 # the pair says the same thing two ways; its header says "the ruling must be the same"
 SAME_RULING = {"spoken-number"}
-# pairs whose rulings do not yet agree with the readers' in both files for any club: what is still
-# wrong, as judged the way `floorcall casebook` judges (issue 12's note lists them)
-OPEN = {
-    "blinds-posted-by-seat": "out of turn worked out from blinds posted by seat: who acts next and the "
-                             "warning are not yet in every club's ruling",
-    "claim-after-acting": "'playing the board' said before discarding: the split pot needs the board "
-                          "read as his hand, which the settlement does not do",
-}
+# pairs whose rulings do not yet agree with the readers' in both files for any club, with what is
+# still wrong (judged the way `floorcall casebook` judges): none today
+OPEN: dict = {}
 
 
 def _key(answer, issues) -> list:

@@ -36,16 +36,24 @@ def _contenders(rulings, live: list, mucked=()) -> list | None:
     return sorted((set(live) | restored) - dead)
 
 
-def _winners(data: dict, seats: list, withheld=frozenset()) -> list | None:
-    """The best hands among `seats` by their cards, or None when the cards do not settle it."""
+def _winners(data: dict, seats: list, withheld=frozenset(), on_board=frozenset()) -> list | None:
+    """The best hands among `seats` by their cards, or None when the cards do not settle it. A
+    seat in `on_board` (he declared he plays the board and a ruling keeps his claim) holds the
+    board's five cards."""
     variant, board = data["game"]["variant"], data.get("board") or []
     cards = {p["seat"]: p.get("cards") for p in data["players"]}
-    partial = [s for s in seats if not (cards.get(s) and hands.can_read(variant, cards[s], board))]
+    if len(board) == 5 and variant != "stud":
+        for seat in on_board:
+            if not cards.get(seat):
+                cards[seat] = ["__board__"]
+    partial = [s for s in seats if cards.get(s) != ["__board__"]
+               and not (cards.get(s) and hands.can_read(variant, cards[s], board))]
     if len(partial) == 1 and partial[0] not in withheld and _part_beats_all(variant, board, cards, partial[0], seats):
         return partial                # what he showed already beats every other hand, whatever the rest
     if not seats or partial:
         return None
-    read = {s: hands.best_hand(s, cards[s], board, variant) for s in seats}
+    read = {s: hands.best_hand(s, [] if cards[s] == ["__board__"] else cards[s], board,
+                               "NLHE" if cards[s] == ["__board__"] else variant) for s in seats}
     best = min(h.rank for h in read.values())
     return [s for s in seats if read[s].rank == best]
 
@@ -96,6 +104,8 @@ def settle(data: dict, hand, rulings: list) -> list:
         return out
     # a hand the rulings still want shown, or left to the floor, is not awarded from a part of it
     settled_effects = [e for r in rulings if r.basis not in UNSETTLED for e in r.effects]
+    on_board = {e["seat"] for e in data.get("events", []) if e["event"] == "hand_shown"
+                and e.get("board_play", "none") != "none"} & _seats(settled_effects, "hand-live")
     withheld = _seats(settled_effects, "must-show") | (
         set(contenders) if any(e.get("effect") == "floor-decides" for e in settled_effects) else set())
     over = data["street"] in ("showdown", "hand-over") or len(contenders) <= 1 or \
@@ -103,7 +113,7 @@ def settle(data: dict, hand, rulings: list) -> list:
     won, decided = set(), []
     for number, pot in enumerate(found):
         eligible = [s for s in pot.seats if s in contenders]
-        winners = eligible if len(eligible) == 1 else (_winners(data, eligible, withheld) if over else None)
+        winners = eligible if len(eligible) == 1 else (_winners(data, eligible, withheld, on_board) if over else None)
         name = "main" if number == 0 else f"side-{number}"
         if winners and len(winners) == 1:
             out.append({"effect": "pot-awarded", "seat": winners[0], "pot": name, "amount": pot.amount})
