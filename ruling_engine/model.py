@@ -33,6 +33,7 @@ class Club:
     discretion: tuple       # clause ids of its discretion ("best interest of the game") clauses
     source: str             # path of the source text, relative to knowledge/
     topic_discretion: tuple = ()    # ((topic, clause ids), ...): discretion clauses about one topic only
+    dealt_by: tuple = ("house",)    # who deals its games: the house (a dealer) and/or the players in turn
 
     def discretion_for(self, topic: str | None) -> tuple:
         """The discretion clauses that speak to a question of this topic: the general ones, and

@@ -194,3 +194,27 @@ def test_questions_are_questions_and_help_does_not_repeat_them(kb):
         assert question.text.endswith("?"), (name, question.text)
         assert not question.text.lower().startswith("whether"), (name, question.text)
         assert question.help.strip().lower() != question.text.strip().lower(), name
+
+
+@pytest.mark.parametrize("house, asked", [("edp", False), ("gala", False), ("fpc", True), ("ppl", True)])
+def test_who_dealt_is_asked_only_where_the_players_deal(kb, house, asked):
+    """A club whose games a house dealer deals (its `dealt_by:`) is never asked which player dealt;
+    where the players deal in turn (FPC 11, PPL League 19) it can change the ruling, so it is."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from test_ask import FIELDS, TIMELINE
+    session, timeline, names = Session(kb, house=house), list(TIMELINE), []
+    for _ in range(60):
+        question = session.next_question()
+        if question is None:
+            break
+        names.append(question.name)
+        if question.name == "players":
+            session.answer("players", [{"seat": 2}, {"seat": 4}, {"seat": 6}])
+        elif question.name == "next":
+            session.answer("next", timeline.pop(0))
+        else:
+            value = FIELDS.get(question.name)
+            if value is None and question.choices and not question.allow_blank:
+                value = question.choices[0][0]
+            session.answer(question.name, [1, 2] if question.name == "game.blinds" else value)
+    assert ("dealer" in names) is asked

@@ -552,6 +552,9 @@ class Session:
             if issue in live_issues and alive(conj):
                 self._weigh(conj, templates, open_fields, weight)
         order = {name: i for i, name in enumerate(self._field_order())}
+        club = self.kb.clubs.get(self.answers.get("house"))
+        if club is not None and "players" not in getattr(club, "dealt_by", ("house",)):
+            weight.pop("dealer", None)     # a house dealer deals every game of this club: who dealt is no question
         return sorted(weight, key=lambda n: (-weight[n], order.get(n.split("#")[0], 999), n))
 
     @staticmethod

@@ -60,7 +60,16 @@ def load_club(path: Path) -> Club:
                 floor=_require(node, "floor", file, "what the club calls its floor person"),
                 discretion=tuple(_require(node, "discretion", file, "clause ids of its discretion clauses")),
                 source=_require(node, "source", file, "path of the source text"),
-                topic_discretion=tuple((topic, tuple(ids)) for topic, ids in (node.get("topic_discretion") or {}).items()))
+                topic_discretion=tuple((topic, tuple(ids)) for topic, ids in (node.get("topic_discretion") or {}).items()),
+                dealt_by=_dealt_by(node, file))
+
+
+def _dealt_by(node, file) -> tuple:
+    value = node.get("dealt_by") or ["house"]
+    if not isinstance(value, list) or not value or any(v not in ("house", "players") for v in value):
+        raise FloorcallError(file, getattr(node, "line_of", lambda _k: None)("dealt_by"),
+                             "`dealt_by:` a list of house and/or players", repr(value))
+    return tuple(value)
 
 
 def load_clauses(path: Path, club: str) -> dict:
