@@ -21,20 +21,16 @@ def _hands(data: dict) -> dict:
 
 
 def _part_shown_wins(data: dict, read: dict, contenders: list, known: dict) -> dict:
-    """Hold'em, the board out, a player who has shown part of his hand (only those cards known):
-    whether what he shows already beats every other hand still in, whatever his other card (with
-    the board it can only make his hand better). Needs every other contender's hand read."""
+    """A player who has shown one card only, the others' hands read: whether what he shows already
+    beats every other hand still in (hands.part_beats_all)."""
     seat = known.get("hand_shown.seat")
-    variant, board = data["game"]["variant"], data.get("board", [])
     player = next((p for p in data["players"] if p["seat"] == seat), None)
-    if (seat in read or variant not in ("NLHE", "LHE", "PLHE") or len(board) != 5 or not player
-            or not player.get("cards") or hands.UNKNOWN_CARD in player["cards"] or len(player["cards"]) >= 2):
-        return {}
     others = [s for s in contenders if s != seat]
-    if not others or not all(s in read for s in others):
+    if seat in read or not player or not all(s in read for s in others):
         return {}
-    floor = hands.best_hand(seat, player["cards"], board, variant)
-    return {"hand_shown.would_win": all(floor.rank < read[s].rank for s in others)}
+    wins = hands.part_beats_all(data["game"]["variant"], data.get("board", []), player.get("cards") or [],
+                                [read[s] for s in others])
+    return {} if wins is None else {"hand_shown.would_win": wins}
 
 
 def _winners(read: dict, seats) -> list:

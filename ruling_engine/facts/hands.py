@@ -166,3 +166,14 @@ def clockwise_order(seats, button) -> list:
 def seats_text(seats) -> str:
     seats = [str(s) for s in seats]
     return seats[0] if len(seats) == 1 else ", ".join(seats[:-1]) + " and " + seats[-1]
+
+
+def part_beats_all(variant: str, board: list, known: list, others: list) -> bool | None:
+    """Hold'em with the board out and one hole card known: whether that card with the board beats
+    every one of `others` (Hands read in full) whatever the unknown card, which can only make it
+    better. None when this cannot be told (another game, the board not out, not one card known)."""
+    if variant not in ("NLHE", "LHE", "PLHE") or len(board) != 5 or len(known) != 1 or UNKNOWN_CARD in known \
+            or not others:
+        return None
+    floor = best_hand(0, known, board, variant)
+    return all(floor.rank < other.rank for other in others)

@@ -709,3 +709,16 @@ def gaps(kb, cases: list) -> list:
                 if row.file not in gap.cases:
                     gap.cases.append(row.file)
     return sorted(found.values(), key=lambda g: (g.club, g.issue))
+
+
+def answer_text(value) -> str:
+    """A fact's value as the answer to its question."""
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(answer_text(v) for v in value)
+    return str(value)

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ruling_engine.report.comparison import answer_text
+
 
 SPECIFICITY = "check-specificity"
 
@@ -100,8 +102,8 @@ def _warning(kb, x: Pair, first, second) -> list:
         out.append(f"  {rule.id:<{width}}  {_where(kb, rule)}  clause {rule.clause} ({kb.clause(rule.clause).locator}) "
                    f"-> {rule.then.outcome}: {_short(rule.quote)}")
     if x.constructed:
-        facts = ", ".join(f"{k}: {_value(v)}" for k, v in x.facts.items())
-        defined = ", ".join(f"{k}: {_value(v)}" for k, v in x.defined.items())
+        facts = ", ".join(f"{k}: {answer_text(v)}" for k, v in x.facts.items())
+        defined = ", ".join(f"{k}: {answer_text(v)}" for k, v in x.defined.items())
         out.append(f"  both fire when {facts or '(no incident fact)'}"
                    + (f" (so, by {x.club}'s definitions, {defined})" if defined else ""))
         if x.narrower:
@@ -119,15 +121,3 @@ def _warning(kb, x: Pair, first, second) -> list:
 def _short(text: str, limit: int = 90) -> str:
     text = " ".join(str(text).split())
     return text if len(text) <= limit else text[:limit - 3].rstrip() + "..."
-
-
-def _value(value) -> str:
-    if value is True:
-        return "yes"
-    if value is False:
-        return "no"
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    return str(value)

@@ -59,16 +59,12 @@ def _winners(data: dict, seats: list, withheld=frozenset(), on_board=frozenset()
 
 
 def _part_beats_all(variant, board, cards, seat, seats) -> bool:
-    """Hold'em with the board out: the one card known of a hand, with the board, beats every other
-    contender's whole hand (his unknown card can only make it better)."""
-    known = cards.get(seat) or []
-    if variant not in ("NLHE", "LHE", "PLHE") or len(board) != 5 or len(known) != 1 or hands.UNKNOWN_CARD in known:
-        return False
+    """The one card known of a hand, with the board, beats every other contender's whole hand."""
     others = [s for s in seats if s != seat]
-    if not others or not all(cards.get(s) and hands.can_read(variant, cards[s], board) for s in others):
+    if not all(cards.get(s) and hands.can_read(variant, cards[s], board) for s in others):
         return False
-    floor = hands.best_hand(seat, known, board, variant)
-    return all(floor.rank < hands.best_hand(s, cards[s], board, variant).rank for s in others)
+    return bool(hands.part_beats_all(variant, board, cards.get(seat) or [],
+                                     [hands.best_hand(s, cards[s], board, variant) for s in others]))
 
 
 def settle(data: dict, hand, rulings: list) -> list:
