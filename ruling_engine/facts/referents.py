@@ -37,6 +37,8 @@ def shown_referents(facts: dict) -> dict:
         out["hand_shown.is_final_round_aggressor"] = seat == facts["last_aggressor_seat"]
     if "first_to_act_seat" in facts:
         out["hand_shown.is_first_to_act"] = seat == facts["first_to_act_seat"]
+    if "left_of_last_caller_seat" in facts:
+        out["hand_shown.is_left_of_last_caller"] = seat == facts["left_of_last_caller_seat"]
     if facts.get("hand_mucked.seat") == seat and facts.get("hand_mucked.recoverable") is False:
         out["hand_shown.rest_mucked"] = True       # the cards he did not show went into the muck for good
     elif "hand_mucked.seat" in facts:
