@@ -80,6 +80,32 @@ class Rule:
         return bool(self.defines)
 
 
+class Deferred:
+    """A field the knowledge cache may leave encoded until it is first read (knowledge/cache.py: a
+    ruling reads the conditions and outcomes of the few rules its issues reach, not all 900).
+
+    Not a data descriptor: a value in the object's own __dict__ (set by __init__, or once decoded)
+    is read directly, as any field's is."""
+
+    def __init__(self, name: str, *default):
+        self.name, self.default = name, default
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            if self.default:
+                return self.default[0]
+            raise AttributeError(self.name)
+        encoded = obj.__dict__.get("_encoded")
+        if encoded is None:
+            raise AttributeError(self.name)
+        value = obj.__dict__[self.name] = encoded.decode(obj, self.name)
+        return value
+
+
+Rule.when = Deferred("when")
+Rule.then = Deferred("then", None)
+
+
 @dataclass(frozen=True)
 class Citation:
     club: str

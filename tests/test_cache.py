@@ -155,3 +155,36 @@ def test_a_value_the_cache_cannot_store_is_still_returned(tmp_path, monkeypatch)
     monkeypatch.setenv("FLOORCALL_CACHE", str(tmp_path))
     value = cache.cached("odd", [tmp_path / "nothing"], lambda: {"x": object()})
     assert set(value) == {"x"} and not list(tmp_path.glob("odd*"))
+
+
+def test_a_rule_decoded_late_from_a_bad_entry_is_taken_from_a_fresh_build(tmp_path):
+    """Rules' conditions and outcomes are decoded when a ruling first reads them: one that proves
+    bad then (a foreign type inside an entry that is otherwise well-formed) is built afresh, the
+    ruling is the right one and the entry is rewritten."""
+    env = {**os.environ, "FLOORCALL_CACHE": str(tmp_path)}
+    first = run_cli("rule-on", CASE, env=env)
+    assert first.returncode == 0
+    entry = _knowledge_entry(tmp_path)
+    good = json.loads(entry.read_text(encoding="utf-8"))
+    bad = json.loads(entry.read_text(encoding="utf-8"))
+    rules = bad["value"][5]                       # ["D", club, ["L", rule, ...], ...]
+    spoiled = 0
+    for club_rules in rules[2::2]:
+        for rule in club_rules[1:]:
+            rule[6] = ["os.system", "echo owned"]           # when
+            rule[10] = ["Outcome", "too", "few"] if rule[10] is not None else None   # then
+            spoiled += 1
+    assert spoiled > 100
+    entry.write_text(json.dumps(bad), encoding="utf-8")
+    again = run_cli("rule-on", CASE, env=env)
+    assert (again.returncode, again.stdout, again.stderr) == (first.returncode, first.stdout, first.stderr)
+    assert json.loads(entry.read_text(encoding="utf-8")) == good
+
+
+def test_a_knowledge_base_read_back_decodes_rules_only_when_read(kb):
+    fresh = _load_knowledge(kb.root)
+    again = cache.decode(json.loads(json.dumps(cache.encode(fresh))))
+    rule = again.rules["edp"][0]
+    assert "when" not in vars(rule) and "then" not in vars(rule)
+    assert rule.when == fresh.rules["edp"][0].when and "when" in vars(rule)
+    assert again.rules == fresh.rules

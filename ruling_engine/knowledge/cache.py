@@ -22,7 +22,7 @@ import os
 import re
 from pathlib import Path
 
-VERSION = "3"
+VERSION = "4"
 CODE = Path(__file__).resolve().parents[1]     # the ruling_engine package
 MAX_BYTES = 64 * 1024 * 1024                   # an entry is ~2 MB; a bigger file is not ours
 
@@ -129,13 +129,25 @@ def encode(value, types: dict | None = None):
     return enc(value)
 
 
-def decode(data, types: dict | None = None):
-    """Rebuild what `encode` made; anything else is a CacheFormatError (or a TypeError)."""
+# Fields of floorcall's types left encoded until first read: a ruling reads the conditions and
+# outcomes of the few rules its issues reach, not all 900 (model.Deferred holds their place).
+DEFERRED = {"Rule": ("when", "then")}
+
+
+def decode(data, types: dict | None = None, rebuild=None):
+    """Rebuild what `encode` made; anything else is a CacheFormatError (or a TypeError).
+
+    The fields DEFERRED names are decoded when first read. Should one then prove not to be what
+    `encode` writes, `rebuild()` (when given) builds the value afresh and the field is taken from
+    the fresh copy of its object: a bad entry costs time, never a wrong or failed ruling."""
     types = types if types is not None else _types()
     located, located_list = types["Located"], types["LocatedList"]
     names = {name: tuple(f.name for f in dataclasses.fields(cls)) for name, cls in types.items()
              if dataclasses.is_dataclass(cls)}
+    deferred = {tag: tuple(names[tag].index(f) for f in fields) for tag, fields in DEFERRED.items()
+                if tag in names}
     new = object.__new__
+    scalar = frozenset((str, int, float, bool, type(None)))
 
     def build(tag, values):
         # the fields as encode wrote them, without __init__ (frozen dataclasses set each field
@@ -143,8 +155,6 @@ def decode(data, types: dict | None = None):
         obj = new(types[tag])
         obj.__dict__.update(zip(names[tag], values))
         return obj
-
-    scalar = (str, int, float, bool, type(None))
 
     def items(values):
         return [x if type(x) in scalar else dec(x) for x in values]
@@ -186,9 +196,50 @@ def decode(data, types: dict | None = None):
         if tag == "P":
             return Path(_text(v[1]))
         if type(tag) is str and tag in names and len(names[tag]) == len(v) - 1:
+            if tag in deferred:
+                return _deferred(tag, v[1:])
             return build(tag, items(v[1:]))
         raise CacheFormatError(f"unknown entry {str(tag)[:40]!r}")
+
+    def _deferred(tag, values):
+        later = deferred[tag]
+        fields = names[tag]
+        obj = new(types[tag])
+        obj.__dict__.update((fields[i], x if type(x) in scalar else dec(x))
+                            for i, x in enumerate(values) if i not in later)
+        obj.__dict__["_encoded"] = _Encoded({fields[i]: values[i] for i in later}, dec, rebuild)
+        return obj
+
     return dec(data)
+
+
+class _Encoded:
+    """The fields of one object the decoder left encoded (model.Deferred decodes them on first read)."""
+
+    __slots__ = ("fields", "dec", "rebuild")
+
+    def __init__(self, fields: dict, dec, rebuild):
+        self.fields, self.dec, self.rebuild = fields, dec, rebuild
+
+    def decode(self, obj, name: str):
+        try:
+            return self.dec(self.fields[name])
+        except Exception:  # noqa: BLE001 - a bad entry: the value is built afresh instead
+            fresh = _same_object(self.rebuild() if self.rebuild else None, obj)
+            if fresh is None:
+                raise CacheFormatError(f"a {type(obj).__name__} whose {name} cannot be decoded") from None
+            return getattr(fresh, name)
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+def _same_object(value, obj):
+    """The object of a freshly built value that `obj` (decoded from a cache entry) stands for."""
+    rules = getattr(value, "rules", None)
+    if isinstance(rules, dict):
+        return next((r for r in rules.get(getattr(obj, "club", None), ()) if r.id == obj.id), None)
+    return None
 
 
 def _key(value):
@@ -210,8 +261,9 @@ def _text(value):
 
 
 # -- reading and writing entries -------------------------------------------------------------------
-def read_entry(path: Path, name: str, fingerprint: str):
-    """The value stored at `path`, or raise (OSError, ValueError, CacheFormatError, ...)."""
+def read_entry(path: Path, name: str, fingerprint: str, rebuild=None):
+    """The value stored at `path`, or raise (OSError, ValueError, CacheFormatError, ...);
+    `rebuild` as decode takes it."""
     with path.open("rb") as handle:
         raw = handle.read(MAX_BYTES + 1)
     if len(raw) > MAX_BYTES:
@@ -220,17 +272,17 @@ def read_entry(path: Path, name: str, fingerprint: str):
     enabled = gc.isenabled()
     gc.disable()         # tens of thousands of new objects, no cycles: collecting them is wasted time
     try:
-        return _checked(json.loads(raw.decode("utf-8")), name, fingerprint)
+        return _checked(json.loads(raw.decode("utf-8")), name, fingerprint, rebuild)
     finally:
         if enabled:
             gc.enable()
 
 
-def _checked(data, name: str, fingerprint: str):
+def _checked(data, name: str, fingerprint: str, rebuild=None):
     if not isinstance(data, dict) or data.get("floorcall-cache") != VERSION \
             or data.get("name") != name or data.get("fingerprint") != fingerprint:
         raise CacheFormatError("not the entry expected here")
-    return decode(data["value"])
+    return decode(data["value"], rebuild=rebuild)
 
 
 def _stale(base: Path, name: str, keep: Path) -> list:
@@ -246,11 +298,22 @@ def cached(name: str, folders, build):
     name = entry_name(name, folders)
     fingerprint = _fingerprint(folders)
     path = base / f"{name}-{fingerprint}.json"
+    fresh = []
+
+    def rebuild():
+        """The value built and stored afresh (once): a part of the entry read later proved bad."""
+        if not fresh:
+            fresh.append(_store(base, name, fingerprint, path, build()))
+        return fresh[0]
     try:
-        return read_entry(path, name, fingerprint)
+        return read_entry(path, name, fingerprint, rebuild)
     except Exception:  # noqa: BLE001 - missing, corrupted or foreign: the work is simply done again
         pass
-    value = build()
+    return rebuild()
+
+
+def _store(base: Path, name: str, fingerprint: str, path: Path, value):
+    """Write `value` as the entry at `path` (when it can be) and return it."""
     try:
         text = json.dumps({"floorcall-cache": VERSION, "name": name, "fingerprint": fingerprint,
                            "value": encode(value)}, ensure_ascii=False, separators=(",", ":"))

@@ -30,6 +30,7 @@ class KnowledgeBase:
     clauses: dict        # club -> {clause id -> Clause}
     vocabulary: Vocabulary
     rules: dict          # club -> [Rule], in file order
+    facts_read: frozenset | None = None   # what rulings/unread.py works out from every rule, once
 
     def clause(self, clause_id: str) -> Clause:
         club = clause_id.split(".", 1)[0]
@@ -209,7 +210,15 @@ def load_knowledge(root: Path | None = None) -> KnowledgeBase:
     """
     root = Path(root or knowledge_root()).resolve()
     check_knowledge_root(root)
-    return cached("knowledge", [root], lambda: _load_knowledge(root))
+    return cached("knowledge", [root], lambda: _with_derived(_load_knowledge(root)))
+
+
+def _with_derived(kb: KnowledgeBase) -> KnowledgeBase:
+    """The knowledge base with what every ruling would otherwise work out from all its rules (and
+    so decode them all from the cache): kept in the cache beside it."""
+    from ruling_engine.rulings.unread import facts_read_by
+    kb.facts_read = facts_read_by(kb)
+    return kb
 
 
 def _load_knowledge(root: Path) -> KnowledgeBase:
