@@ -188,3 +188,25 @@ def test_a_knowledge_base_read_back_decodes_rules_only_when_read(kb):
     assert "when" not in vars(rule) and "then" not in vars(rule)
     assert rule.when == fresh.rules["edp"][0].when and "when" in vars(rule)
     assert again.rules == fresh.rules
+
+
+def test_an_index_read_back_decodes_each_value_when_looked_up_and_a_bad_one_is_rebuilt(tmp_path, monkeypatch):
+    monkeypatch.setenv("FLOORCALL_CACHE", str(tmp_path / "cache"))
+    builds = []
+
+    def build():
+        builds.append(1)
+        return cache.DeferredValues({("edp", "undercall"): [("a.yaml", "A", frozenset({"edp.1"}))],
+                                     ("gala", "undercall"): [("b.yaml", "B", frozenset())]})
+    first = cache.cached("index", [tmp_path / "nothing"], build)
+    again = cache.cached("index", [tmp_path / "nothing"], build)
+    assert len(builds) == 1 and dict(again.items()) == dict(first.items())
+    assert again.get(("edp", "undercall")) == [("a.yaml", "A", frozenset({"edp.1"}))]
+    assert again.get(("ppl", "undercall"), ()) == ()
+    entry, = (tmp_path / "cache").glob("index-elsewhere-*.json")
+    data = json.loads(entry.read_text(encoding="utf-8"))
+    data["value"][4] = ["os.system", "echo owned"]           # gala's list
+    entry.write_text(json.dumps(data), encoding="utf-8")
+    spoiled = cache.cached("index", [tmp_path / "nothing"], build)
+    assert spoiled[("edp", "undercall")] == first[("edp", "undercall")] and len(builds) == 1
+    assert spoiled[("gala", "undercall")] == first[("gala", "undercall")] and len(builds) == 2

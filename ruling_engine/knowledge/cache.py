@@ -20,6 +20,7 @@ import hashlib
 import json
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 VERSION = "4"
@@ -120,6 +121,8 @@ def encode(value, types: dict | None = None):
             return ["N", v.line, list(getattr(v, "item_lines", [])), *map(enc, v)]
         if cls is frozenset:
             return ["F", *sorted(map(enc, v), key=repr)]
+        if cls is DeferredValues:
+            return ["Z", *(enc(x) for item in v.items() for x in item)]
         if isinstance(v, Path):
             return ["P", str(v)]
         name = by_class.get(cls)
@@ -195,6 +198,11 @@ def decode(data, types: dict | None = None, rebuild=None):
             return frozenset(_key(x) for x in items(v[1:]))
         if tag == "P":
             return Path(_text(v[1]))
+        if tag == "Z":
+            keys = items(v[1::2])
+            for key in keys:
+                _key(key)
+            return DeferredValues(dict(zip(keys, v[2::2])), _Encoded({}, dec, rebuild))
         if type(tag) is str and tag in names and len(names[tag]) == len(v) - 1:
             if tag in deferred:
                 return _deferred(tag, v[1:])
@@ -232,6 +240,42 @@ class _Encoded:
 
     def __deepcopy__(self, memo):
         return self
+
+
+class DeferredValues(Mapping):
+    """A read-only mapping whose values an entry keeps encoded until each is looked up (an index
+    of which a ruling reads a few entries: the bundled precedents by club, issue and outcome).
+    A value that proves bad then is taken from the value built afresh."""
+
+    def __init__(self, values: dict, encoded=None):
+        self._values, self._encoded, self._decoded = values, encoded, {}
+
+    def __getitem__(self, key):
+        if self._encoded is None:
+            return self._values[key]
+        try:
+            return self._decoded[key]
+        except KeyError:
+            pass
+        raw = self._values[key]
+        try:
+            value = self._encoded.dec(raw)
+        except Exception:  # noqa: BLE001 - a bad entry: the value is built afresh instead
+            fresh = self._encoded.rebuild() if self._encoded.rebuild else None
+            if not isinstance(fresh, Mapping):
+                raise CacheFormatError("a value that cannot be decoded") from None
+            value = fresh[key]
+        self._decoded[key] = value
+        return value
+
+    def __iter__(self):
+        return iter(self._values)
+
+    def __len__(self):
+        return len(self._values)
+
+    def items(self):
+        return [(key, self[key]) for key in self._values]
 
 
 def _same_object(value, obj):
