@@ -98,12 +98,15 @@ class Deferred:
         encoded = obj.__dict__.get("_encoded")
         if encoded is None:
             raise AttributeError(self.name)
-        value = obj.__dict__[self.name] = encoded.decode(obj, self.name)
-        return value
+        context, number = encoded
+        return context.decode(obj, self.name, number)    # sets the object's deferred fields
 
 
 Rule.when = Deferred("when")
 Rule.then = Deferred("then", None)
+Rule.quote = Deferred("quote")
+Rule.reading = Deferred("reading", "")
+Clause.text = Deferred("text")
 
 
 @dataclass(frozen=True)

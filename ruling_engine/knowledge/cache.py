@@ -16,14 +16,18 @@ evict the other, and at most one entry of each is kept.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
 
-VERSION = "4"
+try:                       # the same SHA-256 without loading OpenSSL (4 ms of every cold start)
+    from _sha256 import sha256
+except ImportError:        # pragma: no cover - a Python built without it
+    from hashlib import sha256
+
+VERSION = "5"
 CODE = Path(__file__).resolve().parents[1]     # the ruling_engine package
 MAX_BYTES = 64 * 1024 * 1024                   # an entry is ~2 MB; a bigger file is not ours
 
@@ -37,7 +41,7 @@ def cache_folder() -> Path:
 
 
 def _fingerprint(folders) -> str:
-    digest = hashlib.sha256(VERSION.encode())
+    digest = sha256(VERSION.encode())
     for folder in (*folders, CODE):
         for line in _files(str(folder)):
             digest.update(line.encode())
@@ -91,18 +95,29 @@ def _types() -> dict:
     return {**types, "Located": Located, "LocatedList": LocatedList}
 
 
-def encode(value, types: dict | None = None):
+def encode(value, types: dict | None = None, sections: list | None = None):
     """A JSON-able form of `value`; raises TypeError for a type the cache does not know.
 
     Scalars are themselves; every container is a list whose first item names its type: ["T",
     ...] a tuple, ["L", ...] a list, ["D", k, v, ...] a dict, ["F", ...] a frozenset, ["P", path],
-    ["M", line, [k, line, v]...] a Located mapping, ["N", line, lines, ...] a LocatedList, and
-    [class name, field values in order] one of floorcall's dataclasses (positional: compact and
-    quick to rebuild).
+    ["M", line, [k, line, v]...] a Located mapping, ["N", line, lines, ...] a LocatedList, ["Z",
+    k, v, ...] a DeferredValues, and [class name, field values in order] one of floorcall's
+    dataclasses (positional: compact and quick to rebuild).
+
+    With `sections` (a list), each DEFERRED field and each DeferredValues value is written as
+    JSON text appended to it and stands as ["S", its index]: an entry's reader parses such a
+    part only when it is read (read_entry).
     """
     types = types if types is not None else _types()
     by_class = {cls: name for name, cls in types.items()}
     located, located_list = types["Located"], types["LocatedList"]
+
+    def later(v):
+        """v encoded as a section of its own (with `sections`), else in place."""
+        if sections is None or v is None or type(v) in (bool, int, float, str):
+            return enc(v)
+        sections.append(json.dumps(enc(v), ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+        return ["S", len(sections)]
 
     def enc(v):
         cls = type(v)
@@ -122,33 +137,43 @@ def encode(value, types: dict | None = None):
         if cls is frozenset:
             return ["F", *sorted(map(enc, v), key=repr)]
         if cls is DeferredValues:
-            return ["Z", *(enc(x) for item in v.items() for x in item)]
+            return ["Z", *(x for key, item in v.items() for x in (enc(key), later(item)))]
         if isinstance(v, Path):
             return ["P", str(v)]
         name = by_class.get(cls)
         if name:
-            return [name, *(enc(getattr(v, f.name)) for f in dataclasses.fields(v))]
+            fields = dataclasses.fields(v)
+            deferred = DEFERRED.get(name, ())
+            if sections is None or not deferred:
+                return [name, *(enc(getattr(v, f.name)) for f in fields)]
+            # the deferred fields together as one section: [name*, section, the other fields in order]
+            sections.append(json.dumps([enc(getattr(v, f)) for f in deferred], ensure_ascii=False,
+                                       separators=(",", ":")).encode("utf-8"))
+            return [name + "*", len(sections), *(enc(getattr(v, f.name)) for f in fields if f.name not in deferred)]
         raise TypeError(f"the cache cannot store a {cls.__name__}")
     return enc(value)
 
 
-# Fields of floorcall's types left encoded until first read: a ruling reads the conditions and
-# outcomes of the few rules its issues reach, not all 900 (model.Deferred holds their place).
-DEFERRED = {"Rule": ("when", "then")}
+# Fields of floorcall's types left encoded until first read (model.Deferred holds their place): a
+# ruling reads the conditions and outcomes of the few rules its issues reach, not all 900, and
+# the words of the clauses it cites and of the facts it asks about, not all of them.
+DEFERRED = {"Rule": ("when", "then", "quote", "reading"), "FieldSpec": ("question", "help"), "Clause": ("text",)}
 
 
-def decode(data, types: dict | None = None, rebuild=None):
+def decode(data, types: dict | None = None, rebuild=None, section=None):
     """Rebuild what `encode` made; anything else is a CacheFormatError (or a TypeError).
 
     The fields DEFERRED names are decoded when first read. Should one then prove not to be what
     `encode` writes, `rebuild()` (when given) builds the value afresh and the field is taken from
-    the fresh copy of its object: a bad entry costs time, never a wrong or failed ruling."""
+    the fresh copy of its object: a bad entry costs time, never a wrong or failed ruling.
+    ["S", n] is `section(n)`'s JSON (read_entry), parsed and decoded where it stands."""
     types = types if types is not None else _types()
     located, located_list = types["Located"], types["LocatedList"]
     names = {name: tuple(f.name for f in dataclasses.fields(cls)) for name, cls in types.items()
              if dataclasses.is_dataclass(cls)}
-    deferred = {tag: tuple(names[tag].index(f) for f in fields) for tag, fields in DEFERRED.items()
-                if tag in names}
+    eager = {tag + "*": (tag, tuple(f for f in names[tag] if f not in fields))
+             for tag, fields in DEFERRED.items() if tag in names}
+    context = _Context(rebuild, section)
     new = object.__new__
     scalar = frozenset((str, int, float, bool, type(None)))
 
@@ -198,45 +223,50 @@ def decode(data, types: dict | None = None, rebuild=None):
             return frozenset(_key(x) for x in items(v[1:]))
         if tag == "P":
             return Path(_text(v[1]))
+        if tag == "S" and section is not None and len(v) == 2 and type(v[1]) is int:
+            return dec(json.loads(section(v[1])))
         if tag == "Z":
             keys = items(v[1::2])
             for key in keys:
                 _key(key)
-            return DeferredValues(dict(zip(keys, v[2::2])), _Encoded({}, dec, rebuild))
+            return DeferredValues(dict(zip(keys, v[2::2])), context)
         if type(tag) is str and tag in names and len(names[tag]) == len(v) - 1:
-            if tag in deferred:
-                return _deferred(tag, v[1:])
             return build(tag, items(v[1:]))
+        if tag in eager and section is not None and type(v[1]) is int and len(eager[tag][1]) == len(v) - 2:
+            base, fields = eager[tag]
+            obj = new(types[base])
+            obj.__dict__.update(zip(fields, items(v[2:])))
+            obj.__dict__["_encoded"] = (context, v[1])       # the other fields: section v[1]
+            return obj
         raise CacheFormatError(f"unknown entry {str(tag)[:40]!r}")
 
-    def _deferred(tag, values):
-        later = deferred[tag]
-        fields = names[tag]
-        obj = new(types[tag])
-        obj.__dict__.update((fields[i], x if type(x) in scalar else dec(x))
-                            for i, x in enumerate(values) if i not in later)
-        obj.__dict__["_encoded"] = _Encoded({fields[i]: values[i] for i in later}, dec, rebuild)
-        return obj
-
+    context.dec = dec
     return dec(data)
 
 
-class _Encoded:
-    """The fields of one object the decoder left encoded (model.Deferred decodes them on first read)."""
+class _Context:
+    """What decoding a deferred field later needs: the decoder, the entry's sections, a rebuild."""
 
-    __slots__ = ("fields", "dec", "rebuild")
+    __slots__ = ("dec", "rebuild", "section")
 
-    def __init__(self, fields: dict, dec, rebuild):
-        self.fields, self.dec, self.rebuild = fields, dec, rebuild
+    def __init__(self, rebuild, section):
+        self.dec, self.rebuild, self.section = None, rebuild, section
 
-    def decode(self, obj, name: str):
+    def decode(self, obj, name: str, number: int):
+        """Field `name` of `obj`, whose deferred fields are section `number` (model.Deferred)."""
         try:
-            return self.dec(self.fields[name])
-        except Exception:  # noqa: BLE001 - a bad entry: the value is built afresh instead
+            values = json.loads(self.section(number))
+            fields = DEFERRED[type(obj).__name__]
+            if type(values) is not list or len(values) != len(fields):
+                raise CacheFormatError("a section that is not the object's fields")
+            decoded = dict(zip(fields, map(self.dec, values)))
+        except Exception:  # noqa: BLE001 - a bad entry: the object is taken from a fresh build
             fresh = _same_object(self.rebuild() if self.rebuild else None, obj)
             if fresh is None:
                 raise CacheFormatError(f"a {type(obj).__name__} whose {name} cannot be decoded") from None
-            return getattr(fresh, name)
+            decoded = {field: getattr(fresh, field) for field in DEFERRED[type(obj).__name__]}
+        obj.__dict__.update(decoded)           # all of them: the section is parsed once
+        return decoded[name]
 
     def __deepcopy__(self, memo):
         return self
@@ -268,6 +298,9 @@ class DeferredValues(Mapping):
         self._decoded[key] = value
         return value
 
+    def __contains__(self, key):
+        return key in self._values
+
     def __iter__(self):
         return iter(self._values)
 
@@ -279,10 +312,16 @@ class DeferredValues(Mapping):
 
 
 def _same_object(value, obj):
-    """The object of a freshly built value that `obj` (decoded from a cache entry) stands for."""
-    rules = getattr(value, "rules", None)
-    if isinstance(rules, dict):
-        return next((r for r in rules.get(getattr(obj, "club", None), ()) if r.id == obj.id), None)
+    """The object of a freshly built knowledge base that `obj` (decoded from its entry) stands for."""
+    kind = type(obj).__name__
+    if kind == "Rule" and isinstance(getattr(value, "rules", None), dict):
+        return next((r for r in value.rules.get(obj.club, ()) if r.id == obj.id), None)
+    if kind == "Clause" and isinstance(getattr(value, "clauses", None), dict):
+        return value.clauses.get(obj.club, {}).get(obj.id)
+    if kind == "FieldSpec" and hasattr(value, "vocabulary"):
+        specs = [value.vocabulary.facts, *value.vocabulary.records.values()]
+        return next((group[obj.name] for group in specs if obj.name in group
+                     and group[obj.name].type == obj.type and group[obj.name].source == obj.source), None)
     return None
 
 
@@ -314,19 +353,52 @@ def read_entry(path: Path, name: str, fingerprint: str, rebuild=None):
         raise CacheFormatError("too large to be a floorcall cache entry")
     import gc
     enabled = gc.isenabled()
-    gc.disable()         # tens of thousands of new objects, no cycles: collecting them is wasted time
+    gc.disable()         # thousands of new objects, no cycles: collecting them is wasted time
     try:
-        return _checked(json.loads(raw.decode("utf-8")), name, fingerprint, rebuild)
+        header, section = _sections(raw)
+        if header.get("floorcall-cache") != VERSION or header.get("name") != name \
+                or header.get("fingerprint") != fingerprint:
+            raise CacheFormatError("not the entry expected here")
+        return decode(json.loads(section(0)), rebuild=rebuild, section=section)
     finally:
         if enabled:
             gc.enable()
 
 
-def _checked(data, name: str, fingerprint: str, rebuild=None):
-    if not isinstance(data, dict) or data.get("floorcall-cache") != VERSION \
-            or data.get("name") != name or data.get("fingerprint") != fingerprint:
-        raise CacheFormatError("not the entry expected here")
-    return decode(data["value"], rebuild=rebuild)
+_VALUE = b',"value":['
+
+
+def _entry(name: str, fingerprint: str, parts: list) -> bytes:
+    """An entry: one JSON object whose "value" lists the parts (JSON texts: the value, then the
+    sections encode made), their lengths in bytes written before them so that a reader can take
+    each part without parsing the others."""
+    header = json.dumps({"floorcall-cache": VERSION, "name": name, "fingerprint": fingerprint,
+                         "parts": [len(part) for part in parts]}, separators=(",", ":")).encode()
+    return header[:-1] + _VALUE + b",".join(parts) + b"]}"
+
+
+def _sections(raw: bytes):
+    """(header, section(n) -> bytes of part n) of an entry _entry wrote; CacheFormatError for
+    anything else (a part's own JSON is checked when it is parsed)."""
+    at = raw.find(_VALUE)
+    if at < 0 or not raw.endswith(b"]}"):
+        raise CacheFormatError("not a floorcall cache entry")
+    header = json.loads(raw[:at] + b"}")
+    parts = header.get("parts") if isinstance(header, dict) else None
+    if not isinstance(parts, list) or not parts or not all(type(n) is int and n > 0 for n in parts):
+        raise CacheFormatError("no list of parts")
+    starts, start = [], at + len(_VALUE)
+    for length in parts:
+        starts.append(start)
+        start += length + 1
+    if start + 1 != len(raw):
+        raise CacheFormatError("parts that do not add up to the entry")
+
+    def section(n: int) -> bytes:
+        if not 0 <= n < len(parts):
+            raise CacheFormatError("no such part")
+        return raw[starts[n]:starts[n] + parts[n]]
+    return header, section
 
 
 def _stale(base: Path, name: str, keep: Path) -> list:
@@ -359,16 +431,16 @@ def cached(name: str, folders, build):
 def _store(base: Path, name: str, fingerprint: str, path: Path, value):
     """Write `value` as the entry at `path` (when it can be) and return it."""
     try:
-        text = json.dumps({"floorcall-cache": VERSION, "name": name, "fingerprint": fingerprint,
-                           "value": encode(value)}, ensure_ascii=False, separators=(",", ":"))
+        sections: list = []
+        head = json.dumps(encode(value, sections=sections), ensure_ascii=False, separators=(",", ":"))
+        text = _entry(name, fingerprint, [head.encode("utf-8"), *sections])
     except (TypeError, ValueError, RecursionError):
         return value          # not storable: say nothing, the value is right
     temporary = None
     try:
         import tempfile      # only when writing: most runs just read the cache
         base.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=base, prefix=".tmp-", suffix=".json",
-                                         delete=False) as handle:
+        with tempfile.NamedTemporaryFile("wb", dir=base, prefix=".tmp-", suffix=".json", delete=False) as handle:
             temporary = Path(handle.name)
             handle.write(text)
         os.replace(temporary, path)

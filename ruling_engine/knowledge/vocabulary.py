@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass, field
 
 from ruling_engine.errors import FloorcallError, did_you_mean
+from ruling_engine.model import Deferred
 
 SCALAR_TYPES = ("bool", "int", "amount", "number", "enum", "string", "card", "seat", "club")
 CARD = re.compile(r"^(10|[2-9TJQKA])[shdc]$")
@@ -69,6 +70,10 @@ class Vocabulary:
     def together_kinds(self) -> frozenset:
         """Event kinds whose entries describe one thing together (one point)."""
         return frozenset(k for k, spec in self.records.get("event", {}).items() if spec.together)
+
+
+FieldSpec.question = Deferred("question", "")     # the words: read from the cache when asked for
+FieldSpec.help = Deferred("help", "")
 
 
 def _spec(name, raw, file, line, *, is_fact: bool) -> FieldSpec:
