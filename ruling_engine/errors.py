@@ -1,7 +1,7 @@
 """Errors written for people: where, what was expected, what was found, what to try."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ruling_engine.records import dataclass
 
 
 MAX_PART = 300      # characters of a file name, expectation, finding or hint shown in a message

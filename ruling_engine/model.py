@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from ruling_engine.records import dataclass
 
 FACT_NAME = r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)?"          # `heads_up`, or `hand_mucked.seat` (a fact of an entry)
 TEMPLATE_NAME = re.compile(r"\{(" + FACT_NAME + r")\}")          # a fact named in a decision, do-line or effect
@@ -11,6 +13,8 @@ BRACED = re.compile(r"\{([^{}]*)\}")                    # anything written in br
 
 @dataclass(frozen=True)
 class Clause:
+    """One clause of a club's rulebook, verbatim, with where to find it."""
+
     id: str
     club: str
     locator: str
@@ -23,6 +27,8 @@ class Clause:
 
 @dataclass(frozen=True)
 class Club:
+    """A club: its names, what its rulebook governs and its discretion clauses."""
+
     short: str
     title: str              # how the club is named in a sentence: EDP, Gala, ...
     name: str
@@ -59,6 +65,8 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Rule:
+    """One rule of a rule file: a clause's fact pattern and what follows from it (or a definition)."""
+
     id: str
     club: str
     clause: str
@@ -111,6 +119,8 @@ Clause.text = Deferred("text")
 
 @dataclass(frozen=True)
 class Citation:
+    """A clause a ruling cites, with the words it rests on."""
+
     club: str
     clause: str
     locator: str
@@ -176,6 +186,8 @@ class PointInfo:
 
 @dataclass
 class Report:
+    """Every club's ruling on one incident, the house club first."""
+
     incident_file: str
     title: str
     house: str

@@ -8,7 +8,7 @@ street, said or event) and its line, so later stages can point back at what the 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from ruling_engine.records import dataclass
 from pathlib import Path
 
 import yaml
@@ -41,6 +41,8 @@ SMALLEST_FRACTION = 0.0001                  # a number that is not zero is at le
 
 @dataclass(frozen=True)
 class Incident:
+    """An incident file read and checked: its data and the fields written `unknown`."""
+
     file: str
     data: dict              # validated, defaults filled in; data["timeline"] is a list of entries
     unknowns: bool = True   # whether any field is written `unknown` (False: no need to look for them)

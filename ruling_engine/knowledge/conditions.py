@@ -17,7 +17,7 @@ does not state is false, and so is its negation: an unknown fact never satisfies
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ruling_engine.records import dataclass
 from itertools import product
 
 from ruling_engine.errors import FloorcallError, did_you_mean
@@ -31,6 +31,8 @@ CONNECTIVES = ("all", "any", "not")
 
 @dataclass(frozen=True)
 class Leaf:
+    """One test of one fact: `op` is eq, ne, lt, le, gt, ge, in, not_in or known."""
+
     fact: str
     op: str
     value: object
@@ -69,11 +71,15 @@ class Leaf:
 
 @dataclass(frozen=True)
 class All:
+    """All of the parts hold."""
+
     parts: tuple
 
 
 @dataclass(frozen=True)
 class Any_:
+    """At least one of the parts holds."""
+
     parts: tuple
 
 

@@ -6,7 +6,7 @@ suggestion), before anything reaches the engine.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from ruling_engine.records import dataclass
 from pathlib import Path
 
 from ruling_engine.knowledge.cache import cached
@@ -25,6 +25,8 @@ THEN_KEYS = {"outcome", "decision", "do", "effects", "discretion"}
 
 @dataclass(eq=False)
 class KnowledgeBase:
+    """The checked knowledge base: clubs, clause indexes, the vocabulary and the rules."""
+
     root: Path
     clubs: dict          # short name -> Club
     clauses: dict        # club -> {clause id -> Clause}
