@@ -170,3 +170,22 @@ def main() -> None:
         from ruling_engine.render.safe import plain
         _echo(plain(f"internal error: {type(exc).__name__}: {exc} (please report it with the incident file)"), err=True)
         sys.exit(1)
+
+
+def console() -> None:
+    """The `rule-on` command: main(), then, its output flushed, the process ends without tearing
+    the interpreter down (freeing every object it is about to give back to the system: 8 ms, a
+    tenth of a cold run). Anything unusual (an exit with a message, a failed flush) ends as usual."""
+    try:
+        main()
+        code = 0
+    except SystemExit as exit:
+        if exit.code is not None and type(exit.code) is not int:
+            raise
+        code = exit.code or 0
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except Exception:  # noqa: BLE001 - e.g. the reader of a pipe left: the usual exit deals with it
+        sys.exit(code)
+    os._exit(code)

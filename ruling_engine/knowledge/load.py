@@ -9,7 +9,7 @@ import functools
 from ruling_engine.records import dataclass
 from pathlib import Path
 
-from ruling_engine.knowledge.cache import cached
+from ruling_engine.knowledge.cache import DeferredValues, cached
 from ruling_engine.knowledge.conditions import ConditionParser
 from ruling_engine.errors import FloorcallError, did_you_mean
 from ruling_engine.model import BRACED, TEMPLATE_NAME, Clause, Club, Outcome, Rule
@@ -216,10 +216,16 @@ def load_knowledge(root: Path | None = None) -> KnowledgeBase:
 
 
 def _with_derived(kb: KnowledgeBase) -> KnowledgeBase:
-    """The knowledge base with what every ruling would otherwise work out from all its rules (and
-    so decode them all from the cache): kept in the cache beside it."""
+    """The knowledge base as the cache keeps it: with what every ruling would otherwise work out
+    from all its rules (and so decode them all), and with the declared facts, the incident
+    records' fields and the clauses as mappings whose values the cache decodes when looked up
+    (a ruling reads a few hundred of some 2,000)."""
     from ruling_engine.rulings.unread import facts_read_by
     kb.facts_read = facts_read_by(kb)
+    vocabulary = kb.vocabulary
+    vocabulary.facts = DeferredValues(vocabulary.facts)
+    vocabulary.records = {name: DeferredValues(fields) for name, fields in vocabulary.records.items()}
+    kb.clauses = {club: DeferredValues(clauses) for club, clauses in kb.clauses.items()}
     return kb
 
 
