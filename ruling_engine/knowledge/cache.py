@@ -27,7 +27,7 @@ try:                       # the same SHA-256 without loading OpenSSL (4 ms of e
 except ImportError:        # pragma: no cover - a Python built without it
     from hashlib import sha256
 
-VERSION = "5"
+VERSION = "6"
 CODE = Path(__file__).resolve().parents[1]     # the ruling_engine package
 MAX_BYTES = 64 * 1024 * 1024                   # an entry is ~2 MB; a bigger file is not ours
 
@@ -137,7 +137,7 @@ def encode(value, types: dict | None = None, sections: list | None = None):
         if cls is frozenset:
             return ["F", *sorted(map(enc, v), key=repr)]
         if cls is DeferredValues:
-            return ["Z", *(x for key, item in v.items() for x in (enc(key), later(item)))]
+            return ["Z", v.where, *(x for key, item in v.items() for x in (enc(key), later(item)))]
         if isinstance(v, Path):
             return ["P", str(v)]
         name = by_class.get(cls)
@@ -225,11 +225,11 @@ def decode(data, types: dict | None = None, rebuild=None, section=None):
             return Path(_text(v[1]))
         if tag == "S" and section is not None and len(v) == 2 and type(v[1]) is int:
             return dec(json.loads(section(v[1])))
-        if tag == "Z":
-            keys = items(v[1::2])
+        if tag == "Z" and len(v) % 2 == 0 and type(v[1]) is str:
+            keys = items(v[2::2])
             for key in keys:
                 _key(key)
-            return DeferredValues(dict(zip(keys, v[2::2])), context)
+            return DeferredValues(dict(zip(keys, v[3::2])), v[1], context)
         if type(tag) is str and tag in names and len(names[tag]) == len(v) - 1:
             return build(tag, items(v[1:]))
         if tag in eager and section is not None and type(v[1]) is int and len(eager[tag][1]) == len(v) - 2:
@@ -275,10 +275,12 @@ class _Context:
 class DeferredValues(Mapping):
     """A read-only mapping whose values an entry keeps encoded until each is looked up (an index
     of which a ruling reads a few entries: the bundled precedents by club, issue and outcome).
-    A value that proves bad then is taken from the value built afresh."""
+    A value that proves bad then is taken from the value built afresh, from the same mapping:
+    `where` says which it is there ("" the value itself, "facts", "records/<record>",
+    "clauses/<club>" of a knowledge base)."""
 
-    def __init__(self, values: dict, encoded=None):
-        self._values, self._encoded, self._decoded = values, encoded, {}
+    def __init__(self, values: dict, where: str = "", encoded=None):
+        self._values, self.where, self._encoded, self._decoded = values, where, encoded, {}
 
     def __getitem__(self, key):
         if self._encoded is None:
@@ -291,7 +293,7 @@ class DeferredValues(Mapping):
         try:
             value = self._encoded.dec(raw)
         except Exception:  # noqa: BLE001 - a bad entry: the value is built afresh instead
-            fresh = self._encoded.rebuild() if self._encoded.rebuild else None
+            fresh = _same_mapping(self._encoded.rebuild() if self._encoded.rebuild else None, self.where)
             if not isinstance(fresh, Mapping):
                 raise CacheFormatError("a value that cannot be decoded") from None
             value = fresh[key]
@@ -309,6 +311,23 @@ class DeferredValues(Mapping):
 
     def items(self):
         return [(key, self[key]) for key in self._values]
+
+
+def _same_mapping(value, where: str):
+    """The mapping of a freshly built value that DeferredValues.where names."""
+    kind, _, name = where.partition("/")
+    try:
+        if kind == "":
+            return value
+        if kind == "facts":
+            return value.vocabulary.facts
+        if kind == "records":
+            return value.vocabulary.records.get(name)
+        if kind == "clauses":
+            return value.clauses.get(name)
+    except AttributeError:
+        pass
+    return None
 
 
 def _same_object(value, obj):

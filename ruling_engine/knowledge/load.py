@@ -223,9 +223,9 @@ def _with_derived(kb: KnowledgeBase) -> KnowledgeBase:
     from ruling_engine.rulings.unread import facts_read_by
     kb.facts_read = facts_read_by(kb)
     vocabulary = kb.vocabulary
-    vocabulary.facts = DeferredValues(vocabulary.facts)
-    vocabulary.records = {name: DeferredValues(fields) for name, fields in vocabulary.records.items()}
-    kb.clauses = {club: DeferredValues(clauses) for club, clauses in kb.clauses.items()}
+    vocabulary.facts = DeferredValues(vocabulary.facts, "facts")
+    vocabulary.records = {name: DeferredValues(fields, f"records/{name}") for name, fields in vocabulary.records.items()}
+    kb.clauses = {club: DeferredValues(clauses, f"clauses/{club}") for club, clauses in kb.clauses.items()}
     return kb
 
 
