@@ -110,10 +110,11 @@ class Deferred:
         return context.decode(obj, self.name, number)    # sets the object's deferred fields
 
 
-Rule.when = Deferred("when")
-Rule.then = Deferred("then", None)
-Rule.quote = Deferred("quote")
-Rule.reading = Deferred("reading", "")
+for _name in ("clause", "quote", "topic", "when", "file", "line"):     # all but what groups the rules
+    setattr(Rule, _name, Deferred(_name))
+for _name, _default in (("then", None), ("basis", "express"), ("reading", ""), ("overrides", ()), ("otherwise", None)):
+    setattr(Rule, _name, Deferred(_name, _default))
+del _name, _default
 Clause.text = Deferred("text")
 
 

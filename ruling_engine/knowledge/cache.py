@@ -157,7 +157,9 @@ def encode(value, types: dict | None = None, sections: list | None = None):
 # Fields of floorcall's types left encoded until first read (model.Deferred holds their place): a
 # ruling reads the conditions and outcomes of the few rules its issues reach, not all 900, and
 # the words of the clauses it cites and of the facts it asks about, not all of them.
-DEFERRED = {"Rule": ("when", "then", "quote", "reading"), "FieldSpec": ("question", "help"), "Clause": ("text",)}
+DEFERRED = {"Rule": ("when", "then", "quote", "reading", "clause", "topic", "file", "line", "basis", "overrides",
+                     "otherwise"),
+            "FieldSpec": ("question", "help"), "Clause": ("text",)}
 
 
 def decode(data, types: dict | None = None, rebuild=None, section=None):
