@@ -9,7 +9,7 @@ pot, an odd chip or a royal flush *amounts to* is decided by the clubs' rules.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ruling_engine.records import dataclass
 from itertools import combinations
 
 from ruling_engine.incident.cards import UNKNOWN_CARD
