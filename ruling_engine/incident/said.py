@@ -7,9 +7,9 @@ raise amount is the total bet or the increment is each club's definition rule.
 from __future__ import annotations
 
 import re
-from ruling_engine.records import dataclass
 
 from ruling_engine.numbers import whole
+from ruling_engine.records import dataclass
 
 OFFICIAL = ("call", "check", "bet", "raise", "fold", "all-in", "pot")
 _VERBS = {"calls": "call", "checks": "check", "bets": "bet", "raises": "raise", "folds": "fold",

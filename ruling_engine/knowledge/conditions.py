@@ -17,10 +17,10 @@ does not state is false, and so is its negation: an unknown fact never satisfies
 """
 from __future__ import annotations
 
-from ruling_engine.records import dataclass
 from itertools import product
 
 from ruling_engine.errors import FloorcallError, did_you_mean
+from ruling_engine.records import dataclass
 
 COMPARATORS = {"less_than": "lt", "at_most": "le", "more_than": "gt", "at_least": "ge"}
 OPERATORS = {"not": "ne", "in": "in", "not_in": "not_in", "known": "known", **COMPARATORS}

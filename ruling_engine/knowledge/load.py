@@ -6,7 +6,6 @@ suggestion), before anything reaches the engine.
 from __future__ import annotations
 
 import functools
-from ruling_engine.records import dataclass
 from pathlib import Path
 
 from ruling_engine.knowledge.cache import DeferredValues, cached
@@ -16,6 +15,7 @@ from ruling_engine.model import BRACED, TEMPLATE_NAME, Clause, Club, Outcome, Ru
 from ruling_engine.knowledge.vocabulary import Vocabulary, parse_vocabulary
 from ruling_engine.incident.yaml_source import load_file
 from ruling_engine.locations import check_knowledge_root, default_knowledge_root, knowledge_root
+from ruling_engine.records import dataclass
 
 DEFAULT_ROOT = default_knowledge_root()
 RULE_KEYS = {"id", "clause", "quote", "topic", "when", "issue", "then", "basis", "reading",

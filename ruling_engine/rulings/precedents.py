@@ -5,8 +5,8 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-import yaml
 
+from ruling_engine.incident.yaml_source import yaml      # PyYAML, its patterns compiled on first use
 from ruling_engine.knowledge.cache import DeferredValues, cached
 from ruling_engine.locations import cases_dir
 
