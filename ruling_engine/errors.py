@@ -1,8 +1,7 @@
 """Errors written for people: where, what was expected, what was found, what to try."""
 from __future__ import annotations
 
-import difflib
-from dataclasses import dataclass
+from ruling_engine.records import dataclass
 
 
 MAX_PART = 300      # characters of a file name, expectation, finding or hint shown in a message
@@ -39,6 +38,7 @@ class FloorcallError(Exception):
 
 def did_you_mean(name: str, candidates) -> str:
     """A 'did you mean' hint naming the closest candidates, or the list of valid ones."""
+    import difflib          # only for an error: not on every run's path
     names = sorted(str(c) for c in candidates)
     close = difflib.get_close_matches(str(name)[:100], names, n=3, cutoff=0.6)
     if close:

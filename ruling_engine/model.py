@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from ruling_engine.records import dataclass
 
 FACT_NAME = r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)?"          # `heads_up`, or `hand_mucked.seat` (a fact of an entry)
 TEMPLATE_NAME = re.compile(r"\{(" + FACT_NAME + r")\}")          # a fact named in a decision, do-line or effect
@@ -11,6 +13,8 @@ BRACED = re.compile(r"\{([^{}]*)\}")                    # anything written in br
 
 @dataclass(frozen=True)
 class Clause:
+    """One clause of a club's rulebook, verbatim, with where to find it."""
+
     id: str
     club: str
     locator: str
@@ -23,6 +27,8 @@ class Clause:
 
 @dataclass(frozen=True)
 class Club:
+    """A club: its names, what its rulebook governs and its discretion clauses."""
+
     short: str
     title: str              # how the club is named in a sentence: EDP, Gala, ...
     name: str
@@ -60,6 +66,8 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Rule:
+    """One rule of a rule file: a clause's fact pattern and what follows from it (or a definition)."""
+
     id: str
     club: str
     clause: str
@@ -81,8 +89,40 @@ class Rule:
         return bool(self.defines)
 
 
+class Deferred:
+    """A field the knowledge cache may leave encoded until it is first read (knowledge/cache.py: a
+    ruling reads the conditions and outcomes of the few rules its issues reach, not all 900).
+
+    Not a data descriptor: a value in the object's own __dict__ (set by __init__, or once decoded)
+    is read directly, as any field's is."""
+
+    def __init__(self, name: str, *default):
+        self.name, self.default = name, default
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            if self.default:
+                return self.default[0]
+            raise AttributeError(self.name)
+        encoded = obj.__dict__.get("_encoded")
+        if encoded is None:
+            raise AttributeError(self.name)
+        context, number = encoded
+        return context.decode(obj, self.name, number)    # sets the object's deferred fields
+
+
+for _name in ("clause", "quote", "topic", "when", "file", "line"):     # all but what groups the rules
+    setattr(Rule, _name, Deferred(_name))
+for _name, _default in (("then", None), ("basis", "express"), ("reading", ""), ("overrides", ()), ("otherwise", None)):
+    setattr(Rule, _name, Deferred(_name, _default))
+del _name, _default
+Clause.text = Deferred("text")
+
+
 @dataclass(frozen=True)
 class Citation:
+    """A clause a ruling cites, with the words it rests on."""
+
     club: str
     clause: str
     locator: str
@@ -148,6 +188,8 @@ class PointInfo:
 
 @dataclass
 class Report:
+    """Every club's ruling on one incident, the house club first."""
+
     incident_file: str
     title: str
     house: str

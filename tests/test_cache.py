@@ -155,3 +155,67 @@ def test_a_value_the_cache_cannot_store_is_still_returned(tmp_path, monkeypatch)
     monkeypatch.setenv("FLOORCALL_CACHE", str(tmp_path))
     value = cache.cached("odd", [tmp_path / "nothing"], lambda: {"x": object()})
     assert set(value) == {"x"} and not list(tmp_path.glob("odd*"))
+
+
+def _spoil_sections(entry: Path, keep=(0,)) -> int:
+    """Every part of an entry but those in `keep` overwritten with JSON that is no value of
+    floorcall's (same lengths: the entry still adds up); how many were spoiled."""
+    raw = entry.read_bytes()
+    header = json.loads(raw[:raw.index(b',"value":[')] + b"}")
+    start, out, spoiled = raw.index(b',"value":[') + len(b',"value":['), bytearray(raw), 0
+    for n, length in enumerate(header["parts"]):
+        if n not in keep:
+            junk = b'["os.system"' + b" " * max(0, length - 13) + b"]"
+            out[start:start + length] = junk[:length] if length >= 13 else b" " * length
+            spoiled += 1
+        start += length + 1
+    entry.write_bytes(bytes(out))
+    return spoiled
+
+
+def test_a_rule_decoded_late_from_a_bad_entry_is_taken_from_a_fresh_build(tmp_path):
+    """Rules' conditions and outcomes are parts of the entry read when a ruling first reads them:
+    one that proves bad then (a foreign type inside an entry that is otherwise well-formed) is
+    built afresh, the ruling is the right one and the entry is rewritten."""
+    env = {**os.environ, "FLOORCALL_CACHE": str(tmp_path)}
+    first = run_cli("rule-on", CASE, env=env)
+    assert first.returncode == 0
+    entry = _knowledge_entry(tmp_path)
+    good = entry.read_bytes()
+    assert _spoil_sections(entry) > 1000
+    again = run_cli("rule-on", CASE, env=env)
+    assert (again.returncode, again.stdout, again.stderr) == (first.returncode, first.stdout, first.stderr)
+    assert entry.read_bytes() == good
+
+
+def test_a_knowledge_base_read_back_decodes_rules_only_when_read(kb, tmp_path):
+    fresh = _load_knowledge(kb.root)
+    entry = tmp_path / "knowledge-test.json"
+    assert cache._write(tmp_path, "knowledge", "f" * 24, entry, fresh)
+    again = cache.read_entry(entry, "knowledge", "f" * 24)
+    rule = again.rules["edp"][0]
+    assert "when" not in vars(rule) and "then" not in vars(rule) and "quote" not in vars(rule)
+    assert rule.when == fresh.rules["edp"][0].when and {"when", "then", "quote"} <= set(vars(rule))
+    assert again.rules == fresh.rules and again.clauses == fresh.clauses
+    assert again.vocabulary.facts == fresh.vocabulary.facts and again.vocabulary.records == fresh.vocabulary.records
+    assert again.facts_read == fresh.facts_read == cache.decode(json.loads(json.dumps(cache.encode(fresh)))).facts_read
+
+
+def test_an_index_read_back_decodes_each_value_when_looked_up_and_a_bad_one_is_rebuilt(tmp_path, monkeypatch):
+    monkeypatch.setenv("FLOORCALL_CACHE", str(tmp_path / "cache"))
+    builds = []
+
+    def build():
+        builds.append(1)
+        return cache.DeferredValues({("edp", "undercall"): [("a.yaml", "A", frozenset({"edp.1"}))],
+                                     ("gala", "undercall"): [("b.yaml", "B", frozenset())]})
+    first = cache.cached("index", [tmp_path / "nothing"], build)
+    again = cache.cached("index", [tmp_path / "nothing"], build)
+    assert len(builds) == 1 and dict(again.items()) == dict(first.items())
+    assert again.get(("edp", "undercall")) == [("a.yaml", "A", frozenset({"edp.1"}))]
+    assert again.get(("ppl", "undercall"), ()) == ()
+    entry, = (tmp_path / "cache").glob("index-elsewhere-*.json")
+    assert _spoil_sections(entry, keep=(0, 1)) == 1           # gala's list
+    spoiled = cache.cached("index", [tmp_path / "nothing"], build)
+    assert spoiled[("edp", "undercall")] == first[("edp", "undercall")] and len(builds) == 1
+    assert spoiled[("gala", "undercall")] == first[("gala", "undercall")] and len(builds) == 2

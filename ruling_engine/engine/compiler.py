@@ -9,7 +9,7 @@ no durable `$not` is ever emitted, and every pattern starts with a positive test
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ruling_engine.records import dataclass
 
 from ruling_engine.knowledge.conditions import Leaf, disjuncts
 from ruling_engine.errors import FloorcallError

@@ -10,10 +10,10 @@ the bet each player last acted on.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from ruling_engine.facts.hand import Step, TableView  # noqa: F401  (re-exported: the betting view)
 from ruling_engine.numbers import whole
+from ruling_engine.records import dataclass
 from ruling_engine.facts.replay import STREETS, clockwise_from, hand_of, parse_said
 
 LATER = {**{street: index for index, street in enumerate(STREETS)},

@@ -15,10 +15,11 @@ event says who actually posted them. Antes (`game.ante`) go into the pot as dead
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ruling_engine.incident.unknowns import UNKNOWN
 from ruling_engine.numbers import whole
+from ruling_engine.records import dataclass
 
 BETTING = ("preflop", "flop", "turn", "river")
 STUD_BETTING = ("third-street", "fourth-street", "fifth-street", "sixth-street", "seventh-street")

@@ -9,11 +9,11 @@ pot, an odd chip or a royal flush *amounts to* is decided by the clubs' rules.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
 
 from ruling_engine.incident.cards import UNKNOWN_CARD
 from ruling_engine.numbers import whole
+from ruling_engine.records import dataclass
 
 # phevaluator numbers the 7,462 classes of five-card hands from 1 (royal flush) to 7462 (7-5-4-3-2
 # high); these are the upper bounds of each category (the standard Cactus-Kev equivalence classes).

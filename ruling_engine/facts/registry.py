@@ -14,7 +14,7 @@ A reader gets the point's view of the incident (`ctx.data`), the hand after the 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ruling_engine.records import dataclass
 
 READERS: dict = {}          # event kind -> reader(event, ctx)
 TOGETHER: dict = {}         # name -> (kinds, reader(events by kind, ctx))

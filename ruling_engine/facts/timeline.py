@@ -11,7 +11,7 @@ deal): the vocabulary marks them `together: true`, and their entries make one po
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ruling_engine.records import dataclass
 
 from ruling_engine.facts.hand import BETTING, STUD_BETTING, Hand, replay_timeline
 from ruling_engine.facts.replay import parse_said

@@ -8,17 +8,15 @@ street, said or event) and its line, so later stages can point back at what the 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from pathlib import Path
-
-import yaml
 
 from ruling_engine.errors import FloorcallError, did_you_mean
 from ruling_engine.incident.cards import CARD_HINT, UNKNOWN_CARD, normal_card
 from ruling_engine.incident.said import OFFICIAL as OFFICIAL_TERMS, likely_typo, read_said
 from ruling_engine.incident.unknowns import UNKNOWN
-from ruling_engine.incident.yaml_source import MAX_ITEMS, kind_of, load_file, load_text
+from ruling_engine.incident.yaml_source import MAX_ITEMS, kind_of, load_file, load_text, yaml
 from ruling_engine.knowledge.vocabulary import FieldSpec, Vocabulary
+from ruling_engine.records import dataclass
 
 HAND_SIZE = {"NLHE": 2, "PLO": 4, "PLHE": 2, "LHE": 2, "stud": 7}     # a player's cards in a whole hand
 FLOP_STREETS = ("deal", "preflop", "flop", "turn", "river", "showdown", "hand-over")
@@ -41,6 +39,8 @@ SMALLEST_FRACTION = 0.0001                  # a number that is not zero is at le
 
 @dataclass(frozen=True)
 class Incident:
+    """An incident file read and checked: its data and the fields written `unknown`."""
+
     file: str
     data: dict              # validated, defaults filled in; data["timeline"] is a list of entries
     unknowns: bool = True   # whether any field is written `unknown` (False: no need to look for them)

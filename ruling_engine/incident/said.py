@@ -7,9 +7,9 @@ raise amount is the total bet or the increment is each club's definition rule.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from ruling_engine.numbers import whole
+from ruling_engine.records import dataclass
 
 OFFICIAL = ("call", "check", "bet", "raise", "fold", "all-in", "pot")
 _VERBS = {"calls": "call", "checks": "check", "bets": "bet", "raises": "raise", "folds": "fold",
@@ -25,6 +25,8 @@ _NUMBER_WORDS = set(_UNITS["ones"]) | set(_UNITS["tens"]) | {"hundred", "thousan
 
 @dataclass(frozen=True)
 class Said:
+    """What the words someone said declare."""
+
     term: str                 # an official term, 'amount-only' (a number alone) or 'none'
     amount: float | None      # the number said, as said
     unit: str = "none"        # pounds, pence or none (no unit said)

@@ -16,11 +16,43 @@ file and line, found before anything is built from it:
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-import yaml
-
 from ruling_engine.errors import FloorcallError
+
+
+class _PatternOnFirstUse:
+    """A regular expression compiled when first used. PyYAML compiles some twenty at import,
+    most of them never used when libyaml's parser reads the file (the pure-Python reader's
+    character check alone is 5 ms of every start); this compiles each one a run matches with."""
+
+    __slots__ = ("_args", "_compiled")
+
+    def __init__(self, *args):
+        self._args, self._compiled = args, None
+
+    def __getattr__(self, name):
+        if self._compiled is None:
+            self._compiled = _compile(*self._args)
+        return getattr(self._compiled, name)
+
+
+def _import_yaml():
+    """PyYAML, with the patterns its modules compile at import compiled on first use instead."""
+    import sys
+    if "yaml" in sys.modules:
+        return sys.modules["yaml"]
+    re.compile = _PatternOnFirstUse
+    try:
+        import yaml as module
+    finally:
+        re.compile = _compile
+    return module
+
+
+_compile = re.compile
+yaml = _import_yaml()
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_NODES = 250_000

@@ -17,13 +17,18 @@ evict the other, and at most one entry of each is kept.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
-VERSION = "3"
+try:                       # the same SHA-256 without loading OpenSSL (4 ms of every cold start)
+    from _sha256 import sha256
+except ImportError:        # pragma: no cover - a Python built without it
+    from hashlib import sha256
+
+VERSION = "6"
 CODE = Path(__file__).resolve().parents[1]     # the ruling_engine package
 MAX_BYTES = 64 * 1024 * 1024                   # an entry is ~2 MB; a bigger file is not ours
 
@@ -37,7 +42,7 @@ def cache_folder() -> Path:
 
 
 def _fingerprint(folders) -> str:
-    digest = hashlib.sha256(VERSION.encode())
+    digest = sha256(VERSION.encode())
     for folder in (*folders, CODE):
         for line in _files(str(folder)):
             digest.update(line.encode())
@@ -91,18 +96,29 @@ def _types() -> dict:
     return {**types, "Located": Located, "LocatedList": LocatedList}
 
 
-def encode(value, types: dict | None = None):
+def encode(value, types: dict | None = None, sections: list | None = None):
     """A JSON-able form of `value`; raises TypeError for a type the cache does not know.
 
     Scalars are themselves; every container is a list whose first item names its type: ["T",
     ...] a tuple, ["L", ...] a list, ["D", k, v, ...] a dict, ["F", ...] a frozenset, ["P", path],
-    ["M", line, [k, line, v]...] a Located mapping, ["N", line, lines, ...] a LocatedList, and
-    [class name, field values in order] one of floorcall's dataclasses (positional: compact and
-    quick to rebuild).
+    ["M", line, [k, line, v]...] a Located mapping, ["N", line, lines, ...] a LocatedList, ["Z",
+    k, v, ...] a DeferredValues, and [class name, field values in order] one of floorcall's
+    dataclasses (positional: compact and quick to rebuild).
+
+    With `sections` (a list), each DEFERRED field and each DeferredValues value is written as
+    JSON text appended to it and stands as ["S", its index]: an entry's reader parses such a
+    part only when it is read (read_entry).
     """
     types = types if types is not None else _types()
     by_class = {cls: name for name, cls in types.items()}
     located, located_list = types["Located"], types["LocatedList"]
+
+    def later(v):
+        """v encoded as a section of its own (with `sections`), else in place."""
+        if sections is None or v is None or type(v) in (bool, int, float, str):
+            return enc(v)
+        sections.append(json.dumps(enc(v), ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+        return ["S", len(sections)]
 
     def enc(v):
         cls = type(v)
@@ -121,22 +137,48 @@ def encode(value, types: dict | None = None):
             return ["N", v.line, list(getattr(v, "item_lines", [])), *map(enc, v)]
         if cls is frozenset:
             return ["F", *sorted(map(enc, v), key=repr)]
+        if cls is DeferredValues:
+            return ["Z", v.where, *(x for key, item in v.items() for x in (enc(key), later(item)))]
         if isinstance(v, Path):
             return ["P", str(v)]
         name = by_class.get(cls)
         if name:
-            return [name, *(enc(getattr(v, f.name)) for f in dataclasses.fields(v))]
+            fields = dataclasses.fields(v)
+            deferred = DEFERRED.get(name, ())
+            if sections is None or not deferred:
+                return [name, *(enc(getattr(v, f.name)) for f in fields)]
+            # the deferred fields together as one section: [name*, section, the other fields in order]
+            sections.append(json.dumps([enc(getattr(v, f)) for f in deferred], ensure_ascii=False,
+                                       separators=(",", ":")).encode("utf-8"))
+            return [name + "*", len(sections), *(enc(getattr(v, f.name)) for f in fields if f.name not in deferred)]
         raise TypeError(f"the cache cannot store a {cls.__name__}")
     return enc(value)
 
 
-def decode(data, types: dict | None = None):
-    """Rebuild what `encode` made; anything else is a CacheFormatError (or a TypeError)."""
+# Fields of floorcall's types left encoded until first read (model.Deferred holds their place): a
+# ruling reads the conditions and outcomes of the few rules its issues reach, not all 900, and
+# the words of the clauses it cites and of the facts it asks about, not all of them.
+DEFERRED = {"Rule": ("when", "then", "quote", "reading", "clause", "topic", "file", "line", "basis", "overrides",
+                     "otherwise"),
+            "FieldSpec": ("question", "help"), "Clause": ("text",)}
+
+
+def decode(data, types: dict | None = None, rebuild=None, section=None):
+    """Rebuild what `encode` made; anything else is a CacheFormatError (or a TypeError).
+
+    The fields DEFERRED names are decoded when first read. Should one then prove not to be what
+    `encode` writes, `rebuild()` (when given) builds the value afresh and the field is taken from
+    the fresh copy of its object: a bad entry costs time, never a wrong or failed ruling.
+    ["S", n] is `section(n)`'s JSON (read_entry), parsed and decoded where it stands."""
     types = types if types is not None else _types()
     located, located_list = types["Located"], types["LocatedList"]
     names = {name: tuple(f.name for f in dataclasses.fields(cls)) for name, cls in types.items()
              if dataclasses.is_dataclass(cls)}
+    eager = {tag + "*": (tag, tuple(f for f in names[tag] if f not in fields))
+             for tag, fields in DEFERRED.items() if tag in names}
+    context = _Context(rebuild, section)
     new = object.__new__
+    scalar = frozenset((str, int, float, bool, type(None)))
 
     def build(tag, values):
         # the fields as encode wrote them, without __init__ (frozen dataclasses set each field
@@ -144,8 +186,6 @@ def decode(data, types: dict | None = None):
         obj = new(types[tag])
         obj.__dict__.update(zip(names[tag], values))
         return obj
-
-    scalar = (str, int, float, bool, type(None))
 
     def items(values):
         return [x if type(x) in scalar else dec(x) for x in values]
@@ -186,10 +226,125 @@ def decode(data, types: dict | None = None):
             return frozenset(_key(x) for x in items(v[1:]))
         if tag == "P":
             return Path(_text(v[1]))
+        if tag == "S" and section is not None and len(v) == 2 and type(v[1]) is int:
+            return dec(json.loads(section(v[1])))
+        if tag == "Z" and len(v) % 2 == 0 and type(v[1]) is str:
+            keys = items(v[2::2])
+            for key in keys:
+                _key(key)
+            return DeferredValues(dict(zip(keys, v[3::2])), v[1], context)
         if type(tag) is str and tag in names and len(names[tag]) == len(v) - 1:
             return build(tag, items(v[1:]))
+        if tag in eager and section is not None and type(v[1]) is int and len(eager[tag][1]) == len(v) - 2:
+            base, fields = eager[tag]
+            obj = new(types[base])
+            obj.__dict__.update(zip(fields, items(v[2:])))
+            obj.__dict__["_encoded"] = (context, v[1])       # the other fields: section v[1]
+            return obj
         raise CacheFormatError(f"unknown entry {str(tag)[:40]!r}")
+
+    context.dec = dec
     return dec(data)
+
+
+class _Context:
+    """What decoding a deferred field later needs: the decoder, the entry's sections, a rebuild."""
+
+    __slots__ = ("dec", "rebuild", "section")
+
+    def __init__(self, rebuild, section):
+        self.dec, self.rebuild, self.section = None, rebuild, section
+
+    def decode(self, obj, name: str, number: int):
+        """Field `name` of `obj`, whose deferred fields are section `number` (model.Deferred)."""
+        try:
+            values = json.loads(self.section(number))
+            fields = DEFERRED[type(obj).__name__]
+            if type(values) is not list or len(values) != len(fields):
+                raise CacheFormatError("a section that is not the object's fields")
+            decoded = dict(zip(fields, map(self.dec, values)))
+        except Exception:  # noqa: BLE001 - a bad entry: the object is taken from a fresh build
+            fresh = _same_object(self.rebuild() if self.rebuild else None, obj)
+            if fresh is None:
+                raise CacheFormatError(f"a {type(obj).__name__} whose {name} cannot be decoded") from None
+            decoded = {field: getattr(fresh, field) for field in DEFERRED[type(obj).__name__]}
+        obj.__dict__.update(decoded)           # all of them: the section is parsed once
+        return decoded[name]
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+class DeferredValues(Mapping):
+    """A read-only mapping whose values an entry keeps encoded until each is looked up (an index
+    of which a ruling reads a few entries: the bundled precedents by club, issue and outcome).
+    A value that proves bad then is taken from the value built afresh, from the same mapping:
+    `where` says which it is there ("" the value itself, "facts", "records/<record>",
+    "clauses/<club>" of a knowledge base)."""
+
+    def __init__(self, values: dict, where: str = "", encoded=None):
+        self._values, self.where, self._encoded, self._decoded = values, where, encoded, {}
+
+    def __getitem__(self, key):
+        if self._encoded is None:
+            return self._values[key]
+        try:
+            return self._decoded[key]
+        except KeyError:
+            pass
+        raw = self._values[key]
+        try:
+            value = self._encoded.dec(raw)
+        except Exception:  # noqa: BLE001 - a bad entry: the value is built afresh instead
+            fresh = _same_mapping(self._encoded.rebuild() if self._encoded.rebuild else None, self.where)
+            if not isinstance(fresh, Mapping):
+                raise CacheFormatError("a value that cannot be decoded") from None
+            value = fresh[key]
+        self._decoded[key] = value
+        return value
+
+    def __contains__(self, key):
+        return key in self._values
+
+    def __iter__(self):
+        return iter(self._values)
+
+    def __len__(self):
+        return len(self._values)
+
+    def items(self):
+        return [(key, self[key]) for key in self._values]
+
+
+def _same_mapping(value, where: str):
+    """The mapping of a freshly built value that DeferredValues.where names."""
+    kind, _, name = where.partition("/")
+    try:
+        if kind == "":
+            return value
+        if kind == "facts":
+            return value.vocabulary.facts
+        if kind == "records":
+            return value.vocabulary.records.get(name)
+        if kind == "clauses":
+            return value.clauses.get(name)
+    except AttributeError:
+        pass
+    return None
+
+
+def _same_object(value, obj):
+    """The object of a freshly built knowledge base that `obj` (decoded from its entry) stands for."""
+    kind = type(obj).__name__
+    if kind == "Rule" and isinstance(getattr(value, "rules", None), dict):
+        return next((r for r in value.rules.get(obj.club, ()) if r.id == obj.id), None)
+    if kind == "Clause" and isinstance(getattr(value, "clauses", None), dict):
+        return value.clauses.get(obj.club, {}).get(obj.id)
+    if kind == "FieldSpec" and hasattr(value, "vocabulary"):
+        specs = [value.vocabulary.facts, *value.vocabulary.records.values()]
+        return next((group[obj.name] for group in specs if obj.name in group
+                     and group[obj.name].type == obj.type and group[obj.name].source == obj.source), None)
+    return None
 
 
 def _key(value):
@@ -211,27 +366,61 @@ def _text(value):
 
 
 # -- reading and writing entries -------------------------------------------------------------------
-def read_entry(path: Path, name: str, fingerprint: str, types: dict | None = None):
-    """The value stored at `path`, or raise (OSError, ValueError, CacheFormatError, ...)."""
+def read_entry(path: Path, name: str, fingerprint: str, rebuild=None, types: dict | None = None):
+    """The value stored at `path`, or raise (OSError, ValueError, CacheFormatError, ...);
+    `rebuild` and `types` as decode takes them."""
     with path.open("rb") as handle:
         raw = handle.read(MAX_BYTES + 1)
     if len(raw) > MAX_BYTES:
         raise CacheFormatError("too large to be a floorcall cache entry")
     import gc
     enabled = gc.isenabled()
-    gc.disable()         # tens of thousands of new objects, no cycles: collecting them is wasted time
+    gc.disable()         # thousands of new objects, no cycles: collecting them is wasted time
     try:
-        return _checked(json.loads(raw.decode("utf-8")), name, fingerprint, types)
+        header, section = _sections(raw)
+        if header.get("floorcall-cache") != VERSION or header.get("name") != name \
+                or header.get("fingerprint") != fingerprint:
+            raise CacheFormatError("not the entry expected here")
+        return decode(json.loads(section(0)), types, rebuild=rebuild, section=section)
     finally:
         if enabled:
             gc.enable()
 
 
-def _checked(data, name: str, fingerprint: str, types: dict | None = None):
-    if not isinstance(data, dict) or data.get("floorcall-cache") != VERSION \
-            or data.get("name") != name or data.get("fingerprint") != fingerprint:
-        raise CacheFormatError("not the entry expected here")
-    return decode(data["value"], types)
+_VALUE = b',"value":['
+
+
+def _entry(name: str, fingerprint: str, parts: list) -> bytes:
+    """An entry: one JSON object whose "value" lists the parts (JSON texts: the value, then the
+    sections encode made), their lengths in bytes written before them so that a reader can take
+    each part without parsing the others."""
+    header = json.dumps({"floorcall-cache": VERSION, "name": name, "fingerprint": fingerprint,
+                         "parts": [len(part) for part in parts]}, separators=(",", ":")).encode()
+    return header[:-1] + _VALUE + b",".join(parts) + b"]}"
+
+
+def _sections(raw: bytes):
+    """(header, section(n) -> bytes of part n) of an entry _entry wrote; CacheFormatError for
+    anything else (a part's own JSON is checked when it is parsed)."""
+    at = raw.find(_VALUE)
+    if at < 0 or not raw.endswith(b"]}"):
+        raise CacheFormatError("not a floorcall cache entry")
+    header = json.loads(raw[:at] + b"}")
+    parts = header.get("parts") if isinstance(header, dict) else None
+    if not isinstance(parts, list) or not parts or not all(type(n) is int and n > 0 for n in parts):
+        raise CacheFormatError("no list of parts")
+    starts, start = [], at + len(_VALUE)
+    for length in parts:
+        starts.append(start)
+        start += length + 1
+    if start + 1 != len(raw):
+        raise CacheFormatError("parts that do not add up to the entry")
+
+    def section(n: int) -> bytes:
+        if not 0 <= n < len(parts):
+            raise CacheFormatError("no such part")
+        return raw[starts[n]:starts[n] + parts[n]]
+    return header, section
 
 
 def _stale(base: Path, name: str, keep: Path) -> list:
@@ -247,18 +436,34 @@ def entry_path(name: str, folders) -> Path:
     return cache_folder() / f"{entry_name(name, folders)}-{_fingerprint(folders)}.json"
 
 
+def _known(types: dict | None):
+    return {**_types(), **types} if types else None
+
+
 def cached(name: str, folders, build, types: dict | None = None):
     """build(), or its stored result when none of the files under `folders` has changed.
 
     `types`: more of floorcall's own dataclasses (name -> class) the value may hold, beyond the
     knowledge base's."""
+    base = cache_folder()
+    name = entry_name(name, folders)
+    fingerprint = _fingerprint(folders)
+    path = base / f"{name}-{fingerprint}.json"
+    known = _known(types)
+    fresh = []
+
+    def rebuild():
+        """The value built and stored afresh (once): a part of the entry read later proved bad."""
+        if not fresh:
+            value = build()
+            _write(base, name, fingerprint, path, value, known)
+            fresh.append(value)
+        return fresh[0]
     try:
-        return stored(name, folders, types)
+        return read_entry(path, name, fingerprint, rebuild, known)
     except Exception:  # noqa: BLE001 - missing, corrupted or foreign: the work is simply done again
         pass
-    value = build()
-    store(name, folders, value, types)
-    return value
+    return rebuild()
 
 
 def stored(name: str, folders, types: dict | None = None):
@@ -267,7 +472,7 @@ def stored(name: str, folders, types: dict | None = None):
     name = entry_name(name, folders)
     fingerprint = _fingerprint(folders)
     path = cache_folder() / f"{name}-{fingerprint}.json"
-    return read_entry(path, name, fingerprint, {**_types(), **types} if types else None)
+    return read_entry(path, name, fingerprint, None, _known(types))
 
 
 def store(name: str, folders, value, types: dict | None = None) -> bool:
@@ -276,19 +481,22 @@ def store(name: str, folders, value, types: dict | None = None) -> bool:
     base = cache_folder()
     name = entry_name(name, folders)
     fingerprint = _fingerprint(folders)
-    path = base / f"{name}-{fingerprint}.json"
-    known = {**_types(), **types} if types else None
+    return _write(base, name, fingerprint, base / f"{name}-{fingerprint}.json", value, _known(types))
+
+
+def _write(base: Path, name: str, fingerprint: str, path: Path, value, types=None) -> bool:
+    """Write `value` as the entry at `path`; False, and nothing said, when it cannot be."""
     try:
-        text = json.dumps({"floorcall-cache": VERSION, "name": name, "fingerprint": fingerprint,
-                           "value": encode(value, known)}, ensure_ascii=False, separators=(",", ":"))
+        sections: list = []
+        head = json.dumps(encode(value, types, sections=sections), ensure_ascii=False, separators=(",", ":"))
+        text = _entry(name, fingerprint, [head.encode("utf-8"), *sections])
     except (TypeError, ValueError, RecursionError):
         return False          # not storable: say nothing, the value is right
     temporary = None
     try:
         import tempfile      # only when writing: most runs just read the cache
         base.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=base, prefix=".tmp-", suffix=".json",
-                                         delete=False) as handle:
+        with tempfile.NamedTemporaryFile("wb", dir=base, prefix=".tmp-", suffix=".json", delete=False) as handle:
             temporary = Path(handle.name)
             handle.write(text)
         os.replace(temporary, path)

@@ -17,10 +17,10 @@ does not state is false, and so is its negation: an unknown fact never satisfies
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import product
 
 from ruling_engine.errors import FloorcallError, did_you_mean
+from ruling_engine.records import dataclass
 
 COMPARATORS = {"less_than": "lt", "at_most": "le", "more_than": "gt", "at_least": "ge"}
 OPERATORS = {"not": "ne", "in": "in", "not_in": "not_in", "known": "known", **COMPARATORS}
@@ -31,6 +31,8 @@ CONNECTIVES = ("all", "any", "not")
 
 @dataclass(frozen=True)
 class Leaf:
+    """One test of one fact: `op` is eq, ne, lt, le, gt, ge, in, not_in or known."""
+
     fact: str
     op: str
     value: object
@@ -69,11 +71,15 @@ class Leaf:
 
 @dataclass(frozen=True)
 class All:
+    """All of the parts hold."""
+
     parts: tuple
 
 
 @dataclass(frozen=True)
 class Any_:
+    """At least one of the parts holds."""
+
     parts: tuple
 
 

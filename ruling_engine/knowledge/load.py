@@ -6,16 +6,16 @@ suggestion), before anything reaches the engine.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from pathlib import Path
 
-from ruling_engine.knowledge.cache import cached
+from ruling_engine.knowledge.cache import DeferredValues, cached
 from ruling_engine.knowledge.conditions import ConditionParser
 from ruling_engine.errors import FloorcallError, did_you_mean
 from ruling_engine.model import BRACED, TEMPLATE_NAME, Clause, Club, Outcome, Rule
 from ruling_engine.knowledge.vocabulary import Vocabulary, parse_vocabulary
 from ruling_engine.incident.yaml_source import load_file
 from ruling_engine.locations import check_knowledge_root, default_knowledge_root, knowledge_root
+from ruling_engine.records import dataclass
 
 DEFAULT_ROOT = default_knowledge_root()
 RULE_KEYS = {"id", "clause", "quote", "topic", "when", "issue", "then", "basis", "reading",
@@ -25,11 +25,14 @@ THEN_KEYS = {"outcome", "decision", "do", "effects", "discretion"}
 
 @dataclass(eq=False)
 class KnowledgeBase:
+    """The checked knowledge base: clubs, clause indexes, the vocabulary and the rules."""
+
     root: Path
     clubs: dict          # short name -> Club
     clauses: dict        # club -> {clause id -> Clause}
     vocabulary: Vocabulary
     rules: dict          # club -> [Rule], in file order
+    facts_read: frozenset | None = None   # what rulings/unread.py works out from every rule, once
 
     def clause(self, clause_id: str) -> Clause:
         club = clause_id.split(".", 1)[0]
@@ -218,7 +221,21 @@ def load_knowledge(root: Path | None = None) -> KnowledgeBase:
     """
     root = Path(root or knowledge_root()).resolve()
     check_knowledge_root(root)
-    return cached("knowledge", [root], lambda: _load_knowledge(root))
+    return cached("knowledge", [root], lambda: _with_derived(_load_knowledge(root)))
+
+
+def _with_derived(kb: KnowledgeBase) -> KnowledgeBase:
+    """The knowledge base as the cache keeps it: with what every ruling would otherwise work out
+    from all its rules (and so decode them all), and with the declared facts, the incident
+    records' fields and the clauses as mappings whose values the cache decodes when looked up
+    (a ruling reads a few hundred of some 2,000)."""
+    from ruling_engine.rulings.unread import facts_read_by
+    kb.facts_read = facts_read_by(kb)
+    vocabulary = kb.vocabulary
+    vocabulary.facts = DeferredValues(vocabulary.facts, "facts")
+    vocabulary.records = {name: DeferredValues(fields, f"records/{name}") for name, fields in vocabulary.records.items()}
+    kb.clauses = {club: DeferredValues(clauses, f"clauses/{club}") for club, clauses in kb.clauses.items()}
+    return kb
 
 
 def _load_knowledge(root: Path) -> KnowledgeBase:

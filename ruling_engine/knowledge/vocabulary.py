@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ruling_engine.errors import FloorcallError, did_you_mean
+from ruling_engine.model import Deferred
+from ruling_engine.records import dataclass
 
 SCALAR_TYPES = ("bool", "int", "amount", "number", "enum", "string", "card", "seat", "club")
 CARD = re.compile(r"^(10|[2-9TJQKA])[shdc]$")
@@ -56,6 +58,8 @@ class FieldSpec:
 
 @dataclass
 class Vocabulary:
+    """The declared facts, incident records, effects, issues and contradictions."""
+
     facts: dict = field(default_factory=dict)      # name -> FieldSpec
     records: dict = field(default_factory=dict)    # record name -> {field name -> FieldSpec}
     effects: dict = field(default_factory=dict)    # effect name -> {"help": str, "params": [...]}
@@ -69,6 +73,10 @@ class Vocabulary:
     def together_kinds(self) -> frozenset:
         """Event kinds whose entries describe one thing together (one point)."""
         return frozenset(k for k, spec in self.records.get("event", {}).items() if spec.together)
+
+
+FieldSpec.question = Deferred("question", "")     # the words: read from the cache when asked for
+FieldSpec.help = Deferred("help", "")
 
 
 def _spec(name, raw, file, line, *, is_fact: bool) -> FieldSpec:

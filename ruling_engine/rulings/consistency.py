@@ -6,7 +6,7 @@ the knowledge base resolves it (a precedence, an `overrides:`) or makes it a `co
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ruling_engine.records import dataclass
 
 UNSETTLED = ("conflict", "depends")
 

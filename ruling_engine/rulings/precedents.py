@@ -5,9 +5,9 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-import yaml
 
-from ruling_engine.knowledge.cache import cached
+from ruling_engine.incident.yaml_source import yaml      # PyYAML, its patterns compiled on first use
+from ruling_engine.knowledge.cache import DeferredValues, cached
 from ruling_engine.locations import cases_dir
 
 CASES_DIR = cases_dir()     # beside the knowledge folder in use (ruling_engine/locations.py)
@@ -37,9 +37,15 @@ def _build_index(folder: Path) -> tuple:
 
 
 @functools.lru_cache(maxsize=2)
-def _by_outcome(folder: Path) -> dict:
+def _by_outcome(folder: Path) -> DeferredValues:
+    """(club, issue, outcome) -> [(file, title, cited clauses)]: worked out once and kept in the
+    cache, each list decoded when a ruling looks it up."""
+    return cached("case-precedents", [folder], lambda: DeferredValues(_index_by_outcome(folder)))
+
+
+def _index_by_outcome(folder: Path) -> dict:
     index: dict = {}
-    for file, title, club, issue, outcome, cites in case_index(folder):
+    for file, title, club, issue, outcome, cites in _build_index(folder):   # no entry of its own
         found = index.setdefault((club, issue, outcome), [])
         if all(f != file for f, _, _ in found):
             found.append((file, title, frozenset(cites)))

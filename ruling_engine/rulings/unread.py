@@ -18,6 +18,12 @@ RECORD_ONLY = {"title", "notes", "expected", "casebook", "tda", "house", "player
 
 @functools.lru_cache(maxsize=4)
 def _read_facts(kb) -> frozenset:
+    """Every fact some rule, definition or issue of the knowledge base tests or prints (worked out
+    when the knowledge base is built and kept in its cache, knowledge/load.py: it reads every rule)."""
+    return kb.facts_read if kb.facts_read is not None else facts_read_by(kb)
+
+
+def facts_read_by(kb) -> frozenset:
     """Every fact some rule, definition or issue of the knowledge base tests or prints."""
     names = set()
     for rule in kb.all_rules():
