@@ -15,7 +15,7 @@ from ruling_engine.errors import FloorcallError, did_you_mean
 
 WIDTH = 96
 PLACEHOLDER = {"seat": 3, "int": 1, "amount": 10, "number": 10, "bool": True, "string": "...",
-               "card": "As", "cards": ["As", "Kd"], "amounts": [10], "club": "edp"}
+               "card": "As", "cards": ["As", "Kd"], "amounts": [10]}
 
 
 @dataclass
