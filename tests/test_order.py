@@ -170,29 +170,38 @@ timeline:
     assert err.value.line == 9 and "big_blind: 4" in str(err.value)
 
 
+STOOD_THEN_RAISED = """title: t
+house: {house}
+game: {{format: tournament, variant: NLHE, blinds: [200, 400]}}
+button: 7
+players:
+  - {{seat: 2, stack: 9000}}
+  - {{seat: 4, stack: 8000}}
+  - {{seat: 7, stack: 10600}}
+timeline:
+  - flop:
+  - {{seat: 7, total: 800}}
+  - {{seat: 2, did: check}}
+  - {{seat: 4, did: check}}
+  - {{seat: 2, said: raise, total: 2500}}
+  - {{seat: 4, did: fold}}
+  - {{seat: 7, {last}, in_question: true}}
+"""
+
+
+def _stood_then_raised_facts(kb, house, last="said: all in"):
+    """Seat 7 bets out of turn on the flop, his bet stands, seat 2 raises to 2,500 behind it and
+    seat 7 then acts (`last`): the facts of that last action."""
+    from ruling_engine.facts.derive import incident_facts
+    from ruling_engine.incident.load import parse_incident_text
+    text = STOOD_THEN_RAISED.format(house=house, last=last)
+    return incident_facts(parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs), kb.vocabulary)
+
+
 def test_a_raise_after_an_out_of_turn_bet_stood_does_not_top_it(kb):
     """Gala t) "where a preceding player bets more than the out of turn bet": the skipped players'
     actions before the bettor's turn came back, not a raise made after his bet had stood."""
-    from ruling_engine.facts.derive import incident_facts
-    from ruling_engine.incident.load import parse_incident_text
-    text = """title: t
-house: gala
-game: {format: tournament, variant: NLHE, blinds: [200, 400]}
-button: 7
-players:
-  - {seat: 2, stack: 9000}
-  - {seat: 4, stack: 8000}
-  - {seat: 7, stack: 10600}
-timeline:
-  - flop:
-  - {seat: 7, total: 800}
-  - {seat: 2, did: check}
-  - {seat: 4, did: check}
-  - {seat: 2, said: raise, total: 2500}
-  - {seat: 4, did: fold}
-  - {seat: 7, said: all in, in_question: true}
-"""
-    facts = incident_facts(parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs), kb.vocabulary)
+    facts = _stood_then_raised_facts(kb, "gala")
     assert facts["oot_topped"] is False and facts["oot_stood"] is True
     assert facts["oot_raised_since"] is True
     assert facts["oot_bet_after_stood"] == 2500 and facts["oot_call_after_stood"] == 1700
@@ -244,28 +253,8 @@ def test_a_silent_fold_out_of_turn_has_its_fold_manner(kb):
 def test_an_all_in_held_to_a_call_after_an_out_of_turn_bet_stood_leaves_the_rest_his(kb):
     """Issue 13 class 5: a warned re-offender's "all in" held to a call (edp 8 ¶9) puts in only the
     call: the chips his all-in would have added beyond it (oot_later_excess) stay his."""
-    from ruling_engine.facts.derive import incident_facts
-    from ruling_engine.incident.load import parse_incident_text
-    text = """title: t
-house: edp
-game: {format: tournament, variant: NLHE, blinds: [200, 400]}
-button: 7
-players:
-  - {seat: 2, stack: 9000}
-  - {seat: 4, stack: 8000}
-  - {seat: 7, stack: 10600}
-timeline:
-  - flop:
-  - {seat: 7, total: 800}
-  - {seat: 2, did: check}
-  - {seat: 4, did: check}
-  - {seat: 2, said: raise, total: 2500}
-  - {seat: 4, did: fold}
-  - {seat: 7, said: all in, in_question: true}
-"""
-    facts = incident_facts(parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs), kb.vocabulary)
+    facts = _stood_then_raised_facts(kb, "edp")
     assert facts["oot_bet_after_stood"] == 2500
     assert facts["oot_later_excess"] == 10600 - 2500
-    called = text.replace("said: all in", "did: call")
-    facts = incident_facts(parse_incident_text(called, "t.yaml", kb.vocabulary, kb.clubs), kb.vocabulary)
+    facts = _stood_then_raised_facts(kb, "edp", last="did: call")
     assert facts["oot_later_excess"] == 0
