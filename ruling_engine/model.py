@@ -174,6 +174,7 @@ class ClubAnswer:
     fired: list                      # rule ids in firing order
     settlement: list = field(default_factory=list)   # the money: pots, the uncalled bet, awards (settlement.py)
     contradictions: list = field(default_factory=list)   # parts of the answer that cannot both be done
+    now: dict = field(default_factory=dict)          # what the floor does now, from the corrected hand (corrected/now.py)
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,14 @@
+import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+# Every ruling floorcall makes in the suite, in this process and in the commands it runs, is
+# checked to be one answer (ruling_engine/corrected/invariants.py); a violation is an error.
+os.environ["FLOORCALL_CHECK_INVARIANTS"] = "1"
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "cases"

@@ -27,7 +27,8 @@ def test_json_structure_is_stable():
     assert all({"point", "kind", "line", "label"} == set(p) for p in data["points"])
     assert all({"id", "title", "point", "secondary"} == set(i) for i in data["issues"])
     for club in data["clubs"].values():
-        assert set(club) == {"name", "floor", "house", "rulings", "settlement", "contradictions", "trace"}
+        assert set(club) == {"name", "floor", "house", "rulings", "settlement", "contradictions", "now", "trace"}
+        assert {"void", "moves", "owes", "next", "then", "live", "dead", "restricted"} <= set(club["now"])
         assert [(r["point"], r["issue"]) for r in club["rulings"]] == [(i["point"], i["id"]) for i in data["issues"]]
         for ruling in club["rulings"]:
             assert {"issue", "point", "outcome", "basis", "decision", "do", "effects", "numbers", "citations",

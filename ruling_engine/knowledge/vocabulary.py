@@ -122,6 +122,11 @@ def _fact_entries(section):
             yield name, raw, section.line_of(name)
 
 
+# What an effect can do to the hand (the `corrects:` of an effect; ruling_engine/corrected/)
+CORRECTIONS = ("adds", "sets-total", "raises-bettors-to", "returns", "kills", "restores", "voids-hand",
+               "voids-action", "restricts", "owes-call", "frees", "acts-next")
+
+
 def parse_vocabulary(data: dict, file: str) -> Vocabulary:
     vocab = Vocabulary()
     for section in ("facts", "incident", "effects", "issues"):
@@ -146,6 +151,11 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
                                      repr(source), did_you_mean(source, incident_field_names(vocab)))
     for name, raw in data["effects"].items():
         vocab.effects[name] = {"help": raw.get("help", ""), "params": list(raw.get("params") or [])}
+        if "corrects" in raw:
+            if raw["corrects"] not in CORRECTIONS:
+                raise FloorcallError(file, getattr(raw, "line", None), f"corrects: one of {', '.join(CORRECTIONS)}",
+                                     repr(raw["corrects"]), did_you_mean(str(raw["corrects"]), CORRECTIONS))
+            vocab.effects[name]["corrects"] = raw["corrects"]
     vocab.issues = {name: dict(raw) for name, raw in data["issues"].items()}
     for pair in data.get("contradictions") or []:
         if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(g, list) for g in pair)):

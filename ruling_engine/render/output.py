@@ -97,6 +97,7 @@ def to_dict(report) -> dict:
             "rulings": [_ruling_dict(by_key[k], house[k]) for k in order if k in by_key],
             "settlement": _jsonable(answer.settlement),
             "contradictions": list(answer.contradictions),
+            "now": _jsonable(answer.now),
             "trace": {"given": _jsonable(report.given), "derived": _jsonable(answer.derived),
                       "fired": list(answer.fired)},
         }
@@ -139,6 +140,62 @@ def _branch_line(branch: dict, word: str, key: str, absent: str, indent: str, wh
     return _wrap(f"{word} {when}: {said}", indent, " " * (len(indent) - 2))
 
 
+OPTION_WORDS = {
+    "call-or-fold": "he may call or fold, not raise",
+    "check-or-fold": "he may check or fold, not bet",
+    "check-or-bet": "he may check or bet",
+    "check": "he may only check (nobody left can bet)",
+    "call-raise-fold": "he may call, raise or fold",
+    "call-fold-unless-reopened": "he may call or fold; he may raise only where the ruling above reopens "
+                                 "the betting to him (he has acted and faces less than a full raise since)",
+}
+
+
+def now_lines(now: dict, currency: str) -> list:
+    """What the floor does now, from the corrected hand (corrected/now.py), one line each."""
+    from ruling_engine.rulings.resolve import format_value
+
+    def money(value):
+        return format_value(value, "amount", currency)
+
+    if not now:
+        return []
+    if now.get("void"):
+        return ["The hand is void: every player takes back what he put in, and it is dealt again."]
+    lines = []
+    for move in now.get("moves", []):
+        lines.append(f"Seat {move['seat']} puts in {money(move['add'])} more ({money(move['total'])} in on "
+                     "this round)." if "add" in move
+                     else f"Seat {move['seat']} takes back {money(move['back'])}.")
+    for owe in now.get("owes", []):
+        lines.append(f"Seat {owe['seat']} must add {money(owe['add'])} to stay in, or fold; he may not raise.")
+    if now.get("dead"):
+        lines.append("Dead hand" + ("s" if len(now["dead"]) > 1 else "") + ": seat "
+                     + ", ".join(map(str, now["dead"])) + " (chips already in stay in the pot).")
+    nxt = now.get("next")
+    if nxt:
+        options = OPTION_WORDS.get(nxt["options"], nxt["options"])
+        if nxt["options"] in ("call-raise-fold", "check-or-bet") and "min_raise_to" in nxt:
+            verb = "raise" if nxt["options"] == "call-raise-fold" else "bet"
+            options = options.replace(verb, f"{verb} (to at least {money(nxt['min_raise_to'])})", 1)
+        facing = f"{money(nxt['call'])} to call" if nxt["call"] else "nothing to call"
+        lines.append(f"Seat {nxt['seat']} acts next: {facing}; {options}.")
+        for later in now.get("then", []):
+            facing = f"{money(later['call'])} to call" if later["call"] else "nothing to call"
+            lines.append(f"Then seat {later['seat']}: {facing}; {OPTION_WORDS.get(later['options'], later['options'])}.")
+    return lines
+
+
+def _brief(answer: dict, house: dict, currency: str) -> list:
+    """Another club's answer in brief: its first decision, and its Now and pot where they differ."""
+    lines = []
+    if answer["now"] != house["now"]:
+        lines += [f"now: {line}" for line in now_lines(answer["now"], currency)]
+    if answer["settlement"] != house["settlement"]:
+        lines += [f"pot: {_money_text(e, currency)}" for e in answer["settlement"]]
+    return lines
+
+
 def render_text(report, explain: bool = False, when_words=None) -> str:
     """House ruling first, then one short block per other club, marking where it differs.
 
@@ -158,6 +215,8 @@ def render_text(report, explain: bool = False, when_words=None) -> str:
     if not data["issues"]:
         out.append("No irregularity recognised: the incident raises none of the issues the rules know.")
         out.append("Check the incident describes what went wrong (see README, 'Incident format').")
+    else:
+        out.extend(_answer_first(data, report.house))
     points = data["points"]
     several = len({i["point"] for i in data["issues"]}) > 1
     shown_point = None
@@ -232,6 +291,42 @@ def render_text(report, explain: bool = False, when_words=None) -> str:
             out.append(f"  {club}: derived {answer['trace']['derived'] or '{}'}")
             out.append(_wrap("rules fired: " + (", ".join(answer["trace"]["fired"]) or "none"), "    "))
     return plain("\n".join(out).rstrip(), keep_newlines=True) + "\n"
+
+
+def _answer_first(data: dict, house_club: str) -> list:
+    """The house club's answer in one block, read from its corrected hand: the decision on the
+    point the floor was called about, what each player does now with the amounts, and the pot;
+    then each other club in brief."""
+    currency = data["incident"]["currency"]
+    house = data["clubs"][house_club]
+    first = house["rulings"][0]
+    out = ["== The answer ==", _wrap(f"{house_club}: {first['decision']}", "  ")]
+    lines = now_lines(house["now"], currency)
+    if lines:
+        out.append("  Now:")
+        out.extend(_wrap(line, "    - ") for line in lines)
+    if house["settlement"]:
+        out.append("  The pot:")
+        out.extend(_wrap(_money_text(e, currency), "    - ") for e in house["settlement"])
+    if house["contradictions"]:
+        out.append(_wrap(f"Two parts of this answer cannot both be done; the {house['floor']} chooses "
+                         "(WARNING below).", "  "))
+    others = []
+    for club, answer in data["clubs"].items():
+        if club == house_club or not answer["rulings"]:
+            continue
+        other = answer["rulings"][0]
+        mark = "DIFFERS" if other["differs_from_house"] or answer["now"] != house["now"] \
+            or answer["settlement"] != house["settlement"] else "same"
+        others.append(_wrap(f"{club} ({mark}): {other['decision'] if mark == 'DIFFERS' else 'rules the same.'}",
+                            "    "))
+        if mark == "DIFFERS":
+            others.extend(_wrap(line, "      ") for line in _brief(answer, house, currency))
+    if others:
+        out.append("  Other clubs, in brief:")
+        out.extend(others)
+    out.append("")
+    return out
 
 
 def _money_text(effect: dict, currency: str = "") -> str:

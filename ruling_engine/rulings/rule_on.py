@@ -3,11 +3,15 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import os
 
 from ruling_engine.errors import FloorcallError
 from ruling_engine.facts.derive import computed_facts
 from ruling_engine.facts.timeline import hand_point, point_view, read_timeline
 from ruling_engine.rulings.consistency import contradictions
+from ruling_engine.corrected.hand import correct
+from ruling_engine.corrected.now import now_of
+from ruling_engine.corrected.invariants import violations
 from ruling_engine.rulings.settlement import branch_money, settle
 from ruling_engine.rulings.unread import unread_warnings
 from ruling_engine.engine.host import ClubEngine
@@ -223,6 +227,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
             if issue not in issues:
                 issues.append(issue)
     answers = {}
+    streets = street_of_points(timeline, points)
     for club, club_rulings in rulings.items():
         if with_precedents:
             for ruling in club_rulings:
@@ -230,12 +235,15 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                     ruling.precedents = shared.precedents_of(club, ruling, incident.file)
                     shared.with_precedents[id(ruling)] = ruling
         info = kb.clubs[club]
-        money = settle(timeline.data, timeline.hand, club_rulings)
-        branch_money(timeline.data, timeline.hand, club_rulings)
+        corrected = correct(timeline.data, timeline.hand, club_rulings, kb.vocabulary, streets)
+        money = settle(timeline.data, timeline.hand, club_rulings, kb.vocabulary, corrected)
+        branch_money(timeline.data, timeline.hand, club_rulings, kb.vocabulary)
         answers[club] = ClubAnswer(club=club, club_name=info.name, floor=info.floor, rulings=club_rulings,
                                    derived=derived_by_club[club], fired=list(fired_by_club[club]), settlement=money,
-                                   contradictions=[c.text() for c in contradictions(kb.vocabulary, club_rulings, money)])
-    return Report(incident_file=incident.file, title=incident.title, house=house,
+                                   contradictions=[c.text() for c in contradictions(kb.vocabulary, club_rulings, money)]
+                                   + [c.text() for c in corrected.conflicts],
+                                   now=now_of(corrected, timeline.hand.order_button))
+    report = Report(incident_file=incident.file, title=incident.title, house=house,
                   issues=[(i, kb.vocabulary.issues[i]["title"]) for i in issues],
                   given=facts_by_point[0], answers=answers,
                   points=[PointInfo(p.entries, p.kind, p.line, p.label) for p in points],
@@ -244,6 +252,27 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                   currency=currency, warnings=[] if shared.warned else
                   shared.warn(unread_warnings(kb, incident.data, facts_by_point, incident.file,
                                               money=any(a.settlement for a in answers.values()))))
+    if os.environ.get("FLOORCALL_CHECK_INVARIANTS"):
+        found = violations(report, timeline)
+        if found:
+            raise InvariantViolation(incident.file, found)
+    return report
+
+
+class InvariantViolation(AssertionError):
+    """A club's answer that is not one answer (corrected/invariants.py): an internal error."""
+
+    def __init__(self, file, found):
+        self.violations = found
+        super().__init__(f"{file}: " + "; ".join(v.text() for v in found))
+
+
+def street_of_points(timeline, points) -> dict:
+    """The betting round each point happened on (its action's street), for corrections that set a
+    player's total on that round."""
+    at = {entry: action["street"] for entry, action in zip(timeline.action_entry, timeline.data.get("actions", []))}
+    return {number: at[point.entries[-1]] for number, point in enumerate(points) if point.entries
+            and point.entries[-1] in at}
 
 
 def rule_on(path, house: str | None = None, kb: KnowledgeBase | None = None, log=None) -> Report:
@@ -274,6 +303,11 @@ def _holds_whatever(groups: dict):
     candidates = [r for r in rulings if {c.clause for c in r.citations} == shared]
     strength = {"not covered": 0, "silent": 0, "reading": 1, "express": 2}
     return min(candidates, key=lambda r: strength.get(r.basis, 0)) if candidates else None
+
+
+def _common(nows: list) -> dict:
+    """The 'Now' every combination of unknown answers agrees on (else none: the rulings depend)."""
+    return nows[0] if all(n == nows[0] for n in nows) else {}
 
 
 def merge_branches(incident: Incident, branches: list, signature=None, settled=None) -> Report:
@@ -345,6 +379,7 @@ def merge_branches(incident: Incident, branches: list, signature=None, settled=N
         answers[club] = ClubAnswer(club=club, club_name=answer.club_name, floor=answer.floor,
                                    rulings=rulings, derived=answer.derived, fired=answer.fired,
                                    settlement=settlements[0] if all(s == settlements[0] for s in settlements) else [],
+                                   now=_common([report.answers[club].now for _, report in branches]),
                                    contradictions=list(dict.fromkeys(
                                        c for _, report in branches for c in report.answers[club].contradictions)))
     given = {k: v for k, v in first.given.items()

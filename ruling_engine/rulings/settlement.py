@@ -12,8 +12,9 @@ from __future__ import annotations
 import math
 
 from ruling_engine.facts import hands
-from ruling_engine.facts.betting import Pot, betting_complete
-from ruling_engine.numbers import whole
+from ruling_engine.corrected.hand import correct
+from ruling_engine.facts.betting import Pot
+from ruling_engine.numbers import tidy, whole
 from ruling_engine.facts.betting import pots as split_pots
 
 UNSETTLED = ("conflict", "depends")
@@ -67,35 +68,40 @@ def _part_beats_all(variant, board, cards, seat, seats) -> bool:
                                      [hands.best_hand(s, cards[s], board, variant) for s in others]))
 
 
-def settle(data: dict, hand, rulings: list) -> list:
-    """The money effects of one club's answer: pots, the uncalled bet, awards, players out."""
+def settle(data: dict, hand, rulings: list, vocabulary=None, corrected=None) -> list:
+    """The money of one club's answer, read from the corrected hand (corrected/hand.py): the chips
+    the rulings move, the pots, the uncalled bet, awards, players out."""
     view = hand.walk()
     if not any(v > 0 for v in view.contributed.values()) and not view.pot_at_start:
         return []
     if not all(math.isfinite(v) for v in view.contributed.values()):
         return _unknown_amounts(data, hand, view, rulings)
-    if any(e.get("effect") == "misdeal" for r in rulings if r.basis not in UNSETTLED for e in r.effects):
+    if corrected is None:
+        corrected = correct(data, hand, rulings, vocabulary)
+    if corrected.void:
         # a misdeal: the hand is void, every seat takes back what it put in (class 17)
         return [{"effect": "return-chips", "seat": seat, "amount": whole(amount)}
-                for seat, amount in sorted(view.contributed.items()) if amount > 0]
-    moved = _apply_money(view, rulings)
-    mucked = [e["seat"] for e in data.get("events", []) if e["event"] == "hand_mucked" and isinstance(e.get("seat"), int)]
-    contenders = _contenders(rulings, view.in_hand, mucked)
-    if contenders is not None:
-        view.in_hand = contenders     # the pots as the rulings leave them: dead hands contend for none
+                for seat, amount in sorted(corrected.returned.items()) if amount > 0]
+    view.contributed, view.stacks = dict(corrected.contributed), dict(corrected.stacks)
+    view.round_in, view.current_bet = dict(corrected.round_in), corrected.current_bet
+    unsettled = _unsettled_life(rulings)
+    contenders = None if unsettled else sorted(corrected.live)
+    view.in_hand = sorted(corrected.live)
     found, returned_seat, returned = split_pots(view)
     if contenders is not None:
         found = _forfeits_join(found, contenders)
-    if not betting_complete(view, data) and not (contenders is not None and len(contenders) <= 1):
+    if corrected.owing() and not (contenders is not None and len(contenders) <= 1):
         # bets still open: a player with chips behind may yet put in enough for every pot
-        able = {s for s in view.in_hand if view.stacks.get(s, 0) > 0}
+        able = {s for s in corrected.live if corrected.stacks.get(s, 0) > 0}
         found = [Pot(p.amount, tuple(sorted(set(p.seats) | able))) for p in found]
-    out = list(moved)                 # what the rulings give back, so the money reads in one place
+        returned_seat = None
+    out = [{"effect": "return-chips", "seat": seat, "amount": tidy(amount)}
+           for seat, amount in sorted(corrected.returned.items()) if amount > 0]
     if returned_seat is not None and returned:
-        out.append({"effect": "return-chips", "seat": returned_seat, "amount": returned})
+        out.append({"effect": "return-chips", "seat": returned_seat, "amount": tidy(returned)})
     for number, pot in enumerate(found):
         out.append({"effect": "pot", "pot": "main" if number == 0 else f"side-{number}",
-                    "amount": pot.amount, "seats": list(pot.seats)})
+                    "amount": tidy(pot.amount), "seats": list(pot.seats)})
     if contenders is None:
         return out
     # a hand the rulings still want shown, or left to the floor, is not awarded from a part of it
@@ -105,14 +111,14 @@ def settle(data: dict, hand, rulings: list) -> list:
     withheld = _seats(settled_effects, "must-show") | (
         set(contenders) if any(e.get("effect") == "floor-decides" for e in settled_effects) else set())
     over = data["street"] in ("showdown", "hand-over") or len(contenders) <= 1 or \
-        all(view.stacks.get(s, 0) == 0 for s in contenders[1:]) and _complete(hand)
+        all(view.stacks.get(s, 0) == 0 for s in contenders[1:]) and not corrected.owing()
     won, decided = set(), []
     for number, pot in enumerate(found):
         eligible = [s for s in pot.seats if s in contenders]
         winners = eligible if len(eligible) == 1 else (_winners(data, eligible, withheld, on_board) if over else None)
         name = "main" if number == 0 else f"side-{number}"
         if winners and len(winners) == 1:
-            out.append({"effect": "pot-awarded", "seat": winners[0], "pot": name, "amount": pot.amount})
+            out.append({"effect": "pot-awarded", "seat": winners[0], "pot": name, "amount": tidy(pot.amount)})
         elif winners:
             share, odd = hands.divide(pot.amount, len(winners), _unit(data))
             out.append({"effect": "pot-split", "pot": name, "seats": sorted(winners), "share": share, "odd": odd})
@@ -120,10 +126,17 @@ def settle(data: dict, hand, rulings: list) -> list:
             won |= set(winners)
             decided.append(pot)
     if data["game"]["format"] == "tournament" and found and len(decided) == len(found):
-        for seat in sorted(view.contributed):
-            if view.stacks.get(seat, 1) == 0 and view.contributed[seat] > 0 and seat not in won:
+        for seat in sorted(corrected.contributed):
+            if corrected.stacks.get(seat, 1) == 0 and corrected.contributed[seat] > 0 and seat not in won:
                 out.append({"effect": "player-out", "seat": seat})
     return out
+
+
+def _unsettled_life(rulings) -> bool:
+    """Whether whose hands are live is left open: a conflict or a 'depends' whose sides kill or
+    restore a hand (the floor chooses; no pot is awarded before he has)."""
+    return any(r.basis in UNSETTLED for r in rulings if {"hand-dead", "hand-live", "no-claim-to-pot"} & {
+        e.get("effect") for alt in r.alternatives for e in alt.get("effects", [])})
 
 
 def _forfeits_join(found: list, contenders: list) -> list:
@@ -168,45 +181,7 @@ def _unit(data: dict):
     return game.get("smallest_chip") or min(game.get("blinds") or [1])
 
 
-ADDS = ("complete-call", "raise-made-up")       # effects that put chips in: {seat, add}
-TAKES = ("return-chips",)                       # effects that take chips out: {seat, amount}
-
-
-def _apply_money(view, rulings) -> list:
-    """The chips the rulings move: a call completed or a raise made up puts them in, chips
-    returned take them out (so the pots are the pots the rulings leave). The same move stated by
-    two rulings (one return of 3 to seat 5, said on two issues) is made once. Returns the chips
-    given back, as return-chips effects."""
-    seen, given_back = set(), []
-    for ruling in rulings:
-        if ruling.basis in UNSETTLED:
-            continue
-        for effect in ruling.effects:
-            key = tuple(sorted((k, repr(v)) for k, v in effect.items()))
-            if key in seen:
-                continue
-            seen.add(key)
-            seat = effect.get("seat")
-            if not isinstance(seat, int) or seat not in view.contributed:
-                continue
-            amount = effect.get("add") if effect["effect"] in ADDS else \
-                -effect.get("amount", 0) if effect["effect"] in TAKES else None
-            if not isinstance(amount, (int, float)) or isinstance(amount, bool) or amount != amount:
-                continue
-            amount = max(amount, -view.contributed[seat]) if amount < 0 else min(amount, view.stacks.get(seat, 0))
-            view.contributed[seat] += amount
-            view.stacks[seat] = view.stacks.get(seat, 0) - amount
-            view.round_in[seat] = view.round_in.get(seat, 0) + amount
-            if amount < 0:
-                given_back.append({"effect": "return-chips", "seat": seat, "amount": whole(-amount)})
-    return given_back
-
-
-def _complete(hand) -> bool:
-    return bool(hand.complete_after) and hand.complete_after[-1]
-
-
-def branch_money(data: dict, hand, rulings: list) -> None:
+def branch_money(data: dict, hand, rulings: list, vocabulary=None) -> None:
     """Each side of a conflict with the money it leaves: an alternative that kills or restores a
     hand says who then wins (alt["money"]), so the floor choosing between them sees the pot too."""
     import dataclasses
@@ -217,6 +192,7 @@ def branch_money(data: dict, hand, rulings: list) -> None:
             if not {"hand-dead", "hand-live", "no-claim-to-pot"} & {e.get("effect") for e in alt["effects"]}:
                 continue
             chosen = dataclasses.replace(ruling, basis=alt["basis"], effects=list(alt["effects"]), alternatives=[])
-            alt["money"] = [e for e in settle(data, hand, rulings[:position] + [chosen] + rulings[position + 1:])
+            alt["money"] = [e for e in settle(data, hand, rulings[:position] + [chosen] + rulings[position + 1:],
+                                                  vocabulary)
                             if e["effect"] in ("pot-awarded", "pot-split", "player-out")]
 

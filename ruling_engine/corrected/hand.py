@@ -1,0 +1,360 @@
+"""The corrected hand: one club's rulings applied, in the order they take effect, to the hand as
+the floor found it.
+
+The replay (facts/hand.py) says who put in what before the floor was called. A club's rulings
+say how that is put right: chips added or returned, a total set, a hand killed or declared live,
+an action voided, a player held to call-or-fold, the action put on a seat. Which effect does
+what is data (`corrects:` of each effect in knowledge/vocabulary.yaml); this module only does the
+arithmetic, the same for every club. Everything the floor acts on is read from the result: what
+each player now has in and behind, whose hand is live, who acts next with what to call and what
+he may do, the pots. Two corrections that cannot both be made are kept as a conflict, naming both
+rulings; the later one is not applied.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import field
+
+from ruling_engine.facts.hand import BETTING, STUD_BETTING, clockwise_from
+from ruling_engine.numbers import whole
+from ruling_engine.records import dataclass
+
+UNSETTLED = ("conflict", "depends")
+FREEING = ("frees", "voids-action")           # corrections that leave a seat free to raise
+
+
+@dataclass
+class Conflict:
+    """Two corrections of one club's answer that cannot both be made."""
+
+    seat: int | None
+    first: tuple            # (issue, effect, clauses) of the correction already made
+    second: tuple           # (issue, effect, clauses) of the one that cannot be made after it
+    why: str
+
+    def text(self) -> str:
+        def side(part):
+            issue, effect, clauses = part
+            return f"the ruling on {issue} ({effect}{'; ' + ', '.join(clauses) if clauses else ''})"
+        where = f" for seat {self.seat}" if self.seat is not None else ""
+        return f"{side(self.first)} and {side(self.second)} cannot both be done{where}: {self.why}"
+
+
+@dataclass
+class CorrectedHand:
+    """The hand after one club's corrections (amounts in the incident's units)."""
+
+    street: str
+    stacks: dict                    # seat -> chips behind
+    contributed: dict               # seat -> chips in the pot over the recorded streets
+    round_in: dict                  # seat -> chips in on the current round
+    current_bet: float
+    big_blind: float
+    last_full_bet: float
+    live: list                      # seats whose hands still contend
+    pot_at_start: float
+    dead_money: float
+    start_chips: float              # every chip on the table and in the middle before the corrections
+    acted: set = field(default_factory=set)          # seats who have acted on this round
+    acted_at: dict = field(default_factory=dict)     # seat -> (bet he last acted on, full raise then)
+    last_actor: int | None = None
+    returned: dict = field(default_factory=dict)     # seat -> chips the corrections gave back
+    restricted: dict = field(default_factory=dict)   # seat -> (issue, effect): may not bet or raise
+    owes: dict = field(default_factory=dict)         # seat -> chips he must add (or fold) before play goes on
+    dead: set = field(default_factory=set)           # seats a correction killed
+    acts_next: int | None = None                     # the seat a ruling put the action on
+    void: bool = False                               # a misdeal: the hand is not played
+    conflicts: list = field(default_factory=list)
+    changed: dict = field(default_factory=dict)      # seat -> chips the corrections moved (+ in, - back)
+    last_delta: dict = field(default_factory=dict)   # seat -> chips his last action on this round put in
+    level_before: float = 0                          # the bet to call before the ruling being applied
+    by_street: dict = field(default_factory=dict)    # street -> seat -> chips in on that street
+    street_of_point: dict = field(default_factory=dict)   # point -> the street it happened on
+    backed: dict = field(default_factory=dict)       # seat -> chips the ruling being applied has given back
+    taken: dict = field(default_factory=dict)        # seat -> chips the corrections took from his stack
+    antes: dict = field(default_factory=dict)        # seat -> the ante he put in (dead money, back on a misdeal)
+
+    def to_call(self, seat) -> float:
+        owed = self.owes.get(seat)
+        if owed is not None:
+            return min(owed, self.stacks.get(seat, 0))
+        return max(0, min(self.current_bet - self.round_in.get(seat, 0), self.stacks.get(seat, 0)))
+
+    def owing(self) -> list:
+        """Live seats with chips who must still act on this round, in no particular order."""
+        if self.void or self.street not in BETTING + STUD_BETTING:
+            return []
+        return [s for s in self.live if self.stacks.get(s, 0) > 0 and (
+            s in self.owes or self.round_in.get(s, 0) < self.current_bet or s not in self.acted)
+            and not (self.round_in.get(s, 0) >= self.current_bet and s in self.acted)]
+
+    def to_act(self, button) -> list:
+        """Every seat that must still act on this round, in the order the action reaches them."""
+        first = self.next_to_act(button)
+        if first is None:
+            return []
+        owing = set(self.owing())
+        everyone = sorted(set(self.stacks) | {first})
+        return [first] + [s for s in clockwise_from(everyone, first) if s in owing and s != first]
+
+    def next_to_act(self, button) -> int | None:
+        """Who the action is on at the floor call, once corrected: the seat a ruling named when he
+        still has to act, else the next seat clockwise from the last one who acted that still has
+        to act (on a new street with no action yet: the first such seat left of the button)."""
+        owing = self.owing()
+        if not owing:
+            return None
+        if self.acts_next in owing:
+            return self.acts_next
+        start = self.last_actor if self.last_actor is not None else button
+        if start is None:
+            return min(owing)
+        everyone = sorted(set(self.stacks) | {start})
+        return next((s for s in clockwise_from(everyone, start) if s in owing), min(owing))
+
+    def options(self, seat) -> str:
+        """What the seat may do now: 'call-or-fold', 'check-or-bet' or 'call-raise-fold'."""
+        others_can_bet = any(s != seat and self.stacks.get(s, 0) > 0 for s in self.live)
+        if seat in self.restricted or seat in self.owes:
+            return "check-or-fold" if self.to_call(seat) == 0 else "call-or-fold"
+        if self.to_call(seat) == 0:
+            return "check-or-bet" if others_can_bet else "check"
+        level, full = self.acted_at.get(seat, (None, 0))
+        if level is not None and self.current_bet - level < full and others_can_bet:
+            return "call-fold-unless-reopened"
+        if not others_can_bet or self.to_call(seat) >= self.stacks.get(seat, 0):
+            return "call-or-fold"
+        return "call-raise-fold"
+
+    @property
+    def min_raise_to(self) -> float:
+        return self.current_bet + max(self.last_full_bet, self.big_blind)
+
+    def chips_now(self) -> float:
+        """Every chip the corrected hand accounts for: behind, in the middle, given back."""
+        return (sum(v for v in self.stacks.values() if math.isfinite(v)) + sum(self.contributed.values())
+                + self.pot_at_start + self.dead_money + sum(self.returned.values()))
+
+
+def _number(value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        return None
+    return value
+
+
+def _start(data: dict, hand) -> CorrectedHand:
+    view = hand.walk()
+    acted = set(view.acted_at)
+    round_steps = view.round_steps()
+    last = round_steps[-1].seat if round_steps else None
+    stacks = dict(view.stacks)
+    start = (sum(v for v in stacks.values() if math.isfinite(v)) + sum(view.contributed.values())
+             + view.pot_at_start + view.dead_money)
+    mucked = {e["seat"] for e in data.get("events", []) if e["event"] == "hand_mucked" and isinstance(e.get("seat"), int)}
+    by_street: dict = {}
+    for step in view.steps:
+        if math.isfinite(step.delta):
+            by_street.setdefault(step.street, {})
+            by_street[step.street][step.seat] = by_street[step.street].get(step.seat, 0) + step.delta
+    by_street.setdefault(view.street, {}).update({s: v for s, v in view.round_in.items() if v})
+    last_delta = {step.seat: step.delta if math.isfinite(step.delta) else 0 for step in round_steps}
+    live = [s for s in view.in_hand if s not in mucked]
+    bet = max([view.current_bet] + [v for s, v in view.round_in.items() if s in live and math.isfinite(v)])
+    ante = data["game"].get("ante")
+    seats = [p["seat"] for p in data["players"]]
+    antes = {s: ante for s in seats} if _number(ante) and view.dead_money and \
+        abs(view.dead_money - ante * len(seats)) < 1e-9 else {}
+    return CorrectedHand(street=view.street if data["street"] not in ("showdown", "hand-over") else data["street"],
+                         stacks=stacks, contributed=dict(view.contributed), round_in=dict(view.round_in),
+                         current_bet=bet, big_blind=view.big_blind, last_full_bet=view.last_full_bet,
+                         live=live, pot_at_start=view.pot_at_start, dead_money=view.dead_money,
+                         start_chips=start, acted=acted, last_actor=last, acted_at=dict(view.acted_at),
+                         last_delta=last_delta, by_street=by_street, antes=antes)
+
+
+def _move(hand: CorrectedHand, seat, amount, street=None) -> float:
+    """Put `amount` of the seat's chips in (negative: give back) on `street` (the current round when
+    None), within what he has; the chips moved."""
+    street = street or hand.street
+    if not (math.isfinite(amount) and math.isfinite(hand.contributed.get(seat, 0))
+            and math.isfinite(hand.round_in.get(seat, 0))):
+        return 0                      # an amount nobody saw: nothing is worked out from it
+    if amount >= 0:
+        amount = min(amount, hand.stacks.get(seat, 0) + hand.returned.get(seat, 0))
+    else:
+        amount = max(amount, -hand.contributed.get(seat, 0))
+    if not amount:
+        return 0
+    hand.contributed[seat] = hand.contributed.get(seat, 0) + amount
+    on_street = hand.by_street.setdefault(street, {})
+    on_street[seat] = on_street.get(seat, 0) + amount
+    if amount < 0:
+        hand.backed[seat] = hand.backed.get(seat, 0) - amount
+    _ledger(hand, seat, amount)
+    if street != hand.street:
+        return amount
+    hand.round_in[seat] = hand.round_in.get(seat, 0) + amount
+    if hand.round_in[seat] > hand.current_bet:
+        hand.current_bet = hand.round_in[seat]
+    return amount
+
+
+def _ledger(hand: CorrectedHand, seat, amount) -> None:
+    """Chips put in come first out of what a correction had given back, then from his stack."""
+    if amount > 0:
+        from_returned = min(amount, hand.returned.get(seat, 0))
+        if from_returned:
+            hand.returned[seat] = whole(hand.returned[seat] - from_returned)
+        hand.stacks[seat] = hand.stacks.get(seat, 0) - (amount - from_returned)
+        hand.taken[seat] = hand.taken.get(seat, 0) + amount - from_returned
+    else:
+        to_stack = min(-amount, hand.taken.get(seat, 0))     # what a correction took from his stack goes back to it
+        if to_stack:
+            hand.taken[seat] -= to_stack
+            hand.stacks[seat] = hand.stacks.get(seat, 0) + to_stack
+        if -amount - to_stack:
+            hand.returned[seat] = whole(hand.returned.get(seat, 0) - amount - to_stack)
+    hand.changed[seat] = whole(hand.changed.get(seat, 0) + amount)
+
+
+def _clauses(ruling) -> tuple:
+    return tuple(c.clause for c in ruling.citations)
+
+
+def correct(data: dict, hand, rulings: list, vocabulary, street_of_point=None) -> CorrectedHand:
+    """The hand with one club's settled rulings applied, in the order given (point by point)."""
+    if vocabulary is None:
+        from ruling_engine.knowledge.load import load_knowledge
+        vocabulary = load_knowledge().vocabulary
+    out = _start(data, hand)
+    out.street_of_point = dict(street_of_point or {})
+    made: dict = {}                   # (seat, kind) -> (issue, effect, clauses, point) already made
+    seen: set = set()
+    for ruling in rulings:
+        if ruling.basis in UNSETTLED:
+            continue
+        out.level_before = out.current_bet
+        out.backed = {}
+        for effect in ruling.effects:
+            key = tuple(sorted((k, repr(v)) for k, v in effect.items()))
+            if key in seen:           # the same correction said by two rulings is made once
+                continue
+            seen.add(key)
+            kind = vocabulary.effects.get(effect.get("effect"), {}).get("corrects")
+            if kind:
+                _apply(out, kind, effect, ruling, made)
+    if out.void:
+        out.live = []
+    return out
+
+
+def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict) -> None:
+    seat = effect.get("seat")
+    seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+    me = (ruling.issue, effect["effect"], _clauses(ruling), ruling.point)
+
+    def clash(earlier_kind, why) -> bool:
+        earlier = made.get((seat, earlier_kind))
+        if earlier is None or earlier[0] == me[0] and earlier[3] == me[3] and earlier_kind != "kills":
+            return False
+        out.conflicts.append(Conflict(seat, earlier[:3], me[:3], why))
+        return True
+
+    if kind == "voids-hand":
+        out.void = True
+        for s in list(out.contributed):
+            _move(out, s, -out.contributed[s])
+        for s, ante in out.antes.items():
+            out.returned[s] = whole(out.returned.get(s, 0) + ante)
+            out.changed[s] = whole(out.changed.get(s, 0) - ante)
+        out.dead_money -= sum(out.antes.values())
+        out.owes.clear()
+        made[(None, kind)] = me
+        return
+    if out.void or (seat is None and kind not in ("raises-bettors-to",)):
+        return
+    if kind in ("adds", "sets-total", "owes-call", "frees", "voids-action", "restricts", "acts-next") and \
+            seat in out.dead and clash("kills", "a dead hand takes no further part in the hand"):
+        return
+    if kind in ("adds", "sets-total") and effect["effect"] in ("ruled-raise", "ruled-bet", "raise-made-up") \
+            and clash("restricts", "a player held to call or fold may not bet or raise"):
+        return
+    if kind == "frees" and clash("restricts", "a player held to call or fold may not bet or raise"):
+        return
+    if kind == "sets-total" and _number(effect.get("total")) is not None:
+        earlier = made.get((seat, "total"))
+        if earlier is not None and earlier[3] == me[3] and earlier[4] != effect["total"] and earlier[0] != me[0]:
+            out.conflicts.append(Conflict(seat, earlier[:3], me[:3],
+                                          f"one sets his total to {whole(earlier[4])}, the other to "
+                                          f"{whole(effect['total'])}"))
+            return
+        made[(seat, "total")] = me + (effect["total"],)
+    if kind == "adds":
+        add, total = _number(effect.get("add")), _number(effect.get("total"))
+        if total is not None:         # the total he is brought to governs (another ruling may have moved him)
+            add = max(0, total - out.round_in.get(seat, 0))
+        if add:
+            _move(out, seat, add)
+        out.owes.pop(seat, None)
+        out.acted.add(seat)
+        out.acted_at[seat] = (out.round_in.get(seat, 0), max(out.last_full_bet, out.big_blind))
+    elif kind == "sets-total":
+        total = _number(effect.get("total"))
+        street = out.street_of_point.get(ruling.point) or out.street
+        if total is not None:
+            _move(out, seat, total - out.by_street.get(street, {}).get(seat, 0), street)
+            if effect["effect"] in ("ruled-call", "bet-corrected-to-pot"):
+                out.current_bet = max([v for s, v in out.round_in.items()] + [0])
+        out.owes.pop(seat, None)
+        out.acted.add(seat)
+        out.acted_at[seat] = (out.round_in.get(seat, 0), max(out.last_full_bet, out.big_blind))
+    elif kind == "raises-bettors-to":
+        total = _number(effect.get("total"))
+        if total is not None:
+            level = out.level_before  # those who bet or called the amount this ruling corrects
+            for s in list(out.live):
+                if 0 < out.round_in.get(s, 0) < total and out.round_in.get(s, 0) == level:
+                    _move(out, s, total - out.round_in[s])
+                    out.acted_at[s] = (total, max(out.last_full_bet, out.big_blind))
+    elif kind == "returns":
+        amount = _number(effect.get("amount"))
+        if amount is not None and out.backed.get(seat) == amount:
+            return                    # the same chips this ruling's corrected total already gave back
+        if amount is not None:
+            _move(out, seat, -amount, out.street_of_point.get(ruling.point))
+            out.current_bet = max([v for s, v in out.round_in.items() if s in out.live] + [0])
+    elif kind == "kills":
+        if seat in out.live and clash("restores", "one ruling keeps the hand live, another kills it"):
+            return
+        if seat in out.live:
+            out.live.remove(seat)
+        out.dead.add(seat)
+        out.owes.pop(seat, None)
+    elif kind == "restores":
+        if seat in out.dead and clash("kills", "one ruling kills the hand, another keeps it live"):
+            return
+        if seat not in out.live and seat in out.contributed:
+            out.live.append(seat)
+            out.live.sort()
+    elif kind == "voids-action":
+        step = out.last_delta.pop(seat, None)
+        if step is not None:
+            _move(out, seat, -step)
+        out.acted.discard(seat)
+        out.acted_at.pop(seat, None)
+        out.current_bet = max([v for s, v in out.round_in.items() if s in out.live] + [0])
+    elif kind == "restricts":
+        pass
+    elif kind == "owes-call":
+        add = _number(effect.get("add"))
+        if add is not None:
+            out.owes[seat] = add
+    elif kind == "frees":
+        out.restricted.pop(seat, None)
+    elif kind == "acts-next":
+        out.acts_next = seat
+    if kind in ("restricts", "owes-call"):
+        out.restricted[seat] = (ruling.issue, effect["effect"])
+    made[(seat, "restricts" if kind == "owes-call" else kind)] = me
+    if kind in ("adds", "sets-total") and effect["effect"] in ("ruled-raise", "ruled-bet", "raise-made-up"):
+        made[(seat, "frees")] = me

@@ -1,0 +1,137 @@
+"""The checks that one club's answer is one answer (issue 20): run on every ruling in the test
+suite (FLOORCALL_CHECK_INVARIANTS=1) and in the generated run (benchmarks/invariants_run.py).
+
+Each check reads what the floor is told (the answer's Now, its pot section, its rulings' effects)
+against the hand the timeline replays, not against the corrected hand's own bookkeeping:
+- chips are conserved: what was in the middle, plus what the Now says is put in, equals the pots
+  plus what goes back; a pot split adds up to the pot; nobody puts in more than he has;
+- no seat is both live and dead, and no pot goes to a dead hand;
+- no seat is held to call-or-fold and told to raise, unless the answer shows the two as a conflict;
+- the player named to act next is live, not all-in, and told the amount the corrected bets leave
+  him to call;
+- the pot section is the corrected hand's pots.
+"""
+from __future__ import annotations
+
+import math
+
+from ruling_engine.records import dataclass
+
+UNSETTLED = ("conflict", "depends")
+RESTRICTING = ("call-or-fold", "may-call-or-fold", "no-raise", "passive-options-only", "no-further-raise",
+               "may-complete-or-fold")
+FREEING = ("may-raise", "ruled-raise", "raise-made-up", "raise-at-least", "may-act-freely", "ruled-bet")
+KILLING = ("hand-dead", "no-claim-to-pot")
+EPSILON = 1e-6
+
+
+@dataclass(frozen=True)
+class Violation:
+    club: str
+    invariant: str          # conservation | live-and-dead | call-or-fold-and-raise | next-to-act | pot-section
+    detail: str
+
+    def text(self) -> str:
+        return f"{self.club}: {self.invariant}: {self.detail}"
+
+
+def violations(report, timeline) -> list:
+    """Every invariant a report's answers break (an empty list: none)."""
+    found = []
+    view = timeline.hand.walk()
+    for club, answer in report.answers.items():
+        if not answer.now:
+            continue                  # the answer depends on unknown facts: each combination was checked
+        found += [Violation(club, name, detail) for name, detail in _club(answer, view)]
+    return found
+
+
+def _club(answer, view):
+    now, money = answer.now, answer.settlement
+    if not all(math.isfinite(v) for v in view.contributed.values()):
+        return
+    adds = {m["seat"]: m["add"] for m in now.get("moves", []) if "add" in m}
+    backs = {m["seat"]: m["back"] for m in now.get("moves", []) if "back" in m}
+    pots = [e for e in money if e["effect"] == "pot"]
+    returns = [e for e in money if e["effect"] == "return-chips" and "amount" in e]
+    middle = view.pot_at_start + view.dead_money + sum(view.contributed.values())
+    # conservation
+    if money and (pots or returns):
+        told = sum(p["amount"] for p in pots) + sum(r["amount"] for r in returns)
+        expected = middle + sum(adds.values())
+        if abs(told - expected) > EPSILON:
+            yield "conservation", (f"the middle held {middle} and the Now puts in {sum(adds.values())}, "
+                                   f"but the pots and returns add up to {told}")
+    for seat, add in adds.items():
+        if add > view.stacks.get(seat, 0) + EPSILON:
+            yield "conservation", f"seat {seat} is told to put in {add} with {view.stacks.get(seat, 0)} behind"
+    for seat, back in backs.items():
+        if back > view.contributed.get(seat, 0) + EPSILON:
+            yield "conservation", f"seat {seat} takes back {back} but put in {view.contributed.get(seat, 0)}"
+    by_name = {p["pot"]: p for p in pots}
+    for e in money:
+        pot = by_name.get(e.get("pot", "main"))
+        if e["effect"] == "pot-awarded" and pot and "amount" in e and abs(e["amount"] - pot["amount"]) > EPSILON:
+            yield "conservation", f"{e['pot']} pot awarded as {e['amount']} but it holds {pot['amount']}"
+        if e["effect"] == "pot-split" and pot and abs(e["share"] * len(e["seats"]) + (e.get("odd") or 0)
+                                                      - pot["amount"]) > EPSILON:
+            yield "conservation", f"{e['pot']} pot split {e['share']} x {len(e['seats'])} + {e.get('odd')} " \
+                                  f"but it holds {pot['amount']}"
+    # live and dead
+    live, dead = set(now.get("live", [])), set(now.get("dead", []))
+    for seat in sorted(live & dead):
+        yield "live-and-dead", f"seat {seat} is both live and dead"
+    for e in money:
+        winners = [e["seat"]] if e["effect"] == "pot-awarded" else e.get("seats", []) \
+            if e["effect"] == "pot-split" else []
+        for seat in winners:
+            if seat in dead or (live and seat not in live):
+                yield "live-and-dead", f"seat {seat}, whose hand is dead, is given {e.get('pot', 'the')} pot"
+    if not now.get("void"):
+        settled = [(r, e) for r in answer.rulings if r.basis not in UNSETTLED for e in r.effects]
+        killed = {e.get("seat") for _, e in settled if e.get("effect") in KILLING}
+        restored = {e.get("seat") for _, e in settled if e.get("effect") == "hand-live"}
+        for seat in sorted(s for s in killed & restored if isinstance(s, int)):
+            if not _shown(answer, seat):
+                yield "live-and-dead", f"seat {seat}: one ruling kills his hand, another keeps it live"
+        # call-or-fold and raise
+        held = {e.get("seat") for _, e in settled if e.get("effect") in RESTRICTING and e["effect"] != "no-further-raise"}
+        freed = {e.get("seat") for _, e in settled if e.get("effect") in FREEING}
+        # no more raising this round, and what he did stands: only a new licence to raise contradicts it
+        held_now = {e.get("seat") for _, e in settled if e.get("effect") == "no-further-raise"}
+        freed_now = {e.get("seat") for _, e in settled if e.get("effect") in ("may-raise", "may-act-freely")}
+        for seat in sorted(s for s in (held & freed) | (held_now & freed_now) if isinstance(s, int)):
+            if not _shown(answer, seat):
+                yield "call-or-fold-and-raise", f"seat {seat} is held to call or fold and told he may raise"
+    nxt = now.get("next")
+    if nxt:
+        seat = nxt["seat"]
+        if seat in restricted_seats(now) and nxt["options"] not in ("call-or-fold", "check-or-fold"):
+            yield "call-or-fold-and-raise", f"seat {seat} is held to call or fold but may {nxt['options']}"
+        behind = view.stacks.get(seat, 0) - adds.get(seat, 0)
+        if seat not in live or seat in dead:
+            yield "next-to-act", f"seat {seat} acts next but his hand is not live"
+        if behind <= EPSILON:
+            yield "next-to-act", f"seat {seat} acts next but is all-in"
+        in_round = view.round_in.get(seat, 0) + adds.get(seat, 0) - backs.get(seat, 0)
+        owed = {o["seat"]: o["add"] for o in now.get("owes", [])}
+        call = owed.get(seat, max(0, min(nxt["total"] - in_round, behind)))
+        if abs(call - nxt["call"]) > EPSILON:
+            yield "next-to-act", f"seat {seat} is told {nxt['call']} to call; the corrected bets leave {call}"
+        if nxt["total"] + EPSILON < max((view.round_in.get(s, 0) + adds.get(s, 0) - backs.get(s, 0)
+                                        for s in live), default=0):
+            yield "next-to-act", f"seat {seat} is told the bet is {nxt['total']}, below a live player's total"
+    # the pot section is the corrected hand's pots
+    if pots and not now.get("void"):
+        for pot in pots:
+            if live and not set(pot["seats"]) <= live:
+                yield "pot-section", f"{pot['pot']} pot names seats {pot['seats']}, not all of them live"
+
+
+def restricted_seats(now: dict) -> set:
+    return set(now.get("restricted", [])) | {o["seat"] for o in now.get("owes", [])}
+
+
+def _shown(answer, seat) -> bool:
+    """Whether the answer shows the seat's two rulings as a conflict for the floor to choose."""
+    return any(f"seat {seat}" in text for text in answer.contradictions)
