@@ -73,6 +73,7 @@ class CorrectedHand:
     backed: dict = field(default_factory=dict)       # seat -> chips the ruling being applied has given back
     taken: dict = field(default_factory=dict)        # seat -> chips the corrections took from his stack
     antes: dict = field(default_factory=dict)        # seat -> the ante he put in (dead money, back on a misdeal)
+    cards_out: bool = True                           # the timeline has reached the deal (a street or an action)
 
     def to_call(self, seat) -> float:
         owed = self.owes.get(seat)
@@ -102,8 +103,8 @@ class CorrectedHand:
         still has to act, else the next seat clockwise from the last one who acted that still has
         to act (on a new street with no action yet: the first such seat left of the button)."""
         owing = self.owing()
-        if not owing:
-            return None
+        if not owing or not self.cards_out:
+            return None               # before the deal nobody acts: the cards come first
         if self.acts_next in owing:
             return self.acts_next
         start = self.last_actor if self.last_actor is not None else button
@@ -221,13 +222,14 @@ def _clauses(ruling) -> tuple:
     return tuple(c.clause for c in ruling.citations)
 
 
-def correct(data: dict, hand, rulings: list, vocabulary, street_of_point=None) -> CorrectedHand:
+def correct(data: dict, hand, rulings: list, vocabulary, street_of_point=None, cards_out=True) -> CorrectedHand:
     """The hand with one club's settled rulings applied, in the order given (point by point)."""
     if vocabulary is None:
         from ruling_engine.knowledge.load import load_knowledge
         vocabulary = load_knowledge().vocabulary
     out = _start(data, hand)
     out.street_of_point = dict(street_of_point or {})
+    out.cards_out = cards_out
     made: dict = {}                   # (seat, kind) -> (issue, effect, clauses, point) already made
     seen: set = set()
     for ruling in rulings:

@@ -186,13 +186,19 @@ def now_lines(now: dict, currency: str) -> list:
     return lines
 
 
+def _not_in_now(settlement: list, now: dict) -> list:
+    """The pot section without the chips given back that the Now already says go back."""
+    said = {(m["seat"], m["back"]) for m in (now or {}).get("moves", []) if "back" in m}
+    return [e for e in settlement if not (e["effect"] == "return-chips" and (e["seat"], e.get("amount")) in said)]
+
+
 def _brief(answer: dict, house: dict, currency: str) -> list:
     """Another club's answer in brief: its first decision, and its Now and pot where they differ."""
     lines = []
     if answer["now"] != house["now"]:
         lines += [f"now: {line}" for line in now_lines(answer["now"], currency)]
     if answer["settlement"] != house["settlement"]:
-        lines += [f"pot: {_money_text(e, currency)}" for e in answer["settlement"]]
+        lines += [f"pot: {_money_text(e, currency)}" for e in _not_in_now(answer["settlement"], answer["now"])]
     return lines
 
 
@@ -305,9 +311,10 @@ def _answer_first(data: dict, house_club: str) -> list:
     if lines:
         out.append("  Now:")
         out.extend(_wrap(line, "    - ") for line in lines)
-    if house["settlement"]:
+    money = _not_in_now(house["settlement"], house["now"])
+    if money:
         out.append("  The pot:")
-        out.extend(_wrap(_money_text(e, currency), "    - ") for e in house["settlement"])
+        out.extend(_wrap(_money_text(e, currency), "    - ") for e in money)
     if house["contradictions"]:
         out.append(_wrap(f"Two parts of this answer cannot both be done; the {house['floor']} chooses "
                          "(WARNING below).", "  "))

@@ -228,6 +228,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                 issues.append(issue)
     answers = {}
     streets = street_of_points(timeline, points)
+    cards_out = any(e["entry"] in ("action", "street") for e in timeline.entries)
     for club, club_rulings in rulings.items():
         if with_precedents:
             for ruling in club_rulings:
@@ -235,7 +236,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                     ruling.precedents = shared.precedents_of(club, ruling, incident.file)
                     shared.with_precedents[id(ruling)] = ruling
         info = kb.clubs[club]
-        corrected = correct(timeline.data, timeline.hand, club_rulings, kb.vocabulary, streets)
+        corrected = correct(timeline.data, timeline.hand, club_rulings, kb.vocabulary, streets, cards_out)
         money = settle(timeline.data, timeline.hand, club_rulings, kb.vocabulary, corrected)
         branch_money(timeline.data, timeline.hand, club_rulings, kb.vocabulary)
         answers[club] = ClubAnswer(club=club, club_name=info.name, floor=info.floor, rulings=club_rulings,
