@@ -168,6 +168,8 @@ def now_lines(now: dict, currency: str) -> list:
                      "this round)." if "add" in move
                      else f"Seat {move['seat']} takes back {money(move['back'])}.")
     for owe in now.get("owes", []):
+        if now.get("next") and now["next"]["seat"] == owe["seat"]:
+            continue                  # the next-to-act line says it
         lines.append(f"Seat {owe['seat']} must add {money(owe['add'])} to stay in, or fold; he may not raise.")
     if now.get("dead"):
         lines.append("Dead hand" + ("s" if len(now["dead"]) > 1 else "") + ": seat "
@@ -183,7 +185,19 @@ def now_lines(now: dict, currency: str) -> list:
         for later in now.get("then", []):
             facing = f"{money(later['call'])} to call" if later["call"] else "nothing to call"
             lines.append(f"Then seat {later['seat']}: {facing}; {OPTION_WORDS.get(later['options'], later['options'])}.")
+    if now.get("round_complete"):
+        lines.append(f"Nobody is left to act on the {now['street'].replace('-', ' ')}: the betting round is complete.")
+    if not nxt and len(now.get("live", [])) == 1:
+        lines.append(f"Seat {now['live'][0]} is the only hand left in.")
     return lines
+
+
+def _first_sentence(text: str) -> str:
+    """The first sentence of a decision (the rest is in the club's block below)."""
+    for end in (". ", "; "):
+        if end in text:
+            return text[:text.index(end) + 1].rstrip(";") + ("" if end == ". " else ".")
+    return text
 
 
 def _not_in_now(settlement: list, now: dict) -> list:
@@ -325,7 +339,7 @@ def _answer_first(data: dict, house_club: str) -> list:
         other = answer["rulings"][0]
         mark = "DIFFERS" if other["differs_from_house"] or answer["now"] != house["now"] \
             or answer["settlement"] != house["settlement"] else "same"
-        others.append(_wrap(f"{club} ({mark}): {other['decision'] if mark == 'DIFFERS' else 'rules the same.'}",
+        others.append(_wrap(f"{club} ({mark}): {_first_sentence(other['decision']) if mark == 'DIFFERS' else 'rules the same.'}",
                             "    "))
         if mark == "DIFFERS":
             others.extend(_wrap(line, "      ") for line in _brief(answer, house, currency))

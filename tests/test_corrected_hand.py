@@ -1,0 +1,191 @@
+"""The corrected hand (issue 20): each club's rulings applied in order to the replayed hand, and
+everything the floor acts on read from it; the invariant check, shown catching a deliberately
+broken answer of each kind it guards against."""
+import copy
+import dataclasses
+
+import pytest
+
+from conftest import CASES
+from ruling_engine.corrected.hand import correct
+from ruling_engine.corrected.invariants import violations
+from ruling_engine.facts.timeline import read_timeline
+from ruling_engine.incident.load import load_incident, parse_incident_text
+from ruling_engine.model import Citation, ClubRuling
+from ruling_engine.rulings import rule_on as rule_on_module
+from ruling_engine.rulings.rule_on import InvariantViolation, rule_incident, rule_on
+from ruling_engine.rulings.settlement import settle
+
+UNDER_RAISE = CASES / "amounts-under-raise-noticed-after-calls.yaml"   # EDP 8 ¶7 •1's own example
+
+
+def _report_and_timeline(kb, path):
+    incident = load_incident(path, kb.vocabulary, kb.clubs)
+    return rule_on(path, kb=kb), read_timeline(incident.data, kb.vocabulary.together_kinds)
+
+
+def _timeline(kb, text):
+    incident = parse_incident_text(text, "<t>", kb.vocabulary, kb.clubs)
+    return read_timeline(incident.data, kb.vocabulary.together_kinds)
+
+
+def _ruling(issue, *effects, basis="express", point=0, clause="x.1"):
+    return ClubRuling(club="edp", issue=issue, basis=basis, outcome="x", decision="", effects=list(effects),
+                      point=point, citations=[Citation("edp", clause, clause, "q", clause + ".rule")])
+
+
+FLOP_THREE_WAY = """
+house: edp
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 1
+players:
+  - {seat: 1, stack: 100}
+  - {seat: 2, stack: 100}
+  - {seat: 3, stack: 100}
+pot_at_start: 6
+timeline:
+  - flop:
+  - {seat: 2, said: bet, total: 10}
+  - {seat: 3, said: call}
+"""
+
+
+# -- the corrected hand ------------------------------------------------------------------------------
+
+def test_edp_8_7_b1_the_bet_corrected_for_every_bettor_puts_each_caller_in_too(kb):
+    """EDP's own example: A opens £6, B raises to £10, C and D call; 'increase the bet to £12 total
+    for all bettors' - B, C and D each put in £2 more, and A faces £6 to call."""
+    now = rule_on(UNDER_RAISE, kb=kb).answers["edp"]
+    assert [(m["seat"], m["add"]) for m in now.now["moves"]] == [(2, 2), (3, 2), (4, 2)]
+    assert now.now["next"]["seat"] == 1 and now.now["next"]["call"] == 6
+    assert [e["amount"] for e in now.settlement if e["effect"] == "pot"] == [52]
+
+
+def test_a_raise_made_up_leaves_the_callers_behind_it_facing_the_difference(kb):
+    """FPC rule 2 makes only the raiser add £2: the players who called £10 now face £2 more, and
+    the answer says so after the first player to act."""
+    fpc = rule_on(UNDER_RAISE, kb=kb).answers["fpc"].now
+    assert fpc["moves"] == [{"seat": 2, "add": 2, "total": 12}]
+    assert fpc["next"]["seat"] == 1 and fpc["next"]["call"] == 6
+    assert [(t["seat"], t["call"]) for t in fpc["then"]] == [(3, 2), (4, 2)]
+
+
+def test_two_rulings_that_set_one_players_total_differently_are_a_conflict_with_both_clauses(kb):
+    """Gala reads 'raise 60' as a raise by 60 (to 80) and its string-bet rule lets the raise to 60
+    stand: one hand cannot hold both, so the answer shows the two clauses for the floor to choose."""
+    text = FLOP_THREE_WAY.replace("  - {seat: 3, said: call}\n", "") + \
+        "  - {seat: 3, said: raise 60, chips: [20, 20, 20], motions: [20, 40], first: words}\n"
+    report = rule_incident(parse_incident_text(text.replace("house: edp", "house: gala"), "<t>", kb.vocabulary,
+                                               kb.clubs), kb, with_precedents=False)
+    gala = report.answers["gala"]
+    assert any("cannot both be done for seat 3" in c and "gala.house-u" in c for c in gala.contradictions)
+
+
+def test_a_killed_hand_contends_for_no_pot_and_its_chips_stay_in(kb):
+    timeline = _timeline(kb, FLOP_THREE_WAY + "  - {seat: 1, said: fold}\n")
+    rulings = [_ruling("mucked-hand", {"effect": "hand-dead", "seat": 3})]
+    hand = correct(timeline.data, timeline.hand, rulings, kb.vocabulary)
+    assert hand.live == [2] and hand.contributed[3] == 10
+    money = settle(timeline.data, timeline.hand, rulings, kb.vocabulary, hand)
+    assert {"effect": "pot-awarded", "seat": 2, "pot": "main", "amount": 26} in money
+
+
+def test_a_restricted_player_whose_later_raise_a_ruling_lets_stand_is_a_conflict(kb):
+    timeline = _timeline(kb, FLOP_THREE_WAY)
+    rulings = [_ruling("out-of-turn", {"effect": "call-or-fold", "seat": 3, "call": 10}, clause="edp.8-8"),
+               _ruling("raise-size", {"effect": "ruled-raise", "seat": 3, "total": 30, "add": 20}, point=1,
+                       clause="edp.8-15")]
+    hand = correct(timeline.data, timeline.hand, rulings, kb.vocabulary)
+    assert len(hand.conflicts) == 1 and "edp.8-8" in hand.conflicts[0].text() and "edp.8-15" in hand.conflicts[0].text()
+    assert hand.round_in[3] == 10                 # the raise is not made while the conflict stands
+
+
+def test_a_misdeal_gives_every_player_back_what_he_put_in_antes_included(kb):
+    text = """
+house: ppl
+game: {format: tournament, variant: NLHE, blinds: [50, 100], ante: 10}
+button: 1
+players: [{seat: 1, stack: 4000}, {seat: 2, stack: 4000}, {seat: 3, stack: 4000}]
+timeline:
+  - deal:
+"""
+    timeline = _timeline(kb, text)
+    money = settle(timeline.data, timeline.hand, [_ruling("exposed-card-deal", {"effect": "misdeal"})], kb.vocabulary)
+    assert money == [{"effect": "return-chips", "seat": 1, "amount": 10},
+                     {"effect": "return-chips", "seat": 2, "amount": 60},
+                     {"effect": "return-chips", "seat": 3, "amount": 110}]
+
+
+def test_before_the_deal_nobody_is_named_to_act(kb):
+    text = """
+house: edp
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 1
+players: [{seat: 1, stack: 100}, {seat: 2, stack: 100}, {seat: 3, stack: 100}]
+timeline:
+  - straddle: {seat: 1, amount: 4, before_cards: true, in_question: true}
+"""
+    report = rule_incident(parse_incident_text(text, "<t>", kb.vocabulary, kb.clubs), kb, with_precedents=False)
+    assert all(answer.now["next"] is None for answer in report.answers.values())
+
+
+def test_the_answer_opens_with_the_decision_the_now_and_the_pot(kb):
+    from ruling_engine.render.output import render_text
+    text = render_text(rule_on(UNDER_RAISE, kb=kb))
+    answer = text.split("== The answer ==")[1].split("\n\n")[0]
+    assert answer.index("edp:") < answer.index("Now:") < answer.index("The pot:") < answer.index("Other clubs")
+    assert "Seat 1 acts next: £6 to call" in answer and "Main pot: £52" in answer
+
+
+# -- the invariant check, each invariant catching a broken answer -------------------------------------
+
+def _broken(kb, path, club, breaker):
+    report, timeline = _report_and_timeline(kb, path)
+    assert violations(report, timeline) == []
+    answer = copy.deepcopy(report.answers[club])
+    breaker(answer)
+    report = dataclasses.replace(report, answers={**report.answers, club: answer})
+    return {v.invariant for v in violations(report, timeline)}
+
+
+def test_the_invariants_hold_on_a_real_answer_and_catch_chips_not_conserved(kb):
+    def more_in_the_pot(answer):
+        answer.settlement[0]["amount"] += 5
+    assert "conservation" in _broken(kb, UNDER_RAISE, "edp", more_in_the_pot)
+
+
+def test_the_invariants_catch_a_seat_live_and_dead(kb):
+    def both(answer):
+        answer.now["dead"] = [answer.now["live"][0]]
+    assert "live-and-dead" in _broken(kb, UNDER_RAISE, "edp", both)
+
+
+def test_the_invariants_catch_call_or_fold_beside_a_raise(kb):
+    def told_both(answer):
+        answer.rulings[0].effects = [{"effect": "call-or-fold", "seat": 1, "call": 6},
+                                     {"effect": "may-raise", "seat": 1}]
+    assert "call-or-fold-and-raise" in _broken(kb, UNDER_RAISE, "fpc", told_both)
+
+
+def test_the_invariants_catch_a_wrong_amount_to_call_and_an_all_in_player_named_next(kb):
+    def wrong_amount(answer):
+        answer.now["next"]["call"] = 0
+    assert "next-to-act" in _broken(kb, UNDER_RAISE, "fpc", wrong_amount)
+
+    def dead_player_next(answer):
+        answer.now["next"]["seat"] = 5                  # seat 5 folded
+    assert "next-to-act" in _broken(kb, UNDER_RAISE, "fpc", dead_player_next)
+
+
+def test_the_invariants_catch_a_pot_section_that_is_not_the_corrected_hands(kb):
+    def folded_seat_in_the_pot(answer):
+        answer.settlement[-1]["seats"] = answer.settlement[-1]["seats"] + [5]
+    assert "pot-section" in _broken(kb, UNDER_RAISE, "fpc", folded_seat_in_the_pot)
+
+
+def test_with_the_check_on_a_violation_is_an_error_not_a_ruling(kb, monkeypatch):
+    """The suite sets FLOORCALL_CHECK_INVARIANTS (conftest.py): a broken answer fails loudly."""
+    from ruling_engine.corrected.invariants import Violation
+    monkeypatch.setattr(rule_on_module, "violations", lambda report, timeline: [Violation("edp", "pot-section", "x")])
+    with pytest.raises(InvariantViolation):
+        rule_on(UNDER_RAISE, kb=kb)
