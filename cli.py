@@ -9,6 +9,8 @@ import json
 import sys
 from pathlib import Path
 
+import textwrap
+
 import click
 
 from ruling_engine.errors import FloorcallError, did_you_mean
@@ -391,16 +393,30 @@ Examples:
   floorcall casebook                 the count, and each club-ruling that does not agree
   floorcall casebook --club gala     one club only
   floorcall casebook --case D101 -v  one case, with what agrees too
+  floorcall casebook --clauses       per club, the normative clauses no independent call rests on
 """)
 @click.option("--club", "clubs", multiple=True, metavar="CLUB", help="Only these clubs' rulings.")
 @click.option("--case", "cases_", multiple=True, metavar="ID", help="Only these cases (e.g. D101).")
 @click.option("-v", "--verbose", is_flag=True, help="List the club-rulings that agree as well.")
-def casebook(clubs, cases_, verbose):
+@click.option("--clauses", "clauses", is_flag=True,
+              help="Per club: how many normative clauses an independent call rests on (cites), and the others.")
+def casebook(clubs, cases_, verbose, clauses):
     from ruling_engine.knowledge.load import load_knowledge
     from ruling_engine.locations import cases_dir
-    from ruling_engine.rulings.agreement import casebook_tally
+    from ruling_engine.rulings.agreement import casebook_tally, clauses_resting
     try:
         kb = load_knowledge()
+        if clauses:
+            rows = clauses_resting(kb, cases_dir(kb.root) / "casebook")
+            for club, row in rows.items():
+                if clubs and club not in clubs:
+                    continue
+                share = 100 * row["resting"] / row["normative"] if row["normative"] else 100
+                click.echo(f"{club}: {row['resting']} of {row['normative']} normative clauses rest on an "
+                           f"independent call ({share:.0f}%); none rests on:")
+                click.echo(textwrap.fill(", ".join(row["missing"]) or "(every clause)", 96,
+                                         initial_indent="    ", subsequent_indent="    "))
+            return
         tally = casebook_tally(kb, cases_dir(kb.root) / "casebook", clubs, cases_)
     except FloorcallError as error:
         _fail(error)

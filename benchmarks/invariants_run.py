@@ -13,8 +13,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
-os.environ.pop("FLOORCALL_CHECK_INVARIANTS", None)       # checked here, counted rather than raised
-
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 
 import test_properties as props  # noqa: E402
@@ -26,6 +24,7 @@ from ruling_engine.rulings.rule_on import _rule_complete, _Shared  # noqa: E402
 from ruling_engine.incident.unknowns import choice_paths, combinations  # noqa: E402
 from ruling_engine.incident.load import Incident  # noqa: E402
 
+os.environ.pop("FLOORCALL_CHECK_INVARIANTS", None)       # (conftest sets it) checked here, counted, not raised
 KB = props.KB
 COUNTS = collections.Counter()
 FOUND = []

@@ -70,3 +70,16 @@ def test_an_argued_disagreement_quotes_the_rulebook(tally):
 def test_the_readme_states_the_figure_floorcall_casebook_prints(tally):
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert f"{tally.agree} of {tally.total} club-rulings agree" in readme
+
+
+def test_casebook_clauses_lists_per_club_the_normative_clauses_no_independent_call_rests_on(kb):
+    """`floorcall casebook --clauses` (issue 21): a clause an independent call cites for its club is
+    counted as resting on it; D101's edp key cites edp 8 ¶7, so edp.8-7 is not listed as missing."""
+    from conftest import run_cli
+    from ruling_engine.rulings.agreement import clauses_resting
+    rows = clauses_resting(kb, CASEBOOK)
+    assert "edp.8-7" not in rows["edp"]["missing"] and rows["edp"]["resting"] >= 1
+    assert all(row["resting"] + len(row["missing"]) == row["normative"] for row in rows.values())
+    out = run_cli("floorcall", "casebook", "--clauses").stdout
+    for club, row in rows.items():
+        assert f"{club}: {row['resting']} of {row['normative']} normative clauses rest on an independent call" in out

@@ -65,7 +65,7 @@ def test_a_raise_made_up_leaves_the_callers_behind_it_facing_the_difference(kb):
     """FPC rule 2 makes only the raiser add £2: the players who called £10 now face £2 more, and
     the answer says so after the first player to act."""
     fpc = rule_on(UNDER_RAISE, kb=kb).answers["fpc"].now
-    assert fpc["moves"] == [{"seat": 2, "add": 2, "total": 12}]
+    assert fpc["moves"] == [{"seat": 2, "add": 2, "street": "flop", "total": 12}]
     assert fpc["next"]["seat"] == 1 and fpc["next"]["call"] == 6
     assert [(t["seat"], t["call"]) for t in fpc["then"]] == [(3, 2), (4, 2)]
 
@@ -189,3 +189,25 @@ def test_with_the_check_on_a_violation_is_an_error_not_a_ruling(kb, monkeypatch)
     monkeypatch.setattr(rule_on_module, "violations", lambda report, timeline: [Violation("edp", "pot-section", "x")])
     with pytest.raises(InvariantViolation):
         rule_on(UNDER_RAISE, kb=kb)
+
+
+def test_a_correction_on_an_earlier_round_reopens_it_for_the_player_it_leaves_short(kb):
+    """Gala reads 'raise 30' as a raise by 30 (to 42) after the flop was dealt: seat 3, who bet 10,
+    now faces 32 on the pre-flop round before the flop plays, and may re-raise (a full raise)."""
+    text = """
+house: gala
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 5
+players: [{seat: 1, stack: 200}, {seat: 3, stack: 200}, {seat: 5, stack: 200}]
+timeline:
+  - {seat: 1, said: check}
+  - {seat: 3, said: bet 10, chips: [10]}
+  - {seat: 5, said: fold}
+  - {seat: 1, said: raise 30, chips: [25, 5]}
+  - flop:
+"""
+    report = rule_incident(parse_incident_text(text, "<t>", kb.vocabulary, kb.clubs), kb, with_precedents=False)
+    now = report.answers["gala"].now
+    assert now["moves"] == [{"seat": 1, "add": 12, "street": "preflop", "total": 42}]
+    assert now["next"] == {"seat": 3, "call": 32, "options": "call-raise-fold", "total": 42, "street": "preflop",
+                           "min_raise_to": 74}

@@ -74,15 +74,37 @@ class CorrectedHand:
     taken: dict = field(default_factory=dict)        # seat -> chips the corrections took from his stack
     antes: dict = field(default_factory=dict)        # seat -> the ante he put in (dead money, back on a misdeal)
     cards_out: bool = True                           # the timeline has reached the deal (a street or an action)
+    moved_on: dict = field(default_factory=dict)     # seat -> the street of the round a correction last moved his chips on
+
+    def behind_on(self) -> dict:
+        """Seats a correction on an earlier round left short there: seat -> (street, chips to call).
+        That round is settled before the current one goes on."""
+        out = {}
+        for street, totals in self.by_street.items():
+            if street == self.street or street not in self.moved_on.values():
+                continue
+            top = max((v for s, v in totals.items() if s in self.live), default=0)
+            for seat in self.live:
+                short = top - totals.get(seat, 0)
+                if short > 1e-9 and self.stacks.get(seat, 0) > 0 and seat not in out:
+                    out[seat] = (street, min(short, self.stacks[seat]))
+        return out
 
     def to_call(self, seat) -> float:
+        behind = self.behind_on().get(seat)
+        if behind is not None:
+            return behind[1]
         owed = self.owes.get(seat)
         if owed is not None:
             return min(owed, self.stacks.get(seat, 0))
         return max(0, min(self.current_bet - self.round_in.get(seat, 0), self.stacks.get(seat, 0)))
 
     def owing(self) -> list:
-        """Live seats with chips who must still act on this round, in no particular order."""
+        """Live seats with chips who must still act on this round (or on an earlier round a
+        correction reopened), in no particular order."""
+        behind = self.behind_on()
+        if behind and not self.void:
+            return sorted(behind)
         if self.void or self.street not in BETTING + STUD_BETTING:
             return []
         return [s for s in self.live if self.stacks.get(s, 0) > 0 and (
@@ -118,6 +140,12 @@ class CorrectedHand:
         others_can_bet = any(s != seat and self.stacks.get(s, 0) > 0 for s in self.live)
         if seat in self.restricted or seat in self.owes:
             return "check-or-fold" if self.to_call(seat) == 0 else "call-or-fold"
+        if seat in self.behind_on():
+            street, short = self.behind_on()[seat]
+            mine = self.by_street[street].get(seat, 0)
+            # a rise at least the size of the bet he last matched is a full raise to him
+            return "call-raise-fold" if short >= max(self.big_blind, mine) and others_can_bet \
+                else "call-fold-unless-reopened"
         if self.to_call(seat) == 0:
             return "check-or-bet" if others_can_bet else "check"
         level, full = self.acted_at.get(seat, (None, 0))
@@ -192,6 +220,7 @@ def _move(hand: CorrectedHand, seat, amount, street=None) -> float:
     if amount < 0:
         hand.backed[seat] = hand.backed.get(seat, 0) - amount
     _ledger(hand, seat, amount)
+    hand.moved_on[seat] = street
     if street != hand.street:
         return amount
     hand.round_in[seat] = hand.round_in.get(seat, 0) + amount

@@ -52,6 +52,9 @@ def _club(answer, view):
         return
     adds = {m["seat"]: m["add"] for m in now.get("moves", []) if "add" in m}
     backs = {m["seat"]: m["back"] for m in now.get("moves", []) if "back" in m}
+    this_round = [m for m in now.get("moves", []) if m.get("street", now.get("street")) == now.get("street")]
+    adds_now = {m["seat"]: m["add"] for m in this_round if "add" in m}
+    backs_now = {m["seat"]: m["back"] for m in this_round if "back" in m}
     pots = [e for e in money if e["effect"] == "pot"]
     returns = [e for e in money if e["effect"] == "return-chips" and "amount" in e]
     middle = view.pot_at_start + view.dead_money + sum(view.contributed.values())
@@ -113,13 +116,19 @@ def _club(answer, view):
             yield "next-to-act", f"seat {seat} acts next but his hand is not live"
         if behind <= EPSILON:
             yield "next-to-act", f"seat {seat} acts next but is all-in"
-        in_round = view.round_in.get(seat, 0) + adds.get(seat, 0) - backs.get(seat, 0)
+        street = nxt.get("street", now.get("street"))
+        if street == now.get("street"):
+            totals = {s: view.round_in.get(s, 0) + adds_now.get(s, 0) - backs_now.get(s, 0) for s in live}
+        else:                         # a round a correction reopened: its totals from the replay's steps
+            totals = {s: sum(st.delta for st in view.steps if st.street == street and st.seat == s)
+                      + sum(m.get("add", 0) - m.get("back", 0) for m in now.get("moves", [])
+                            if m["seat"] == s and m.get("street") == street) for s in live}
+        in_round = totals.get(seat, 0)
         owed = {o["seat"]: o["add"] for o in now.get("owes", [])}
         call = owed.get(seat, max(0, min(nxt["total"] - in_round, behind)))
         if abs(call - nxt["call"]) > EPSILON:
             yield "next-to-act", f"seat {seat} is told {nxt['call']} to call; the corrected bets leave {call}"
-        if nxt["total"] + EPSILON < max((view.round_in.get(s, 0) + adds.get(s, 0) - backs.get(s, 0)
-                                        for s in live), default=0):
+        if nxt["total"] + EPSILON < max(totals.values(), default=0):
             yield "next-to-act", f"seat {seat} is told the bet is {nxt['total']}, below a live player's total"
     # the pot section is the corrected hand's pots
     if pots and not now.get("void"):

@@ -20,16 +20,19 @@ def now_of(corrected, button=None) -> dict:
     nxt = None
     if seat is not None:
         options = corrected.options(seat)
+        street, total = corrected.street, corrected.current_bet
+        if seat in corrected.behind_on():
+            street = corrected.behind_on()[seat][0]
+            total = max(v for s, v in corrected.by_street[street].items() if s in corrected.live)
         nxt = {"seat": seat, "call": whole(corrected.to_call(seat)), "options": options,
-               "total": whole(corrected.current_bet)}
+               "total": whole(total), "street": street}
         if options in ("call-raise-fold", "check-or-bet"):
-            nxt["min_raise_to"] = whole(corrected.min_raise_to)
+            nxt["min_raise_to"] = whole(corrected.min_raise_to if street == corrected.street
+                                        else total + max(corrected.big_blind, nxt["call"]))
     complete = nxt is None and corrected.cards_out and len(corrected.live) > 1 and \
         corrected.street in BETTING + STUD_BETTING
     return {**base,
-            "moves": [{"seat": s, "add": whole(amount), "total": whole(corrected.round_in.get(s, 0))} if amount > 0
-                      else {"seat": s, "back": whole(-amount)}
-                      for s, amount in sorted(corrected.changed.items()) if amount],
+            "moves": [_move(corrected, s, amount) for s, amount in sorted(corrected.changed.items()) if amount],
             "owes": [{"seat": s, "add": whole(corrected.to_call(s)), "options": corrected.options(s)}
                      for s in sorted(corrected.owes) if s in corrected.live],
             "next": nxt,
@@ -39,3 +42,12 @@ def now_of(corrected, button=None) -> dict:
             "live": sorted(corrected.live),
             "dead": sorted(s for s in corrected.dead if s not in corrected.live),
             "restricted": sorted(s for s in corrected.restricted if s in corrected.live)}
+
+
+def _move(corrected, seat, amount) -> dict:
+    """One seat's chips moved by the corrections, with the round they were moved on and his total there."""
+    street = corrected.moved_on.get(seat, corrected.street)
+    if amount < 0:
+        return {"seat": seat, "back": whole(-amount), "street": street}
+    return {"seat": seat, "add": whole(amount), "street": street,
+            "total": whole(corrected.by_street.get(street, {}).get(seat, 0))}

@@ -164,8 +164,10 @@ def now_lines(now: dict, currency: str) -> list:
         return ["The hand is void: every player takes back what he put in, and it is dealt again."]
     lines = []
     for move in now.get("moves", []):
+        round_name = "this round" if move.get("street", now.get("street")) == now.get("street") \
+            else f"the {move['street'].replace('-', ' ')}"
         lines.append(f"Seat {move['seat']} puts in {money(move['add'])} more ({money(move['total'])} in on "
-                     "this round)." if "add" in move
+                     f"{round_name})." if "add" in move
                      else f"Seat {move['seat']} takes back {money(move['back'])}.")
     for owe in now.get("owes", []):
         if now.get("next") and now["next"]["seat"] == owe["seat"]:
@@ -181,6 +183,8 @@ def now_lines(now: dict, currency: str) -> list:
             verb = "raise" if nxt["options"] == "call-raise-fold" else "bet"
             options = options.replace(verb, f"{verb} (to at least {money(nxt['min_raise_to'])})", 1)
         facing = f"{money(nxt['call'])} to call" if nxt["call"] else "nothing to call"
+        if nxt.get("street", now.get("street")) != now.get("street"):
+            facing += f" on the {nxt['street'].replace('-', ' ')}, which the correction reopened"
         lines.append(f"Seat {nxt['seat']} acts next: {facing}; {options}.")
         for later in now.get("then", []):
             facing = f"{money(later['call'])} to call" if later["call"] else "nothing to call"

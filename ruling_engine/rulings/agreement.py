@@ -9,6 +9,8 @@ club-ruling is counted as argued, not as agreeing.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from dataclasses import dataclass, field
 
 KIND = {"express": "covered", "reading": "covered", "not covered": "silent", "conflict": "conflict",
@@ -138,3 +140,24 @@ def casebook_tally(kb, folder, clubs=None, cases=None) -> Tally:
         report = rule_on(path, kb=kb)
         verdicts += judge(report, expected, path.stem, argued)
     return Tally(verdicts)
+
+
+def clauses_resting(kb, folder) -> dict:
+    """Per club: which of its normative clauses an independent call rests on (the call's expected
+    ruling for that club cites it), and which none does. {club: {"normative", "resting", "missing"}}"""
+    import yaml
+
+    cited: dict = {club: set() for club in kb.clauses}
+    for path in sorted(Path(folder).glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        for club, issues in (data.get("expected") or {}).items():
+            for want in (issues or {}).values():
+                for item in _expected_items(want):
+                    cited.setdefault(club, set()).update(item.get("cites") or [])
+    out = {}
+    for club, clauses in kb.clauses.items():
+        normative = [cid for cid, c in clauses.items() if c.normative]
+        resting = [cid for cid in normative if cid in cited.get(club, ())]
+        out[club] = {"normative": len(normative), "resting": len(resting),
+                     "missing": [cid for cid in normative if cid not in cited.get(club, ())]}
+    return out
