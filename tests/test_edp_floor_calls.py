@@ -112,3 +112,25 @@ timeline:
 def test_edp_9_1_b1_turning_over_folded_cards_discloses_them(kb):
     ruling = _ruling(kb, MUCK_TURNED, "muck-handling")
     assert ruling.outcome == "not-permitted" and ruling.basis == "reading"
+
+
+LATE_STRADDLE = """
+title: Under the gun puts up twice the big blind as a straddle after looking at his cards
+house: edp
+game: {format: cash, variant: NLHE, blinds: [0.5, 1]}
+button: 8
+players: [{seat: 1}, {seat: 2}, {seat: 3, stack: 60}, {seat: 4}, {seat: 8}]
+timeline:
+  - deal:
+  - straddle: {seat: 3, amount: 2, before_cards: false, in_question: true}
+"""
+
+EARLY_STRADDLE = LATE_STRADDLE.replace("before_cards: false", "before_cards: true")
+
+
+def test_edp_8_3_late_straddle_in_turn_stays_as_a_raise_not_returned(kb):
+    late = _ruling(kb, LATE_STRADDLE, "straddle")
+    assert late.outcome == "chips-play-as-action" and late.basis == "reading"
+    assert "edp.3-20.straddle-before-first-card" in late.set_aside
+    assert late.effects == [{"effect": "ruled-raise", "seat": 3, "total": 2, "add": 2}]
+    assert _ruling(kb, EARLY_STRADDLE, "straddle").outcome == "straddle-stands"
