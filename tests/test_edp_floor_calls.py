@@ -1,0 +1,136 @@
+"""EDP rules corrected from independent floor calls (docs/reviews/edp.md, 2026-12-06): each test
+names the clause the ruling rests on."""
+from ruling_engine.incident.load import parse_incident_text
+from ruling_engine.rulings.rule_on import rule_incident
+
+
+def _ruling(kb, text, issue, club="edp"):
+    incident = parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs)
+    report = rule_incident(incident, kb, with_precedents=False)
+    return next(r for r in report.answers[club].rulings if r.issue == issue)
+
+
+BALANCING_MOVE = """
+title: A player moved to balance tournament tables asks for the seat of his choice
+house: edp
+game: {format: tournament, variant: NLHE, blinds: [300, 600]}
+button: 6
+players: [{seat: 1}, {seat: 3, stack: 14000}, {seat: 6}, {seat: 9}]
+timeline:
+  - seat_request: {reason: preference, players_at_table: 7, in_question: true}
+  - player_moved: {seat: 3, took_all_chips: true}
+"""
+
+FINAL_TABLE = """
+title: The final table is seated; a player wants to keep his seat
+house: edp
+game: {format: tournament, variant: NLHE, blinds: [1000, 2000]}
+players: [{seat: 1}, {seat: 2}]
+timeline:
+  - seat_request: {reason: preference, players_at_table: 5, final_table: true}
+"""
+
+ARRIVING = """
+title: A player arriving at a seven-handed table asks to pick his seat
+house: edp
+game: {format: tournament, variant: NLHE}
+players: [{seat: 1}]
+timeline:
+  - deal:
+  - seat_request: {reason: preference, players_at_table: 7}
+"""
+
+
+def test_edp_2_10_seat_of_choice_is_not_a_balancing_move_or_a_final_table(kb):
+    for text in (BALANCING_MOVE, FINAL_TABLE):
+        ruling = _ruling(kb, text, "seating")
+        assert ruling.outcome == "floor-decides", ruling.decision
+        assert ruling.basis == "not covered"
+    arriving = _ruling(kb, ARRIVING, "seating")
+    assert arriving.outcome == "own-choice" and arriving.basis == "express"
+
+
+RESEATED = """
+title: Tables merged; where does the button go?
+house: edp
+game: {format: tournament, variant: NLHE, blinds: [1000, 2000]}
+button: 4
+players: [{seat: 1}, {seat: 3}, {seat: 4}, {seat: 6}]
+timeline:
+  - hand-over:
+  - button_to_place: {reason: table-reseated, new_players: 2, in_question: true}
+"""
+
+GAME_START = """
+title: The first hand of the game
+house: edp
+game: {format: cash, variant: NLHE, blinds: [0.5, 1]}
+players: [{seat: 1}, {seat: 3}]
+timeline:
+  - button_to_place: {reason: game-start}
+"""
+
+
+def test_edp_2_11_button_spin_or_card_only_at_the_start_of_the_game(kb):
+    reseated = _ruling(kb, RESEATED, "button-placement")
+    assert reseated.outcome == "floor-decides" and reseated.basis == "reading"
+    assert "edp.2-11.button-at-reseated-table" in reseated.rules_fired
+    start = _ruling(kb, GAME_START, "button-placement")
+    assert start.outcome == "spin-or-card-draw"
+
+
+CARDS_IN_LAP = """
+title: Cards held in the lap
+house: edp
+game: {format: cash, variant: NLHE, blinds: [0.5, 1]}
+button: 2
+players: [{seat: 2, stack: 40}, {seat: 5, stack: 35}]
+timeline:
+  - flop:
+  - cards_handling: {seat: 5, off_table: true}
+"""
+
+
+def test_edp_1_9_b3_keep_cards_visible_kills_no_hand(kb):
+    ruling = _ruling(kb, CARDS_IN_LAP, "card-handling")
+    assert ruling.outcome == "must-correct" and ruling.basis == "reading"
+    assert "hand is not killed" in " ".join(ruling.do)
+
+
+MUCK_TURNED = """
+title: A folded player turns over cards in the muck
+house: edp
+game: {format: cash, variant: NLHE, blinds: [0.5, 1]}
+button: 2
+players: [{seat: 2, stack: 40}, {seat: 5, stack: 35}, {seat: 8, stack: 50}]
+timeline:
+  - river:
+  - muck_handled: {by: player, seat: 8, turned_over: true}
+"""
+
+
+def test_edp_9_1_b1_turning_over_folded_cards_discloses_them(kb):
+    ruling = _ruling(kb, MUCK_TURNED, "muck-handling")
+    assert ruling.outcome == "not-permitted" and ruling.basis == "reading"
+
+
+LATE_STRADDLE = """
+title: Under the gun puts up twice the big blind as a straddle after looking at his cards
+house: edp
+game: {format: cash, variant: NLHE, blinds: [0.5, 1]}
+button: 8
+players: [{seat: 1}, {seat: 2}, {seat: 3, stack: 60}, {seat: 4}, {seat: 8}]
+timeline:
+  - deal:
+  - straddle: {seat: 3, amount: 2, before_cards: false, in_question: true}
+"""
+
+EARLY_STRADDLE = LATE_STRADDLE.replace("before_cards: false", "before_cards: true")
+
+
+def test_edp_8_3_late_straddle_in_turn_stays_as_a_raise_not_returned(kb):
+    late = _ruling(kb, LATE_STRADDLE, "straddle")
+    assert late.outcome == "chips-play-as-action" and late.basis == "reading"
+    assert "edp.3-20.straddle-before-first-card" in late.set_aside
+    assert late.effects == [{"effect": "ruled-raise", "seat": 3, "total": 2, "add": 2}]
+    assert _ruling(kb, EARLY_STRADDLE, "straddle").outcome == "straddle-stands"
