@@ -1,0 +1,157 @@
+"""PPL rules fixed from the independent floor calls (cb2): each test names the clause it pins."""
+from ruling_engine.incident.load import parse_incident_text
+from ruling_engine.rulings.rule_on import rule_incident
+
+
+def _rulings(kb, text, issue):
+    incident = parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs)
+    report = rule_incident(incident, kb, with_precedents=False)
+    return [r for r in report.answers["ppl"].rulings if r.issue == issue]
+
+
+def _effects(ruling, name):
+    return [e for e in ruling.effects if e.get("effect") == name]
+
+
+RAISE_SAID_THEN_CHIPS = """
+title: raise said, then chips
+house: ppl
+game: {format: cash, variant: NLHE, blinds: [0.50, 1]}
+button: 1
+players: [{seat: 1}, {seat: 3, stack: 38}, {seat: 4, stack: 46}]
+pot_at_start: 6.50
+timeline:
+  - flop: [J♥, 8♣, 4♦]
+  - {seat: 3, did: check}
+  - {seat: 4, chips: [1, 1]}
+  - {seat: 1, did: fold}
+  - {seat: 3, said: "raise, five", chips: CHIPS, first: words, in_question: true}
+"""
+
+
+def test_ppl_league_2_raise_stated_then_chips_making_the_amount_is_a_raise_to_it(kb):
+    ruling, = _rulings(kb, RAISE_SAID_THEN_CHIPS.replace("CHIPS", "[5]"), "declared-action")
+    assert (ruling.outcome, ruling.basis) == ("raise", "reading")
+    assert [c.clause for c in ruling.citations] == ["ppl.league-2"]
+    assert _effects(ruling, "ruled-raise") == [{"effect": "ruled-raise", "seat": 3, "total": 5, "add": 5}]
+
+
+def test_ppl_league_2_raise_stated_with_chips_not_making_the_amount_is_not_read_as_a_raise_to_it(kb):
+    # "raise, five" with £7 out: the chips make neither reading the total said; PPL does not decide it.
+    ruling, = _rulings(kb, RAISE_SAID_THEN_CHIPS.replace("CHIPS", "[5, 1, 1]"), "declared-action")
+    assert ruling.outcome != "raise" or ruling.citations[0].rule != "ppl.league-2.stated-raise-chips-make-the-amount"
+
+
+POT_BET = """
+title: pot bet in no-limit
+house: ppl
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 1
+players: [{seat: 1, stack: 200}, {seat: 2, stack: 200}, {seat: 3, stack: 200}]
+pot_at_start: 18
+timeline:
+  - flop:
+  - {seat: 2, said: I bet the pot, in_question: true}
+"""
+
+
+def test_ppl_league_52_pot_bet_declared_in_turn_binds_and_the_venue_manager_sizes_it(kb):
+    ruling, = _rulings(kb, POT_BET, "declared-action")
+    assert (ruling.outcome, ruling.basis, ruling.discretion) == ("floor-decides", "reading", True)
+    assert [c.clause for c in ruling.citations] == ["ppl.league-52"]
+    assert "binds him" in ruling.do[0]
+
+
+FINAL_TABLE = """
+title: final table asked for
+house: ppl
+game: {format: tournament, variant: NLHE, blinds: [1000, 2000]}
+button: 1
+players: [{seat: 1}, {seat: 2}]
+timeline:
+  - hand-over:
+  - table_count: {number: 1, players: A, seats: 10}
+  - table_count: {number: 2, players: B, seats: 10}
+  - seat_request: {reason: preference, final_table: true, in_question: true}
+"""
+
+
+def test_ppl_league_39_no_final_table_before_eight_are_left(kb):
+    ruling, = _rulings(kb, FINAL_TABLE.replace("A", "5").replace("B", "5"), "final-table")
+    assert (ruling.outcome, ruling.basis) == ("not-yet", "express")
+    assert "10 players are left" in ruling.do[0]
+
+
+def test_ppl_league_39_final_table_at_eight_left(kb):
+    ruling, = _rulings(kb, FINAL_TABLE.replace("A", "4").replace("B", "4"), "final-table")
+    assert ruling.outcome == "formed-as-laid-down"
+
+
+DEAL = """
+title: a deal proposed
+house: ppl
+game: {format: tournament, variant: NLHE, blinds: [2000, 4000]}
+button: 1
+players: [{seat: 1}, {seat: 4}]
+timeline:
+  - hand-over:
+  - deal_proposed: {kind: KIND, in_question: true}
+"""
+
+
+def test_ppl_league_40_points_session_is_not_ended_by_agreement(kb):
+    ruling, = _rulings(kb, DEAL.replace("KIND", "end-session"), "deal")
+    assert (ruling.outcome, [c.clause for c in ruling.citations]) == ("not-allowed", ["ppl.league-40"])
+
+
+def test_ppl_league_40_says_nothing_of_a_prize_money_chop(kb):
+    # Nights •4: the points session is "for points only"; a chop of prize money is not a points session's.
+    ruling, = _rulings(kb, DEAL.replace("KIND", "split-prizes"), "deal")
+    assert (ruling.outcome, ruling.basis) == ("floor-decides", "not covered")
+
+
+CARDS_IN_LAP = """
+title: cards in the lap
+house: ppl
+game: {format: tournament, variant: NLHE, blinds: [500, 1000]}
+button: 1
+players: [{seat: 1}, {seat: 3}, {seat: 6}]
+timeline:
+  - preflop:
+  - cards_handling: {seat: 6, OFF, in_question: true}
+"""
+
+
+def test_ppl_league_46_cards_off_the_table_may_be_penalised_hand_not_killed(kb):
+    ruling, = _rulings(kb, CARDS_IN_LAP.replace("OFF", "off_table: true"), "card-handling")
+    assert ruling.outcome == "must-correct"
+    assert sorted(c.clause for c in ruling.citations) == ["ppl.league-10", "ppl.league-46"]
+    assert _effects(ruling, "penalty-possible") and not _effects(ruling, "hand-dead")
+
+
+def test_ppl_league_46_cards_hidden_on_the_table_are_not_off_it(kb):
+    ruling, = _rulings(kb, CARDS_IN_LAP.replace("OFF", "concealed: true, off_table: false"), "card-handling")
+    assert [c.clause for c in ruling.citations] == ["ppl.league-10"]
+
+
+BUSTED_BUYS = """
+title: busted player buys again
+house: ppl
+game: {format: cash, variant: NLHE, blinds: [0.5, 1]}
+players: [{seat: 1, stack: 80}, {seat: 4, stack: 0}]
+timeline:
+  - deal:
+  - buys_chips: {seat: 4, amount: 20, had_chips: false, all_in_last_hand: LAST, in_question: true}
+"""
+
+
+def test_ppl_league_35_player_who_lost_all_his_chips_is_eliminated_and_may_not_buy_in(kb):
+    ruling, = _rulings(kb, BUSTED_BUYS.replace("LAST", "true"), "buy-in")
+    assert (ruling.outcome, ruling.basis) == ("not-allowed", "reading")
+    assert [c.clause for c in ruling.citations] == ["ppl.league-35"]
+    assert _effects(ruling, "may-not-play") == [{"effect": "may-not-play", "seat": 4}]
+
+
+def test_ppl_league_35_does_not_speak_to_a_player_who_did_not_lose_his_chips(kb):
+    ruling, = _rulings(kb, BUSTED_BUYS.replace("LAST", "false"), "buy-in")
+    assert ruling.basis == "not covered"
