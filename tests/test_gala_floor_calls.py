@@ -1,0 +1,152 @@
+"""Gala rules fixed from the independent floor calls of batch cb2 (G103, G202, G212, G306, G314):
+each test names the Gala clause the ruling rests on."""
+from ruling_engine.incident.load import parse_incident_text
+from ruling_engine.rulings.rule_on import rule_incident
+
+
+def rule(kb, text):
+    incident = parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs)
+    return rule_incident(incident, kb=kb, with_precedents=False)
+
+
+def ruling(report, issue, club="gala"):
+    return next(r for r in report.answers[club].rulings if r.issue == issue)
+
+
+def cites(r):
+    return {c.clause for c in r.citations}
+
+
+def has_effect(r, name, **params):
+    return any(e.get("effect") == name and all(e.get(k) == v for k, v in params.items()) for e in r.effects)
+
+
+FORGOT_BLIND = """title: t
+house: gala
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 1
+players:
+  - {seat: 1, stack: 200}
+  - {seat: 2, stack: 200}
+  - {seat: 3, stack: 200}
+  - {seat: 4, stack: 200}
+timeline:
+  - preflop:
+  - {seat: 4, did: call, total: 2}
+  - {seat: 1, did: fold}
+  - {seat: 3, did: fold}
+  - hand_mucked: {seat: 3, by: player, forgot_own_bet: true, retrievable: true, in_question: true}
+"""
+
+
+def test_gala_dealer_n2_out_of_turn_discard_of_forgetful_big_blind_is_void(kb):
+    """n) keeps an out-of-turn discard "except under the following circumstances"; n)2 (the player
+    already in for the big blind who forgets it) governs the out-of-turn fold too (G202)."""
+    report = rule(kb, FORGOT_BLIND)
+    oot = ruling(report, "out-of-turn")
+    assert oot.outcome == "void-free"
+    assert cites(oot) == {"gala.dealer-n-2"}
+    assert has_effect(oot, "hand-live", seat=3) and has_effect(oot, "may-act-freely", seat=3)
+    assert ruling(report, "mucked-hand").outcome == "hand-restored"
+
+
+def test_gala_dealer_n_out_of_turn_fold_still_stands_without_an_exception(kb):
+    """Without n)1 or n)2 the out-of-turn discard is not returned (n) itself)."""
+    text = FORGOT_BLIND.replace("forgot_own_bet: true, ", "")
+    oot = ruling(rule(kb, text), "out-of-turn")
+    assert oot.outcome == "binding" and cites(oot) == {"gala.dealer-n"}
+
+
+def test_gala_dealer_n1_out_of_turn_discard_believing_won_is_void_and_bet_stands(kb):
+    text = """title: t
+house: gala
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 1
+players:
+  - {seat: 1, stack: 200}
+  - {seat: 3, stack: 200}
+  - {seat: 5, stack: 200}
+timeline:
+  - river: 9♣
+  - {seat: 3, did: bet, total: 20}
+  - {seat: 3, did: fold}
+  - hand_mucked: {seat: 3, by: player, believed_won: true, retrievable: true, in_question: true}
+"""
+    oot = ruling(rule(kb, text), "out-of-turn")
+    assert oot.outcome == "void-free" and cites(oot) == {"gala.dealer-n-1"}
+    assert has_effect(oot, "hand-live", seat=3)
+
+
+CONDUCT = """title: t
+house: gala
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 1
+players:
+  - {seat: 1, stack: 200}
+  - {seat: 3, stack: 200}
+timeline:
+  - river: 9♣
+  - conduct: {seat: 3, did: cards-or-chips-hidden, live_hand: true}
+"""
+
+
+def test_gala_unethical_a_and_house_s_cards_or_chips_kept_in_view(kb):
+    """Unethical conduct a) (cards in full view) and House rules s) (all chips in clear view):
+    a forearm laid over the stack is not left to discretion (G103)."""
+    report = rule(kb, CONDUCT)
+    conduct = ruling(report, "conduct")
+    assert conduct.outcome == "not-allowed" and conduct.basis == "reading"
+    assert cites(conduct) == {"gala.unethical-a", "gala.house-s"}
+    assert has_effect(conduct, "stacks-made-visible", seat=3)
+    penalty = ruling(report, "conduct-penalty")
+    assert penalty.outcome == "warning" and cites(penalty) == {"gala.unethical-after-l-p1"}
+
+
+def test_gala_unethical_after_l_concealed_cards_warned_not_killed(kb):
+    """After Unethical conduct l): "Any player who engages in any of the above actions will be
+    warned" - the sanction for cards held in the lap (G212), not a dead hand."""
+    text = CONDUCT.replace("conduct: {seat: 3, did: cards-or-chips-hidden, live_hand: true}",
+                           "cards_handling: {seat: 3, concealed: true, off_table: true}")
+    r = ruling(rule(kb, text), "card-handling")
+    assert r.outcome == "unethical"
+    assert cites(r) == {"gala.unethical-a", "gala.unethical-after-l-p1"}
+    assert has_effect(r, "warning", seat=3) and not has_effect(r, "hand-dead")
+
+
+def test_gala_tournament_i_players_may_not_stop_by_agreement(kb):
+    """Tournament i): "All entrants must engage in continuous play until a formal break is
+    announced by Management" (G306); in a cash game the clause is not used."""
+    text = """title: t
+house: gala
+game: {format: tournament, variant: NLHE, blinds: [1000, 2000]}
+players:
+  - {seat: 1, behind: 29000}
+  - {seat: 2, behind: 11000}
+timeline:
+  - hand-over:
+  - deal_proposed: {kind: end-session}
+"""
+    r = ruling(rule(kb, text), "deal")
+    assert r.outcome == "not-allowed" and cites(r) == {"gala.tournament-i"} and r.basis == "reading"
+    cash = ruling(rule(kb, text.replace("format: tournament", "format: cash")), "deal")
+    assert "gala.tournament-i" not in cites(cash)
+
+
+def test_gala_dealer_l_splashed_chips_are_counted(kb):
+    """Dealer procedures l): "The dealer is responsible for ensuring the amount of chips being put
+    into the pot is correct in relation to the bet or raise" (G314)."""
+    text = """title: t
+house: gala
+game: {format: tournament, variant: NLHE, blinds: [500, 1000]}
+players:
+  - {seat: 3}
+  - {seat: 6, stack: 21000}
+pot_at_start: 7500
+timeline:
+  - flop: [8♣, 8♥, 3♦]
+  - {seat: 3, did: bet, chips: [1000, 1000]}
+  - {seat: 6, said: raise, first: words, total: 5000}
+  - pot_handled: {seat: 6, did: splashed-pot, in_question: true}
+"""
+    r = ruling(rule(kb, text), "pot-handling")
+    assert r.outcome == "put-right" and cites(r) == {"gala.dealer-l"} and r.basis == "reading"
