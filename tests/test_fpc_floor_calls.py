@@ -81,3 +81,26 @@ def test_fpc_28_s2_turn_without_a_burn_is_the_burn_card(kb):
     assert ruling.outcome == "put-right" and ruling.basis == "reading"
     assert [c.clause for c in ruling.citations] == ["fpc.28-s2"]
     assert "burn-stays" in str(ruling.effects) and "board-redealt" in str(ruling.effects)
+
+
+def test_fpc_3_declared_raise_with_the_chips_making_the_amount_is_a_raise_to_it(kb):
+    # Rule 3: "verbal declarations in turn are binding"; the chips released with the words make
+    # the amount said as a total, so the raise is that total.
+    text = HAND + """  - flop: [J♥, 8♣, 4♦]
+  - {seat: 2, did: bet, chips: [1000, 1000]}
+  - {seat: 3, said: "raise, five thousand", chips: [5000], first: words}
+"""
+    ruling = _ruling(kb, text, "declared-action")
+    assert (ruling.outcome, ruling.basis) == ("raise", "reading")
+    assert [c.clause for c in ruling.citations] == ["fpc.3-s1-2"]
+    assert "'total': 5000" in str(ruling.effects) or "total=5000" in str(ruling.effects)
+
+
+def test_fpc_3_declared_raise_without_chips_binds_but_its_size_is_for_the_td(kb):
+    text = HAND + """  - flop: [J♥, 8♣, 4♦]
+  - {seat: 2, did: bet, chips: [1000, 1000]}
+  - {seat: 3, said: "raise five thousand"}
+"""
+    ruling = _ruling(kb, text, "declared-action")
+    assert (ruling.outcome, ruling.basis, ruling.discretion) == ("raise", "reading", True)
+    assert "5,000" in ruling.do[0] and "7,000" in ruling.do[0]
