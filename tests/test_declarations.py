@@ -89,7 +89,10 @@ def test_raise_amount_total_at_edp_increment_at_gala(kb):
                        "declared-action")
     assert {"effect": "ruled-raise", "seat": 1, "total": 30, "add": 30} in rulings["edp"].effects
     assert {"effect": "ruled-raise", "seat": 1, "total": 42, "add": 42} in rulings["gala"].effects
-    assert rulings["fpc"].basis == "not covered"
+    # fpc rule 3 s1-2 ("verbal declarations in turn are binding"): a raise, its size for the TD
+    # (FPC does not say total or increment; no chips out to settle it).
+    assert (rulings["fpc"].outcome, rulings["fpc"].basis) == ("raise", "reading")
+    assert rulings["fpc"].discretion
 
 
 def test_raise_by_is_read_as_the_increment_at_edp(kb):

@@ -1,0 +1,106 @@
+"""FPC rules fixed after the independent floor calls (cb2): each test names the clause it pins.
+The incidents are written here in general terms, not copied from the calls."""
+from ruling_engine.incident.load import parse_incident_text
+from ruling_engine.rulings.rule_on import rule_incident
+
+
+def _rulings(kb, text, club="fpc"):
+    incident = parse_incident_text(text, "incident.yaml", kb.vocabulary, kb.clubs)
+    return rule_incident(incident, kb, with_precedents=False).answers[club].rulings
+
+
+def _ruling(kb, text, issue, club="fpc"):
+    return next(r for r in _rulings(kb, text, club) if r.issue == issue)
+
+
+def _effects(ruling):
+    return [e if isinstance(e, dict) else e.__dict__ for e in ruling.effects]
+
+
+HAND = """title: t
+house: fpc
+game: {format: tournament, variant: NLHE, blinds: [500, 1000]}
+button: 1
+players:
+  - {seat: 1, stack: 20000}
+  - {seat: 2, stack: 20000}
+  - {seat: 3, stack: 20000}
+  - {seat: 4, stack: 20000}
+timeline:
+"""
+
+
+def test_fpc_18_s3_false_declaration_muck_may_be_retrieved_though_it_touched_the_muck(kb):
+    # 18 s3 ("the TD can retrieve the mucked hand ... shall receive a behaviour warning") is the
+    # exception written for a hand mucked on a false declaration: 18 s1 (touching the muck) gives way.
+    text = HAND + """  - flop: [K♦, 9♣, 4♠]
+  - {seat: 2, did: check}
+  - {seat: 3, did: bet, total: 2000}
+  - said: {by: 3, words: "I've got a set, just fold."}
+  - {seat: 2, did: fold}
+  - hand_mucked: {seat: 2, by: player, touched_muck: true, misled_by: hand-owner, retrievable: true}
+"""
+    ruling = _ruling(kb, text, "mucked-hand")
+    assert ruling.outcome == "hand-restored"
+    assert ruling.basis != "conflict"
+    assert "warning" in str(ruling.effects)
+
+
+def test_fpc_18_s2_out_of_turn_fold_into_the_muck_is_dead_not_revived_by_rule_4(kb):
+    # Rule 4 (not binding if the action changes) does not bring back a hand mucked: rule 18 s2.
+    text = HAND + """  - preflop:
+  - {seat: 4, did: call, total: 1000}
+  - {seat: 1, did: fold}
+  - {seat: 3, did: fold}
+  - hand_mucked: {seat: 3, by: player, retrievable: true}
+"""
+    ruling = _ruling(kb, text, "out-of-turn")
+    assert ruling.outcome == "binding"
+    assert [c.clause for c in ruling.citations] == ["fpc.18-s2"]
+
+
+def test_fpc_4_out_of_turn_fold_not_mucked_still_waits_on_the_action(kb):
+    text = HAND + """  - preflop:
+  - {seat: 4, did: call, total: 1000}
+  - {seat: 1, did: fold}
+  - {seat: 3, did: fold}
+"""
+    assert _ruling(kb, text, "out-of-turn").outcome == "binding-unless-action-changes"
+
+
+def test_fpc_28_s2_turn_without_a_burn_is_the_burn_card(kb):
+    text = HAND + """  - flop: [9♣, 6♦, 2♥]
+  - {seat: 2, did: check}
+  - {seat: 3, did: check}
+  - {seat: 4, did: check}
+  - {seat: 1, did: check}
+  - turn: Q♠
+  - dealing_procedure: {unburned: turn}
+"""
+    ruling = _ruling(kb, text, "deal-procedure")
+    assert ruling.outcome == "put-right" and ruling.basis == "reading"
+    assert [c.clause for c in ruling.citations] == ["fpc.28-s2"]
+    assert "burn-stays" in str(ruling.effects) and "board-redealt" in str(ruling.effects)
+
+
+def test_fpc_3_declared_raise_with_the_chips_making_the_amount_is_a_raise_to_it(kb):
+    # Rule 3: "verbal declarations in turn are binding"; the chips released with the words make
+    # the amount said as a total, so the raise is that total.
+    text = HAND + """  - flop: [J♥, 8♣, 4♦]
+  - {seat: 2, did: bet, chips: [1000, 1000]}
+  - {seat: 3, said: "raise, five thousand", chips: [5000], first: words}
+"""
+    ruling = _ruling(kb, text, "declared-action")
+    assert (ruling.outcome, ruling.basis) == ("raise", "reading")
+    assert [c.clause for c in ruling.citations] == ["fpc.3-s1-2"]
+    assert "'total': 5000" in str(ruling.effects) or "total=5000" in str(ruling.effects)
+
+
+def test_fpc_3_declared_raise_without_chips_binds_but_its_size_is_for_the_td(kb):
+    text = HAND + """  - flop: [J♥, 8♣, 4♦]
+  - {seat: 2, did: bet, chips: [1000, 1000]}
+  - {seat: 3, said: "raise five thousand"}
+"""
+    ruling = _ruling(kb, text, "declared-action")
+    assert (ruling.outcome, ruling.basis, ruling.discretion) == ("raise", "reading", True)
+    assert "5,000" in ruling.do[0] and "7,000" in ruling.do[0]
