@@ -90,10 +90,10 @@ def test_a_killed_hand_contends_for_no_pot_and_its_chips_stay_in(kb):
     assert {"effect": "pot-awarded", "seat": 2, "pot": "main", "amount": 26} in money
 
 
-def test_a_restricted_player_whose_later_raise_a_ruling_lets_stand_is_a_conflict(kb):
+def test_call_or_fold_and_a_raise_ruled_on_the_same_action_are_a_conflict(kb):
     timeline = _timeline(kb, FLOP_THREE_WAY)
     rulings = [_ruling("out-of-turn", {"effect": "call-or-fold", "seat": 3, "call": 10}, clause="edp.8-8"),
-               _ruling("raise-size", {"effect": "ruled-raise", "seat": 3, "total": 30, "add": 20}, point=1,
+               _ruling("raise-size", {"effect": "ruled-raise", "seat": 3, "total": 30, "add": 20},
                        clause="edp.8-15")]
     hand = correct(timeline.data, timeline.hand, rulings, kb.vocabulary)
     assert len(hand.conflicts) == 1 and "edp.8-8" in hand.conflicts[0].text() and "edp.8-15" in hand.conflicts[0].text()
@@ -211,3 +211,14 @@ timeline:
     assert now["moves"] == [{"seat": 1, "add": 12, "street": "preflop", "total": 42}]
     assert now["next"] == {"seat": 3, "call": 32, "options": "call-raise-fold", "total": 42, "street": "preflop",
                            "min_raise_to": 74}
+
+
+def test_a_raise_by_a_player_an_earlier_ruling_held_to_call_or_fold_is_his_call(kb):
+    """Casebook G101 under edp: tapping the table facing a bet is a check and leaves him to call or
+    fold (edp 1 ¶16); his 'raise, five' that follows is read on the hand that ruling left: a call
+    of £2, and £3 goes back - never 'call or fold' beside 'raise to £5'."""
+    edp = rule_on(CASES / "casebook" / "G101.yaml", kb=kb).answers["edp"]
+    assert edp.contradictions == []
+    assert [h["seat"] for h in edp.now["held"]] == [3] and "edp.1-16" in edp.now["held"][0]["text"]
+    assert {"seat": 3, "back": 3, "street": "flop"} in edp.now["moves"]
+    assert edp.now["next"] is None and edp.now["round_complete"]

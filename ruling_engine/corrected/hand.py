@@ -41,6 +41,23 @@ class Conflict:
 
 
 @dataclass
+class Held:
+    """A raise a later ruling let stand, by a player an earlier ruling held to call or fold: on the
+    hand as the earlier ruling left it he may only call, so the raise is his call."""
+
+    seat: int
+    restriction: tuple      # (issue, effect, clauses) of the earlier ruling
+    raise_ruling: tuple     # (issue, effect, clauses) of the later one, set aside
+    call_total: float       # his total on the round: the bet he faced
+
+    def text(self) -> str:
+        issue, effect, clauses = self.restriction
+        return (f"the ruling on {issue} ({effect}; {', '.join(clauses)}) held seat {self.seat} to call or fold, "
+                f"so the later ruling on {self.raise_ruling[0]} ({', '.join(self.raise_ruling[2])}) "
+                f"is read on the hand it left: his raise is a call")
+
+
+@dataclass
 class CorrectedHand:
     """The hand after one club's corrections (amounts in the incident's units)."""
 
@@ -75,6 +92,7 @@ class CorrectedHand:
     antes: dict = field(default_factory=dict)        # seat -> the ante he put in (dead money, back on a misdeal)
     cards_out: bool = True                           # the timeline has reached the deal (a street or an action)
     moved_on: dict = field(default_factory=dict)     # seat -> the street of the round a correction last moved his chips on
+    held: list = field(default_factory=list)         # Held: a later raise read as a call under an earlier restriction
 
     def behind_on(self) -> dict:
         """Seats a correction on an earlier round left short there: seat -> (street, chips to call).
@@ -229,6 +247,18 @@ def _move(hand: CorrectedHand, seat, amount, street=None) -> float:
     return amount
 
 
+def _hold_to_call(out: CorrectedHand, seat, restriction, raise_ruling, street) -> None:
+    """A held player's raise becomes a call of the bet he faced on that round."""
+    totals = out.by_street.get(street, {})
+    faced = max((v for s, v in totals.items() if s != seat and s in out.live), default=0)
+    _move(out, seat, faced - totals.get(seat, 0), street)
+    if street == out.street:
+        out.current_bet = max([v for s, v in out.round_in.items() if s in out.live] + [0])
+        out.acted_at[seat] = (out.current_bet, max(out.last_full_bet, out.big_blind))
+    out.acted.add(seat)
+    out.held.append(Held(seat, restriction[:3], raise_ruling[:3], faced))
+
+
 def _ledger(hand: CorrectedHand, seat, amount) -> None:
     """Chips put in come first out of what a correction had given back, then from his stack."""
     if amount > 0:
@@ -307,9 +337,13 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict) -> N
     if kind in ("adds", "sets-total", "owes-call", "frees", "voids-action", "restricts", "acts-next") and \
             seat in out.dead and clash("kills", "a dead hand takes no further part in the hand"):
         return
-    if kind in ("adds", "sets-total") and effect["effect"] in ("ruled-raise", "ruled-bet", "raise-made-up") \
-            and clash("restricts", "a player held to call or fold may not bet or raise"):
-        return
+    if kind in ("adds", "sets-total") and effect["effect"] in ("ruled-raise", "ruled-bet", "raise-made-up"):
+        earlier = made.get((seat, "restricts"))
+        if earlier is not None and earlier[3] < me[3]:
+            _hold_to_call(out, seat, earlier, me, out.street_of_point.get(ruling.point) or out.street)
+            return                    # an earlier ruling held him to call or fold: his later raise is a call
+        if clash("restricts", "a player held to call or fold may not bet or raise"):
+            return
     if kind == "frees" and clash("restricts", "a player held to call or fold may not bet or raise"):
         return
     if kind == "sets-total" and _number(effect.get("total")) is not None:

@@ -142,5 +142,7 @@ def restricted_seats(now: dict) -> set:
 
 
 def _shown(answer, seat) -> bool:
-    """Whether the answer shows the seat's two rulings as a conflict for the floor to choose."""
-    return any(f"seat {seat}" in text for text in answer.contradictions)
+    """Whether the answer shows the seat's two rulings as a conflict for the floor to choose, or
+    has read the later one on the hand the earlier left (a held player's raise is his call)."""
+    return any(f"seat {seat}" in text for text in answer.contradictions) or \
+        any(held["seat"] == seat for held in answer.now.get("held", []))

@@ -39,6 +39,7 @@ def now_of(corrected, button=None) -> dict:
             "then": [{"seat": s, "call": whole(corrected.to_call(s)), "options": corrected.options(s)}
                      for s in corrected.to_act(button)[1:]],
             "round_complete": bool(complete),
+            "held": [{"seat": h.seat, "call_total": whole(h.call_total), "text": h.text()} for h in corrected.held],
             "live": sorted(corrected.live),
             "dead": sorted(s for s in corrected.dead if s not in corrected.live),
             "restricted": sorted(s for s in corrected.restricted if s in corrected.live)}

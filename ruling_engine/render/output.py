@@ -163,6 +163,9 @@ def now_lines(now: dict, currency: str) -> list:
     if now.get("void"):
         return ["The hand is void: every player takes back what he put in, and it is dealt again."]
     lines = []
+    for held in now.get("held", []):
+        lines.append(f"Seat {held['seat']} may only call or fold: his raise stands as a call "
+                     f"({money(held['call_total'])} in on that round) — {held['text']}.")
     for move in now.get("moves", []):
         round_name = "this round" if move.get("street", now.get("street")) == now.get("street") \
             else f"the {move['street'].replace('-', ' ')}"
