@@ -279,12 +279,16 @@ Examples:
   floorcall serve                                  then open http://127.0.0.1:8765
   floorcall serve --set-password                   asks for the password (stored hashed)
   floorcall serve --host 0.0.0.0 --port 8080       tablets on the card room's network
+  floorcall serve --host 0.0.0.0 --allow-host floor.local   ... reached by that name too
 """)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
 @click.option("--db", type=click.Path(dir_okay=False, path_type=Path), help="The ruling log file.")
 @click.option("--set-password", "set_pw", is_flag=True, help="Set the floor password (asked twice), then exit.")
-def serve(host, port, db, set_pw):
+@click.option("--allow-host", "names", multiple=True, metavar="NAME",
+              help="A host name the tablets use to reach the app (requests naming any other are refused; "
+                   "IP addresses, and localhost on 127.0.0.1, always work).")
+def serve(host, port, db, set_pw, names):
     from ruling_engine.render.safe import plain
     from ruling_engine.serve import auth
     try:
@@ -315,7 +319,7 @@ def serve(host, port, db, set_pw):
         sys.stdout.flush()
 
     try:
-        run(kb, ruling_log, host, port, require_login=beyond, ready=ready)
+        run(kb, ruling_log, host, port, require_login=beyond, ready=ready, names=names)
     except OSError as error:
         _fail(FloorcallError(f"{host}:{port}", None, "an address and port free to listen on", str(error),
                              "choose another with --port"))

@@ -451,3 +451,19 @@ def test_too_many_dont_knows_to_rule_every_way_is_said_on_the_review_page(kb, ap
     done = client.post("/call/rule", data={"csrf": token})
     assert done.status_code == 400 and "Cannot rule yet" in done.get_data(as_text=True)
     assert app_log.count() == 0 and session.timeline
+
+
+def test_a_request_naming_another_host_is_refused_so_no_web_page_can_read_the_log(kb, tmp_path):
+    """DNS rebinding (issue 23): a page on evil.example re-pointed at 127.0.0.1 sends
+    `Host: evil.example`; the app serves only an IP address, localhost on loopback, or a name given
+    with --allow-host. Exports also refuse a cross-site fetch when no login is set."""
+    from ruling_engine.rulings.log import RulingLog
+    from ruling_engine.serve.app import create_app
+    from ruling_engine.serve.auth import host_allowed
+    assert host_allowed("127.0.0.1:8765", set()) and host_allowed("[::1]:8765", set())
+    assert host_allowed("localhost:8765", {"localhost"}) and host_allowed("floor.local", {"floor.local"})
+    assert not host_allowed("evil.example:8765", {"localhost"}) and not host_allowed("", {"localhost"})
+    client = create_app(kb, RulingLog(tmp_path / "log.sqlite3"), allowed_hosts={"localhost"}).test_client()
+    assert client.get("/export.json", headers={"Host": "evil.example:8765"}).status_code == 421
+    assert client.get("/export.json", headers={"Host": "127.0.0.1:8765"}).status_code == 200
+    assert client.get("/export.json", headers={"Host": "127.0.0.1:8765", "Sec-Fetch-Site": "cross-site"}).status_code == 403

@@ -93,6 +93,9 @@ class CorrectedHand:
     cards_out: bool = True                           # the timeline has reached the deal (a street or an action)
     moved_on: dict = field(default_factory=dict)     # seat -> the street of the round a correction last moved his chips on
     held: list = field(default_factory=list)         # Held: a later raise read as a call under an earlier restriction
+    folded_at: dict = field(default_factory=dict)    # seat -> timeline entry of his last fold
+    point_entry: dict = field(default_factory=dict)  # point -> its last timeline entry
+    had_hand: set = field(default_factory=set)       # seats still in the hand as the floor found it
 
     def behind_on(self) -> dict:
         """Seats a correction on an earlier round left short there: seat -> (street, chips to call).
@@ -204,6 +207,9 @@ def _start(data: dict, hand) -> CorrectedHand:
             by_street.setdefault(step.street, {})
             by_street[step.street][step.seat] = by_street[step.street].get(step.seat, 0) + step.delta
     by_street.setdefault(view.street, {}).update({s: v for s, v in view.round_in.items() if v})
+    actions = data.get("actions", [])
+    folded_at = {step.seat: actions[step.index].get("_entry", step.index) for step in view.steps
+                 if step.kind == "fold" and step.index < len(actions)}
     last_delta = {step.seat: step.delta if math.isfinite(step.delta) else 0 for step in round_steps}
     live = [s for s in view.in_hand if s not in mucked]
     bet = max([view.current_bet] + [v for s, v in view.round_in.items() if s in live and math.isfinite(v)])
@@ -216,7 +222,8 @@ def _start(data: dict, hand) -> CorrectedHand:
                          current_bet=bet, big_blind=view.big_blind, last_full_bet=view.last_full_bet,
                          live=live, pot_at_start=view.pot_at_start, dead_money=view.dead_money,
                          start_chips=start, acted=acted, last_actor=last, acted_at=dict(view.acted_at),
-                         last_delta=last_delta, by_street=by_street, antes=antes)
+                         last_delta=last_delta, by_street=by_street, antes=antes, folded_at=folded_at,
+                         had_hand=set(live))
 
 
 def _move(hand: CorrectedHand, seat, amount, street=None) -> float:
@@ -281,7 +288,8 @@ def _clauses(ruling) -> tuple:
     return tuple(c.clause for c in ruling.citations)
 
 
-def correct(data: dict, hand, rulings: list, vocabulary, street_of_point=None, cards_out=True) -> CorrectedHand:
+def correct(data: dict, hand, rulings: list, vocabulary, street_of_point=None, cards_out=True,
+            point_entry=None) -> CorrectedHand:
     """The hand with one club's settled rulings applied, in the order given (point by point)."""
     if vocabulary is None:
         from ruling_engine.knowledge.load import load_knowledge
@@ -289,6 +297,7 @@ def correct(data: dict, hand, rulings: list, vocabulary, street_of_point=None, c
     out = _start(data, hand)
     out.street_of_point = dict(street_of_point or {})
     out.cards_out = cards_out
+    out.point_entry = dict(point_entry or {})
     made: dict = {}                   # (seat, kind) -> (issue, effect, clauses, point) already made
     seen: set = set()
     for ruling in rulings:
@@ -398,6 +407,9 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict) -> N
     elif kind == "restores":
         if seat in out.dead and clash("kills", "one ruling kills the hand, another keeps it live"):
             return
+        at = out.point_entry.get(ruling.point)
+        if seat in out.folded_at and at is not None and out.folded_at[seat] > at:
+            return                    # he folded after the ruling kept his hand live: his fold stands
         if seat not in out.live and seat in out.contributed:
             out.live.append(seat)
             out.live.sort()

@@ -41,7 +41,7 @@ def now_of(corrected, button=None) -> dict:
             "round_complete": bool(complete),
             "held": [{"seat": h.seat, "call_total": whole(h.call_total), "text": h.text()} for h in corrected.held],
             "live": sorted(corrected.live),
-            "dead": sorted(s for s in corrected.dead if s not in corrected.live),
+            "dead": sorted(s for s in corrected.dead if s not in corrected.live and s in corrected.had_hand),
             "restricted": sorted(s for s in corrected.restricted if s in corrected.live)}
 
 

@@ -126,6 +126,19 @@ class Tally:
                 f"{self.argued} disagree with the disagreement argued in the case file; {open_} disagree unargued")
 
 
+UPHELD = ("floorcall", "both")      # a blind adjudicator found the text supports floorcall's answer
+
+
+def upheld(block: dict) -> dict:
+    """The disagreements of a case's `casebook:` block that count as argued: each argued in the
+    file (`disagree:`) and upheld by a blind adjudicator (`adjudicated: <club>: {verdict: ...}`:
+    floorcall's answer preferred, or the text found to support both). One the adjudicator decided
+    for the key is a fault, whatever the file argues; one not yet adjudicated is not argued."""
+    adjudicated = block.get("adjudicated") or {}
+    return {club: argument for club, argument in (block.get("disagree") or {}).items()
+            if (adjudicated.get(club) or {}).get("verdict") in UPHELD}
+
+
 def casebook_tally(kb, folder, clubs=None, cases=None) -> Tally:
     """Rule on every casebook case in `folder` and judge each club-ruling against its expectation."""
     import yaml
@@ -136,7 +149,7 @@ def casebook_tally(kb, folder, clubs=None, cases=None) -> Tally:
             continue
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
         expected = {c: v for c, v in (data.get("expected") or {}).items() if not clubs or c in clubs}
-        argued = (data.get("casebook") or {}).get("disagree") or {}
+        argued = upheld((data.get("casebook") or {}))
         report = rule_on(path, kb=kb)
         verdicts += judge(report, expected, path.stem, argued)
     return Tally(verdicts)

@@ -236,7 +236,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                     ruling.precedents = shared.precedents_of(club, ruling, incident.file)
                     shared.with_precedents[id(ruling)] = ruling
         info = kb.clubs[club]
-        corrected = correct(timeline.data, timeline.hand, club_rulings, kb.vocabulary, streets, cards_out)
+        corrected = correct(timeline.data, timeline.hand, club_rulings, kb.vocabulary, streets, cards_out,
+                            {number: point.entries[-1] for number, point in enumerate(points) if point.entries})
         money = settle(timeline.data, timeline.hand, club_rulings, kb.vocabulary, corrected)
         branch_money(timeline.data, timeline.hand, club_rulings, kb.vocabulary)
         answers[club] = ClubAnswer(club=club, club_name=info.name, floor=info.floor, rulings=club_rulings,

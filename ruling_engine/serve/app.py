@@ -63,7 +63,9 @@ class Calls:
             self.items.pop(key, None)
 
 
-def create_app(kb, log, require_login: bool = False) -> Flask:
+def create_app(kb, log, require_login: bool = False, allowed_hosts=None) -> Flask:
+    """The floor app. `allowed_hosts`: the names a request's Host: may carry besides an IP
+    address (None: any, for tests that build the app without serving it)."""
     app = Flask(__name__, template_folder=str(resources.files("ruling_engine.serve") / "templates"),
                 static_folder=None)
     app.config.update(SECRET_KEY=secrets.token_bytes(32), SESSION_COOKIE_HTTPONLY=True,
@@ -88,6 +90,11 @@ def create_app(kb, log, require_login: bool = False) -> Flask:
 
     @app.before_request
     def _guard():
+        if allowed_hosts is not None and not auth.host_allowed(request.host, allowed_hosts):
+            abort(421, "This address is not the one floorcall serves on; open the address it printed.")
+        if not require_login and request.endpoint == "export" and \
+                request.headers.get("Sec-Fetch-Site", "none") not in ("same-origin", "none"):
+            abort(403, "The ruling log is exported only to this app's own pages.")
         if request.endpoint == "static_file":
             return None
         if require_login and session.get("user") != "floor" and request.endpoint not in ("login",):
@@ -107,6 +114,8 @@ def create_app(kb, log, require_login: bool = False) -> Flask:
         return response
 
     @app.errorhandler(400)
+    @app.errorhandler(403)
+    @app.errorhandler(421)
     @app.errorhandler(404)
     @app.errorhandler(429)
     def _error(error):
@@ -537,9 +546,14 @@ def _chip(text: str):
     return int(value) if value.is_integer() else value
 
 
-def serve(kb, log, host: str, port: int, require_login: bool, threads: int = 8, ready=None) -> None:
+def serve(kb, log, host: str, port: int, require_login: bool, threads: int = 8, ready=None,
+          names=()) -> None:
+    """Serve on host:port. A request is answered only when its Host: is an IP address (no name
+    another site could point at this one: DNS rebinding), `localhost` on a loopback address, or
+    one of `names` (the --allow-host names the user gave)."""
     from waitress import create_server
-    app = create_app(kb, log, require_login=require_login)
+    allowed = {n.lower() for n in names} | ({"localhost"} if auth.is_loopback(host) else set())
+    app = create_app(kb, log, require_login=require_login, allowed_hosts=allowed)
     server = create_server(app, host=host, port=port, threads=threads, ident="floorcall")
     if ready:
         ready(server)

@@ -100,3 +100,20 @@ def csrf_token(session) -> str:
 def csrf_ok(session, sent: str | None) -> bool:
     want = session.get("csrf")
     return bool(want and sent and hmac.compare_digest(str(want), str(sent)))
+
+
+def host_allowed(host_header: str, names) -> bool:
+    """Whether a request's Host: (name or address, with or without a port) is one the app answers:
+    any IP address (a literal address cannot be re-pointed by DNS), or one of `names`."""
+    host = (host_header or "").strip().lower()
+    if host.startswith("["):                       # [::1]:8765
+        host = host[1:host.find("]")] if "]" in host else host
+    elif host.count(":") == 1:
+        host = host.split(":")[0]
+    if not host:
+        return False
+    try:
+        ipaddress.ip_address(host)
+        return True
+    except ValueError:
+        return host in names
