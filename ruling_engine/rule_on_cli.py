@@ -124,7 +124,8 @@ def rule_on_files(files, club, fmt, explain, echo, log=False, db=None):
         if several:
             echo("")
     if as_json:
-        echo(json.dumps(as_json, indent=2, ensure_ascii=False))
+        from ruling_engine.render.safe import json_safe
+        echo(json_safe(json.dumps(as_json, indent=2, ensure_ascii=False)))     # escaped as one file's JSON is
     if bad or internal:
         if several:
             echo(f"{len(sources) - bad - internal} of {len(sources)} incident(s) ruled; "

@@ -529,3 +529,15 @@ def test_ruling_cost_grows_no_faster_than_the_timeline(kb):
         return best
     small, large = cost(1000), cost(10000)
     assert large <= 15 * small, (small, large)
+
+
+def test_json_for_several_files_is_escaped_exactly_as_for_one():
+    """../shared/robustness/turn3/json-multi-unescaped.sh (issue 23): C1 controls, DEL and bidi or
+    line-separator characters are escaped in the JSON list for several files, as for one file."""
+    import re as _re
+    raw = _re.compile("[\x7f-\x9f\u202a-\u202e\u2028\u2029]")
+    case = ROOT / "tests" / "hostile" / "turn3" / "json-multi-unescaped.yaml"
+    one = run_cli("rule-on", str(case), "--format", "json").stdout
+    two = run_cli("rule-on", str(case), str(ROOT / "cases" / "undercall-heads-up-turn.yaml"), "--format", "json").stdout
+    assert json.loads(two)[0] == json.loads(one)
+    assert not raw.search(one) and not raw.search(two)
