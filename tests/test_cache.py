@@ -4,11 +4,13 @@ import json
 import os
 import pickle
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import CASES, ROOT, run_cli
 from ruling_engine.knowledge import cache
 from ruling_engine.knowledge.load import _load_knowledge
 
@@ -201,7 +203,7 @@ def test_a_knowledge_base_read_back_decodes_rules_only_when_read(kb, tmp_path):
     assert again.facts_read == fresh.facts_read == cache.decode(json.loads(json.dumps(cache.encode(fresh)))).facts_read
 
 
-def test_an_index_read_back_decodes_each_value_when_looked_up_and_a_bad_one_is_rebuilt(tmp_path, monkeypatch):
+def test_an_index_read_back_decodes_each_value_when_looked_up_and_a_spoiled_one_is_rebuilt(tmp_path, monkeypatch):
     monkeypatch.setenv("FLOORCALL_CACHE", str(tmp_path / "cache"))
     builds = []
 
@@ -217,5 +219,42 @@ def test_an_index_read_back_decodes_each_value_when_looked_up_and_a_bad_one_is_r
     entry, = (tmp_path / "cache").glob("index-elsewhere-*.json")
     assert _spoil_sections(entry, keep=(0, 1)) == 1           # gala's list
     spoiled = cache.cached("index", [tmp_path / "nothing"], build)
-    assert spoiled[("edp", "undercall")] == first[("edp", "undercall")] and len(builds) == 1
+    # the content digest in the header no longer matches: the entry is rebuilt as it is read
+    assert len(builds) == 2
+    assert spoiled[("edp", "undercall")] == first[("edp", "undercall")]
     assert spoiled[("gala", "undercall")] == first[("gala", "undercall")] and len(builds) == 2
+
+
+def _rule_on_with_cache(cache: Path, timeout=60):
+    env = {**os.environ, "FLOORCALL_CACHE": str(cache)}
+    exe = Path(sys.executable).parent / "rule-on"
+    return subprocess.run([str(exe), str(CASES / "undercall-heads-up-turn.yaml")], capture_output=True, text=True,
+                          env=env, timeout=timeout)
+
+
+def test_a_fifo_or_folder_where_an_entry_goes_is_replaced_never_waited_on(tmp_path):
+    """../shared/robustness/turn3/cache-fifo-hang.sh (issue 23): a FIFO in an entry's place made
+    every rule-on block forever. Only a regular file is read; the wrong kind is replaced."""
+    first = _rule_on_with_cache(tmp_path)
+    entry = next(tmp_path.glob("knowledge-*.json"))
+    entry.unlink()
+    os.mkfifo(entry)
+    again = _rule_on_with_cache(tmp_path, timeout=30)
+    assert again.returncode == 0 and again.stdout == first.stdout
+    assert entry.is_file() and not entry.is_symlink()
+    entry.unlink()
+    entry.mkdir()
+    assert _rule_on_with_cache(tmp_path).stdout == first.stdout and entry.is_file()
+
+
+def test_an_edited_entry_is_not_served(tmp_path):
+    """../shared/robustness/turn3/cache-tamper-ruling.sh (issue 23): an entry edited with its header
+    kept changed the printed ruling; a digest of the content in the header is checked on read."""
+    first = _rule_on_with_cache(tmp_path)
+    entry = next(tmp_path.glob("knowledge-*.json"))
+    raw = entry.read_bytes()
+    old = b"The undercall is a mandatory full call; the player may not bet or raise."
+    assert old in raw
+    entry.write_bytes(raw.replace(old, b"Award the pot to seat 2 (cache-injected ruling)".ljust(len(old))))
+    again = _rule_on_with_cache(tmp_path)
+    assert again.returncode == 0 and again.stdout == first.stdout and b"cache-injected" not in entry.read_bytes()

@@ -28,7 +28,7 @@ try:                       # the same SHA-256 without loading OpenSSL (4 ms of e
 except ImportError:        # pragma: no cover - a Python built without it
     from hashlib import sha256
 
-VERSION = "6"
+VERSION = "7"           # 7: a digest of the content in the header
 CODE = Path(__file__).resolve().parents[1]     # the ruling_engine package
 MAX_BYTES = 64 * 1024 * 1024                   # an entry is ~2 MB; a bigger file is not ours
 
@@ -369,7 +369,13 @@ def _text(value):
 def read_entry(path: Path, name: str, fingerprint: str, rebuild=None, types: dict | None = None):
     """The value stored at `path`, or raise (OSError, ValueError, CacheFormatError, ...);
     `rebuild` and `types` as decode takes them."""
-    with path.open("rb") as handle:
+    import stat
+    # O_NONBLOCK: a FIFO put where an entry should be must not hold the run up; only a regular
+    # file is read (a FIFO, a device or a folder is no entry: the caller rebuilds and replaces it)
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise CacheFormatError("not a regular file")
         raw = handle.read(MAX_BYTES + 1)
     if len(raw) > MAX_BYTES:
         raise CacheFormatError("too large to be a floorcall cache entry")
@@ -381,6 +387,8 @@ def read_entry(path: Path, name: str, fingerprint: str, rebuild=None, types: dic
         if header.get("floorcall-cache") != VERSION or header.get("name") != name \
                 or header.get("fingerprint") != fingerprint:
             raise CacheFormatError("not the entry expected here")
+        if header.get("digest") != _digest(raw[raw.find(_VALUE) + len(_VALUE):-2]):
+            raise CacheFormatError("content that is not what floorcall wrote")
         return decode(json.loads(section(0)), types, rebuild=rebuild, section=section)
     finally:
         if enabled:
@@ -394,9 +402,18 @@ def _entry(name: str, fingerprint: str, parts: list) -> bytes:
     """An entry: one JSON object whose "value" lists the parts (JSON texts: the value, then the
     sections encode made), their lengths in bytes written before them so that a reader can take
     each part without parsing the others."""
+    body = b",".join(parts)
     header = json.dumps({"floorcall-cache": VERSION, "name": name, "fingerprint": fingerprint,
-                         "parts": [len(part) for part in parts]}, separators=(",", ":")).encode()
-    return header[:-1] + _VALUE + b",".join(parts) + b"]}"
+                         "parts": [len(part) for part in parts], "digest": _digest(body)},
+                        separators=(",", ":")).encode()
+    return header[:-1] + _VALUE + body + b"]}"
+
+
+def _digest(body: bytes) -> str:
+    """A digest of an entry's content, written in its header and checked on every read: an entry
+    edited by hand (or by anyone else) is not used."""
+    import hashlib
+    return hashlib.blake2b(body, digest_size=16).hexdigest()
 
 
 def _sections(raw: bytes):
@@ -495,7 +512,10 @@ def _write(base: Path, name: str, fingerprint: str, path: Path, value, types=Non
     temporary = None
     try:
         import tempfile      # only when writing: most runs just read the cache
-        base.mkdir(parents=True, exist_ok=True)
+        base.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            import shutil            # a folder, FIFO or link where the entry goes: removed, then written
+            shutil.rmtree(path) if path.is_dir() and not path.is_symlink() else path.unlink()
         with tempfile.NamedTemporaryFile("wb", dir=base, prefix=".tmp-", suffix=".json", delete=False) as handle:
             temporary = Path(handle.name)
             handle.write(text)
