@@ -107,6 +107,7 @@ def read_timeline(incident_data: dict, together_kinds=frozenset()) -> Timeline:
                 _posts=posts)
     if blinds_posted:
         data["_blinds_posted"] = (blinds_posted["small_blind"], blinds_posted["big_blind"])
+    data["_dealt_out"] = dealt_out_seats(events)
     data["players"] = _players_at_start(incident_data, data)
     hand = replay_timeline(data, parse_said)
     extra = _irregular_streets(entries, action_entry, hand, events, flop_count)
@@ -122,6 +123,13 @@ def read_timeline(incident_data: dict, together_kinds=frozenset()) -> Timeline:
     timeline.points = _points(timeline, together_kinds)
     data["_hand"] = hand
     return timeline
+
+
+def dealt_out_seats(events) -> list:
+    """Seats the dealer skipped on the deal (a `deal_error` of kind seat-dealt-out): dealt no cards,
+    they hold no hand from the deal on, wherever in the timeline the error came to light."""
+    return sorted({e["seat"] for e in events
+                   if e["event"] == "deal_error" and e.get("kind") == "seat-dealt-out" and isinstance(e.get("seat"), int)})
 
 
 def _posted_amount(entry):
