@@ -209,3 +209,51 @@ def test_two_exposures_recorded_one_by_one_are_two_exposed_cards_of_the_deal(kb)
     assert computed_facts(_incident(kb, BASE + second))["card_exposed.deal_count"] == 2
     assert _ruling(kb, BASE + second, "edp", "exposed-card-deal").outcome == "misdeal"
     assert computed_facts(_incident(kb, BASE + first))["card_exposed.deal_count"] == 1
+
+
+DEALT_OUT = """title: t
+house: edp
+game: {format: cash, variant: NLHE, blinds: [0.50, 1]}
+button: 8
+players: [{seat: 1}, {seat: 2}, {seat: 3}, {seat: 4}, {seat: 5}, {seat: 6}, {seat: 7}, {seat: 8}]
+timeline:
+  - deal:
+  - preflop:
+  - {seat: 3, did: fold}
+  - {seat: 4, did: fold}
+  - {seat: 6, did: fold}
+  - deal_error: {kind: seat-dealt-out, seat: 5, in_question: true}
+"""
+
+
+def test_a_seat_dealt_out_holds_no_hand_and_the_action_passes_him_by(kb):
+    """casebook G108: the dealer skipped seat 5 on the deal, noticed after three folds. Seat 5 has
+    no hand from the deal on: seat 6's fold was in turn, and seat 7 (not seat 5) acts next."""
+    report = rule_incident(_incident(kb, DEALT_OUT), kb, with_precedents=False)
+    assert [issue for issue, _title in report.issues if issue == "out-of-turn"] == []
+    for club, answer in report.answers.items():
+        assert answer.now["next"]["seat"] == 7 and answer.now["next"]["call"] == 1, club
+        assert 5 not in answer.now["live"] and 6 not in answer.now.get("dead", []), club
+        pots = [e for e in answer.settlement if e["effect"] == "pot"]
+        assert pots and all(5 not in pot["seats"] for pot in pots), club
+
+
+def test_a_dealt_out_big_blind_has_posted_but_is_not_waited_for(kb):
+    """The blinds are posted before the deal: a big blind dealt no cards leaves his blind in the pot,
+    and once the others have called it the round is over (nobody waits on his option)."""
+    text = BASE.replace("  - deal:\n", "") + ("  - {seat: 2, said: call}\n  - {seat: 4, said: call}\n"
+                                               "  - deal_error: {kind: seat-dealt-out, seat: 7}\n")
+    report = rule_incident(_incident(kb, text), kb, with_precedents=False)
+    edp = report.answers["edp"]
+    assert edp.now["next"] is None
+    assert [(e["amount"], e["seats"]) for e in edp.settlement if e["effect"] == "pot"] == [(6, [2, 4])]
+
+
+def test_an_action_by_a_seat_dealt_out_is_an_error_with_its_line(kb):
+    from ruling_engine.errors import FloorcallError
+    text = DEALT_OUT + "  - {seat: 5, did: fold}\n"
+    with pytest.raises(FloorcallError) as error:
+        _incident(kb, text)
+    message = str(error.value)
+    assert "incident.yaml:13" in message and "dealt no cards (deal_error, line 12)" in message
+    assert "wrong-number-of-cards" in message

@@ -86,3 +86,41 @@ def test_the_next_player_to_face_a_raise_is_found_without_a_button(kb):
                                    "  - {seat: 1, did: fold}\n", "t.yaml", kb.vocabulary, kb.clubs)
     facts = incident_facts(incident, kb.vocabulary)
     assert facts["action.next_facing_seat"] == 3 and facts["action.next_facing_call"] == 6
+
+
+FOLDED_EXPOSES = ("  - {seat: 5, did: fold, fold_manner: tossed-high}\n"
+                  "  - card_exposed: {seat: 5, by: player, during: play, count: 2, seen_by: table, deliberate: false,"
+                  " in_question: true}\n")
+
+
+def test_the_exposer_had_folded_is_read_from_where_his_fold_stands(kb):
+    folded = incident_facts(_incident(kb, FOLDED_EXPOSES), kb.vocabulary)
+    assert folded["card_exposed.owner_folded"] is True
+    live = incident_facts(_incident(kb, "  - card_exposed: {seat: 5, by: player, during: play, count: 1}\n"
+                                        "  - {seat: 5, did: fold}\n"), kb.vocabulary)
+    assert live["card_exposed.owner_folded"] is False          # exposed first, folded after: live when exposed
+    header = parse_incident_text(HEAD.format(house="edp").replace("{seat: 5, stack: 100}", "{seat: 5, stack: 100, folded: true}")
+                                 + "  - card_exposed: {seat: 5, by: player, during: play, count: 1}\n",
+                                 "t.yaml", kb.vocabulary, kb.clubs)
+    assert incident_facts(header, kb.vocabulary)["card_exposed.owner_folded"] is True
+    no_seat = incident_facts(_incident(kb, "  - card_exposed: {by: player, during: play, count: 1}\n"), kb.vocabulary)
+    assert no_seat["card_exposed.owner_folded"] is False
+
+
+def test_a_folded_players_exposed_cards_are_not_ruled_a_live_hand(kb):
+    """casebook G106: a player's fold, tossed high, lands face up. The clauses on a player who
+    exposes his cards - 'will not have a dead hand' (EDP 9 ¶4), 'will not have their hand killed and
+    the hand will continue' (FPC 24), 'will not have his/her hand killed' (PPL), 'their hand will
+    continue' (Gala (e)) - speak of a live hand: none makes the folded hand live again."""
+    report = rule_incident(_incident(kb, FOLDED_EXPOSES, "edp"), kb, with_precedents=False)
+    assert set(report.answers) == {"edp", "fpc", "gala", "ppl"}
+    for club, answer in report.answers.items():
+        for ruling in answer.rulings:
+            assert {"effect": "hand-live", "seat": 5} not in ruling.effects, (club, ruling.issue)
+        assert 5 not in answer.now["live"], club
+    # the same exposure by a player who has not folded: the live-hand clauses still apply
+    live = rule_incident(_incident(kb, "  - card_exposed: {seat: 5, by: player, during: play, count: 1,"
+                                       " seen_by: table, deliberate: false, in_question: true}\n", "edp"),
+                         kb, with_precedents=False)
+    ruling = next(r for r in live.answers["edp"].rulings if r.issue == "exposed-card-play")
+    assert ruling.outcome == "hand-live" and {"effect": "hand-live", "seat": 5} in ruling.effects

@@ -147,3 +147,52 @@ def test_a_late_arrival_with_no_seat_yet_is_seated_by_the_ppl_manager_away_from_
     incident = parse_incident_text(LATE, "t.yaml", kb.vocabulary, kb.clubs)
     report = rule_incident(incident, kb, with_precedents=False)
     assert not any(r.issue == "seating" for r in report.answers["ppl"].rulings)
+
+
+LEVEL = """title: t
+house: ppl
+game: {format: tournament, variant: NLHE, blinds: [500, 1000]}
+button: 3
+players: [{seat: 3, stack: 9000}, {seat: 4, stack: 9000}, {seat: 5, stack: 6200, present: false}]
+timeline:
+"""
+NEW_LEVEL = "  - level_change: {blinds: [1000, 2000]}\n"
+AWAY = "  - player_away: {seat: 5, in_question: true}\n"
+
+
+def _facts_and_warnings(kb, text):
+    from ruling_engine.facts.derive import incident_facts
+    incident = parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs)
+    return incident_facts(incident), rule_incident(incident, kb, with_precedents=False).warnings
+
+
+@pytest.mark.parametrize("timeline, due", [
+    ("  - hand-over:\n" + AWAY + NEW_LEVEL, 2000),        # between hands: posted at the next deal, at the new level
+    (NEW_LEVEL + "  - deal:\n" + AWAY, 2000),             # the level went up before this hand's blinds went in
+    ("  - deal:\n" + NEW_LEVEL + AWAY, 1000),             # this hand's blinds were in before it went up
+    ("  - hand-over:\n" + AWAY + "  - level_change: {blinds: [1000, 2000], blinds_in_before_beep: true}\n", 1000),
+    ("  - hand-over:\n" + AWAY + "  - level_change: {}\n", 1000),   # the new level's blinds not given
+])
+def test_an_absent_players_blind_is_owed_at_the_level_in_force_when_it_is_posted(kb, timeline, due):
+    """casebook G305: the level went up while the table waited for its smokers; the absent big blind
+    owes the new level's 2,000, not the old 1,000."""
+    facts, _ = _facts_and_warnings(kb, LEVEL + timeline)
+    assert facts["player_away.blind_due"] == due
+    ruling = _ruling(kb, LEVEL + timeline, "ppl", "absent-chips")
+    assert {"effect": "blinds-posted", "seat": 5, "amount": due} in ruling.effects
+
+
+def test_a_level_change_before_the_deal_sets_the_blinds_the_hand_is_played_at(kb):
+    text = LEVEL.replace(", present: false", "") + NEW_LEVEL + (
+        "  - deal:\n  - preflop:\n  - {seat: 3, said: call, in_question: true}\n")
+    facts, warnings = _facts_and_warnings(kb, text)
+    assert facts["to_call"] == 2000 and facts["action.chips"] == 2000
+    assert not any("level_change" in w for w in warnings)      # read: they are this hand's blinds
+
+
+def test_new_blinds_after_this_hands_deal_are_named_as_unread(kb):
+    text = LEVEL.replace(", present: false", "") + "  - deal:\n" + NEW_LEVEL + (
+        "  - preflop:\n  - {seat: 3, said: call, in_question: true}\n")
+    facts, warnings = _facts_and_warnings(kb, text)
+    assert facts["to_call"] == 1000                              # this hand is at the old level
+    assert any("t.yaml:8: level_change.blinds: on record, but no rule reads it" in w for w in warnings)

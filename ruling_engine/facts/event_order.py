@@ -75,6 +75,19 @@ def _exposure_facts(data: dict, event: dict) -> dict:
     return out
 
 
+def _owner_folded(data: dict, event: dict) -> bool:
+    """Whether the player whose card was exposed had already folded: `folded: true` in the header,
+    or his fold comes before the card_exposed entry in the timeline (a folded hand is not live)."""
+    seat, before = event.get("seat"), event.get("_actions_before")
+    if not isinstance(seat, int):
+        return False
+    if any(p["seat"] == seat and p.get("folded") for p in data["players"]):
+        return True
+    if before is None or not data.get("actions"):
+        return False
+    return any(s.kind == "fold" and s.seat == seat and s.index < before for s in hand_of(data).steps)
+
+
 def _time_called(data: dict, event: dict) -> dict:
     """Whether the dealer or the floor called time on the clocked player (a `said:` entry of kind
     time, or words that say "time") after the clock and before his next action."""
@@ -112,12 +125,15 @@ def _next_facing(data: dict, index: int) -> dict:
 
 def event_order_facts(data: dict, index: int | None = None) -> dict:
     """The after-the-event facts of the point's conduct, card_exposed and clock_called events (the
-    last of each kind with a seat, which is the point's own when the point is one); and for the
+    last of each kind with a seat, which is the point's own when the point is one), and whether the
+    exposed card's owner had folded before it (false when no card_exposed names a seat); and for the
     action in question, whether its player had deliberately exposed a card before it, and who
     must act on it next."""
     facts = {}
     for kind, prefix in (("conduct", "conduct"), ("card_exposed", "card_exposed"), ("clock_called", "clock_called")):
         events = [e for e in data.get("events", []) if e["event"] == kind and isinstance(e.get("seat"), int)]
+        if kind == "card_exposed" and any(e["event"] == kind for e in data.get("events", [])):
+            facts["card_exposed.owner_folded"] = bool(events) and _owner_folded(data, events[-1])
         if events:
             facts.update(_facts_for(prefix, data, events[-1]))
             if kind == "card_exposed":

@@ -11,6 +11,10 @@ Forced bets: `posts:` entries post what they say; with none, and a button and bl
 are posted from the button (a dead button is allowed) when the timeline starts before the flop
 (a timeline that starts on a later street has its blinds in `pot_at_start`). A `blinds_posted`
 event says who actually posted them. Antes (`game.ante`) go into the pot as dead money.
+
+Who is in the hand: every player listed, less those out before the timeline starts (`folded`) and
+the seats the dealer dealt no cards (`data["_dealt_out"]`): they keep their seats for the button
+and the blinds (a blind posted stays in the pot) but hold no hand, so nobody waits for them to act.
 """
 from __future__ import annotations
 
@@ -236,7 +240,8 @@ def replay_timeline(data: dict, parse_said) -> Hand:
     stacks = dict(stacks0)
     state = BettingState(street=start_street if start_street in BETTING + STUD_BETTING else "preflop",
                          stacks=stacks, round_in={s: 0 for s in seats},
-                         in_hand=[p["seat"] for p in players if not p.get("folded")])
+                         in_hand=[p["seat"] for p in players
+                                  if not p.get("folded") and p["seat"] not in data.get("_dealt_out", ())])
     contributed = {s: 0 for s in seats}
     dead = 0
     posted: dict = {}

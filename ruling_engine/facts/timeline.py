@@ -101,12 +101,14 @@ def read_timeline(incident_data: dict, together_kinds=frozenset()) -> Timeline:
     final = streets[-1] if streets and streets[-1] else ("preflop" if actions or start == "preflop" else start)
     blinds_posted = next((e for e in events if e["event"] == "blinds_posted"), None)
     data = {k: v for k, v in incident_data.items() if k != "timeline"}
+    data["game"] = game_at(incident_data["game"], entries, blinds_posted_at(entries))
     if pot_before is not None:
         data["pot_at_start"] = pot_before
     data.update(actions=actions, events=events, street=final, board=board, _start_street=start,
                 _posts=posts)
     if blinds_posted:
         data["_blinds_posted"] = (blinds_posted["small_blind"], blinds_posted["big_blind"])
+    data["_dealt_out"] = dealt_out_seats(events)
     data["players"] = _players_at_start(incident_data, data)
     hand = replay_timeline(data, parse_said)
     extra = _irregular_streets(entries, action_entry, hand, events, flop_count)
@@ -122,6 +124,49 @@ def read_timeline(incident_data: dict, together_kinds=frozenset()) -> Timeline:
     timeline.points = _points(timeline, together_kinds)
     data["_hand"] = hand
     return timeline
+
+
+HAND_OPENS = ("deal", "preflop", "third-street")
+
+
+def blinds_posted_at(entries) -> int:
+    """Where in the timeline this hand's blinds go in: at its first action (a `posts:` entry
+    included) or dealing street (deal, preflop, third-street); before the first entry when the
+    timeline starts on a later street (they were posted before it, in `pot_at_start`); after the
+    last entry when nothing is dealt (the timeline is between hands: the next hand's blinds)."""
+    for index, entry in enumerate(entries):
+        if entry["entry"] == "action" or entry["entry"] == "street" and entry["street"] in HAND_OPENS:
+            return index
+        if entry["entry"] == "street" and entry["street"] != "hand-over":
+            return 0
+    return len(entries)
+
+
+def level_changes_before(entries, upto: int) -> list:
+    """The `level_change` entries before timeline entry `upto` that set the level then in force:
+    those naming the new level's blinds or ante, less any whose next blinds were already in position
+    before the level went up (`blinds_in_before_beep`: they went in at the old level)."""
+    return [e for e in entries[:upto] if e.get("event") == "level_change" and not e.get("blinds_in_before_beep")
+            and ("blinds" in e or "ante" in e)]
+
+
+def game_at(game: dict, entries, upto: int) -> dict:
+    """The game as it stands at timeline entry `upto`: the header's blinds and ante (the level at the
+    start of the timeline), as each level change before that entry set them."""
+    changes = level_changes_before(entries, upto)
+    if not changes:
+        return game
+    game = dict(game)
+    for change in changes:
+        game.update({key: change[key] for key in ("blinds", "ante") if key in change})
+    return game
+
+
+def dealt_out_seats(events) -> list:
+    """Seats the dealer skipped on the deal (a `deal_error` of kind seat-dealt-out): dealt no cards,
+    they hold no hand from the deal on, wherever in the timeline the error came to light."""
+    return sorted({e["seat"] for e in events
+                   if e["event"] == "deal_error" and e.get("kind") == "seat-dealt-out" and isinstance(e.get("seat"), int)})
 
 
 def _posted_amount(entry):

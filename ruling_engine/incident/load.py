@@ -352,6 +352,22 @@ def _check_folded_players_stay_out(data: dict, file: str) -> None:
             folded[seat] = entry["line"]
 
 
+def _check_dealt_out_players_stay_out(data: dict, file: str) -> None:
+    """A seat the dealer dealt no cards (`deal_error: {kind: seat-dealt-out}`) holds no hand: he
+    may have posted a blind before the deal, but takes no action in it."""
+    out = {entry["seat"]: entry["line"] for entry in data["timeline"]
+           if entry.get("event") == "deal_error" and entry.get("kind") == "seat-dealt-out"
+           and isinstance(entry.get("seat"), int)}
+    for entry in data["timeline"]:
+        if entry["entry"] == "action" and "posts" not in entry and entry["seat"] in out:
+            seat = entry["seat"]
+            raise FloorcallError(file, entry["line"],
+                                 f"no action from seat {seat}: he was dealt no cards (deal_error, line {out[seat]})",
+                                 f"seat {seat} acting",
+                                 "if he had cards after all, the deal_error is wrong-number-of-cards "
+                                 "(cards: too-few) or another kind; a blind he posted is a posts: entry")
+
+
 def _check_hand_sizes(data: dict, file: str) -> None:
     """A player cannot turn up more cards than a whole hand of the game holds."""
     size = HAND_SIZE[data["game"]["variant"]] if data["game"]["variant"] != UNKNOWN else max(HAND_SIZE.values())
@@ -480,6 +496,7 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
     _check_seats(data, node, file, vocabulary)
     _check_street_order(data, file)
     _check_folded_players_stay_out(data, file)
+    _check_dealt_out_players_stay_out(data, file)
     _check_hand_sizes(data, file)
     _check_tournament_events(data, file)
     _check_motions(data, file)

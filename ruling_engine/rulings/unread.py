@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 
+from ruling_engine.facts.timeline import blinds_posted_at, level_changes_before
 from ruling_engine.knowledge.conditions import disjuncts
 from ruling_engine.model import TEMPLATE_NAME
 
@@ -82,14 +83,27 @@ def given_fields(kb, incident_data: dict) -> list:
     return _given(incident_data, kb.vocabulary.records)
 
 
+def _level_read_as_game(incident_data: dict, used_sources: set) -> set:
+    """The new level's blinds and ante of a level change that came before this hand's blinds went in
+    (facts/timeline.py): they are the hand's `game.blinds` and `game.ante`, read where those are."""
+    entries = incident_data.get("timeline", [])
+    out = set()
+    for change in level_changes_before(entries, blinds_posted_at(entries)):
+        for key in ("blinds", "ante"):
+            if key in change and f"game.{key}" in used_sources:
+                out.add((f"level_change.{key}", change.get("line")))
+    return out
+
+
 def unread_warnings(kb, incident_data: dict, facts_by_point: list, file: str, money: bool = False) -> list:
     """Warnings naming what the incident says that no rule read for it (`money`: the pots were
     counted from it, so the chips already in the middle were read)."""
     used_sources = read_fields(kb, facts_by_point)
+    seen_as_game = _level_read_as_game(incident_data, used_sources)
     warnings, seen = [], set()
     for field, line, words in _given(incident_data, kb.vocabulary.records):
         if field in RECORD_ONLY or field in used_sources or (field, line) in seen or \
-                (money and field in ("pot_at_start", "pot_smallest_chip")):
+                (field, line) in seen_as_game or (money and field in ("pot_at_start", "pot_smallest_chip")):
             continue
         head = field.split(".", 1)[0]
         if "." in field and head in kb.vocabulary.records["event"] and head not in used_sources:
