@@ -111,3 +111,31 @@ def test_contradictory_entries_are_an_error_with_the_line(kb, entries, message):
     with pytest.raises(FloorcallError) as error:
         parse_incident_text(HEAD + entries, "t.yaml", kb.vocabulary, kb.clubs)
     assert message in str(error.value) and "t.yaml:" in str(error.value)
+
+
+STRADDLES = """title: a straddle and a re-straddle
+house: edp
+game: {format: cash, variant: NLHE, blinds: [0.50, 1]}
+button: 2
+players:
+  - {seat: 2, stack: 74}
+  - {seat: 5, stack: 41}
+  - {seat: 8, stack: 58}
+timeline:
+  - straddle: {seat: 2, amount: 2, before_cards: true, in_question: true}
+  - straddle: {seat: 8, amount: 4, before_cards: true, in_question: true}
+"""
+
+
+def test_two_marked_straddles_are_two_points_each_ruled_at_its_own_moment(kb):
+    """cb2 G105: the two straddles were one point (`together:`) and only the last was ruled. Each
+    is its own point now; the first is ruled as the only straddle (three-handed the button may
+    straddle, edp 3 ¶19, ¶21), the re-straddle as the second ('a maximum of one player')."""
+    report = rule_incident(parse_incident_text(STRADDLES, "t.yaml", kb.vocabulary, kb.clubs), kb,
+                           with_precedents=False)
+    assert [(p.kind, p.entries) for p in report.points] == [("straddle", (0,)), ("straddle", (1,))]
+    assert [f["straddle.count"] for f in report.facts_by_point] == [1, 2]
+    edp = {r.point: r for r in report.answers["edp"].rulings if r.issue == "straddle"}
+    assert edp[0].outcome == "straddle-stands" and {"effect": "straddle-stands", "seat": 2, "amount": 2} in edp[0].effects
+    assert edp[1].outcome == "straddle-refused" and edp[1].effects[0]["seat"] == 8
+    assert "straddle" not in kb.vocabulary.together_kinds
