@@ -182,9 +182,11 @@ class PointInfo:
     """A point the floor was called about: the timeline entries and what they are."""
 
     entries: tuple                   # indexes into the timeline
-    kind: str                        # 'action', an event kind, or 'hand'
+    kind: str                        # 'action', an event kind, 'street', 'said', or 'hand'
     line: int | None
     label: str
+    marked: bool = False             # an entry the floor marked in_question (its own point)
+    quiet: bool = False              # marked, and no club's rules raise any issue at it
 
 
 @dataclass

@@ -111,3 +111,135 @@ def test_contradictory_entries_are_an_error_with_the_line(kb, entries, message):
     with pytest.raises(FloorcallError) as error:
         parse_incident_text(HEAD + entries, "t.yaml", kb.vocabulary, kb.clubs)
     assert message in str(error.value) and "t.yaml:" in str(error.value)
+
+
+STRADDLES = """title: a straddle and a re-straddle
+house: edp
+game: {format: cash, variant: NLHE, blinds: [0.50, 1]}
+button: 2
+players:
+  - {seat: 2, stack: 74}
+  - {seat: 5, stack: 41}
+  - {seat: 8, stack: 58}
+timeline:
+  - straddle: {seat: 2, amount: 2, before_cards: true, in_question: true}
+  - straddle: {seat: 8, amount: 4, before_cards: true, in_question: true}
+"""
+
+
+def test_two_marked_straddles_are_two_points_each_ruled_at_its_own_moment(kb):
+    """cb2 G105: the two straddles were one point (`together:`) and only the last was ruled. Each
+    is its own point now; the first is ruled as the only straddle (three-handed the button may
+    straddle, edp 3 ¶19, ¶21), the re-straddle as the second ('a maximum of one player')."""
+    report = rule_incident(parse_incident_text(STRADDLES, "t.yaml", kb.vocabulary, kb.clubs), kb,
+                           with_precedents=False)
+    assert [(p.kind, p.entries) for p in report.points] == [("straddle", (0,)), ("straddle", (1,))]
+    assert [f["straddle.count"] for f in report.facts_by_point] == [1, 2]
+    edp = {r.point: r for r in report.answers["edp"].rulings if r.issue == "straddle"}
+    assert edp[0].outcome == "straddle-stands" and {"effect": "straddle-stands", "seat": 2, "amount": 2} in edp[0].effects
+    assert edp[1].outcome == "straddle-refused" and edp[1].effects[0]["seat"] == 8
+    assert "straddle" not in kb.vocabulary.together_kinds
+
+
+BURN = """title: the turn came without a burn
+house: ppl
+game: {format: tournament, variant: NLHE, blinds: [500, 1000]}
+button: 1
+players:
+  - {seat: 1}
+  - {seat: 4}
+  - {seat: 5}
+timeline:
+  - flop: [9♣, 6♦, 2♥]
+  - {seat: 4, did: check}
+  - {seat: 5, did: check}
+  - {seat: 1, did: check}
+  - turn: {cards: [Q♠], in_question: true}
+  - said: {by: 5, words: "You didn't burn."}
+  - dealing_procedure: {unburned: turn}
+  - {seat: 4, did: check}
+"""
+
+
+def test_a_marked_street_is_the_card_at_that_moment_ruled_with_the_events_entered_at_it(kb):
+    """docs/timeline.md's example (cb2 G303): `turn: {cards: [Q♠], in_question: true}` was accepted
+    and ignored (with it the only mark, the incident counted as unmarked). It is a point now, and
+    the dealing_procedure entered at it is ruled as the turn's question."""
+    report = rule_incident(parse_incident_text(BURN, "t.yaml", kb.vocabulary, kb.clubs), kb, with_precedents=False)
+    assert [(p.kind, p.label, p.marked) for p in report.points] == [
+        ("street", "the turn (Qs)", True), ("dealing_procedure", "dealing procedure", False)]
+    assert [r.issue for r in report.answers["ppl"].rulings] == ["deal-procedure"]
+    assert not report.points[0].quiet           # its moment raised the issue: nothing to say "none" about
+
+
+SHOWDOWN = HEAD.replace("  - {seat: 1, stack: 5000}", "  - {seat: 1, stack: 5000, cards: [A♠, K♠]}").replace(
+    "  - {seat: 5, stack: 5000}", "  - {seat: 5, stack: 5000, cards: [Q♣, Q♦]}") + """\
+  - flop: [2♥, 7♣, 9♦]
+  - {seat: 3, did: fold}
+  - {seat: 5, did: check}
+  - {seat: 1, did: check}
+  - turn: J♠
+  - {seat: 5, did: check}
+  - {seat: 1, did: check}
+  - river: 4♥
+  - {seat: 5, did: check}
+  - {seat: 1, did: check}
+  - showdown: {in_question: true}
+  - conduct: {seat: 5, did: foul-language, in_question: true}
+"""
+
+
+def test_a_marked_showdown_asks_the_showdowns_questions_at_the_showdown(kb):
+    """`showdown: {in_question: true}` (cb2 G309, G310) was ignored: the showdown's questions (who wins,
+    read from the cards) came only at the last point. Now the showdown is a point that asks them."""
+    report = rule_incident(parse_incident_text(SHOWDOWN, "t.yaml", kb.vocabulary, kb.clubs), kb,
+                           with_precedents=False)
+    assert [p.kind for p in report.points] == ["street", "conduct"]
+    assert report.points[0].label == "the showdown"
+    assert ("best-hand", 0) in {(r.issue, r.point) for r in report.answers["edp"].rulings}
+
+
+@pytest.mark.parametrize("entry,hint", [
+    ("  - turn: Q♠\n    in_question: true\n", "write - turn: {cards: [Q♠], in_question: true}"),
+    ("  - showdown:\n    in_question: true\n", "write - showdown: {in_question: true}"),
+    ("  - hand_mucked: {seat: 3, by: player}\n    in_question: true\n",
+     "write - hand_mucked: {..., in_question: true}"),
+])
+def test_a_mark_written_beside_an_entry_is_an_error_that_shows_where_it_goes(kb, entry, hint):
+    """A mark beside a street's short form (`- turn: Q♠` and `in_question: true` under it) belongs
+    to no entry: an error at its line saying how to write it, not a mark silently lost."""
+    with pytest.raises(FloorcallError) as error:
+        parse_incident_text(HEAD + "  - flop: [2♥, 7♣, 9♦]\n" + entry, "t.yaml", kb.vocabulary, kb.clubs)
+    assert error.value.line == len((HEAD + "  - flop: [2♥, 7♣, 9♦]\n" + entry).splitlines())
+    assert "in_question inside the" in str(error.value) and hint in str(error.value)
+
+
+QUIET = """  - flop: [2♥, 7♣, 9♦]
+  - {seat: 3, did: check, in_question: true}
+  - said: {by: 5, words: "Nice flop.", in_question: true}
+  - conduct: {seat: 5, did: foul-language, in_question: true}
+"""
+
+
+def test_a_marked_entry_that_raises_no_issue_is_said_so_under_its_point(kb):
+    """cb2 G112, G114, G212: a marked entry at which no club's rules raise an issue vanished from the
+    ruling (a marked `said` was not even a point). Each is a point, and the text, the Markdown and
+    the JSON say under it that no irregularity is recognised there."""
+    from ruling_engine.render.output import render_markdown, render_text, to_dict
+    report = _rule(kb, QUIET)
+    assert [(p.kind, p.marked, p.quiet) for p in report.points] == [
+        ("action", True, True), ("said", True, True), ("conduct", True, False)]
+    data = to_dict(report)
+    notes = [p["note"] for p in data["points"]]
+    assert notes[0] == ("No irregularity recognised at this point: seat 3's action (line 11) raises none of "
+                        "the issues the clubs' rules know, so no club rules on it.")
+    assert notes[1].startswith("No irregularity recognised at this point: what seat 5 said (line 12)")
+    assert notes[2] is None and {i["point"] for i in data["issues"]} == {2}
+    text = render_text(report)
+    first, second, third = (text.index(f"#### Point {n} (line {n + 10})") for n in (1, 2, 3))
+    assert first < text.index("No irregularity recognised at this point: seat 3's action") < second
+    assert second < text.index("No irregularity recognised at this point: what seat 5 said") < third
+    assert "### Point 1 (line 11): seat 3" in render_markdown(report)
+    assert "No irregularity recognised at this point: seat 3" in render_markdown(report)
+    from ruling_engine.serve.views import ruling_view
+    assert ruling_view(kb, data)["quiet"] == notes[:2]           # the floor app's ruling page says it too

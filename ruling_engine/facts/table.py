@@ -3,7 +3,7 @@ the button after a player leaves, counts asked for, and the clock. Arithmetic on
 is each club's rules."""
 from __future__ import annotations
 
-from ruling_engine.facts.registry import reads, reads_together
+from ruling_engine.facts.registry import reads
 from ruling_engine.numbers import whole
 from ruling_engine.facts.replay import clockwise_from, replay
 from ruling_engine.facts.turn_order import blind_seats, order_facts
@@ -53,12 +53,23 @@ def _blinds_posted(event: dict, data: dict) -> dict:
     return out
 
 
-def _straddles(events: list, data: dict) -> dict:
-    """The (last) straddle: where it sits and how many big blinds it is; how many players straddled."""
-    event = events[-1]
+def _straddles_so_far(event: dict, data: dict) -> int:
+    """How many players have straddled by this straddle's moment, this one included: the straddle
+    entries of the timeline up to its own (each straddle is its own point, ruled on the hand as it
+    stood when it was put up, so a re-straddle is the second and the first is the first)."""
+    entries = data.get("_entries")
+    at = event.get("_entry")
+    if entries is None or at is None:       # no timeline beside the events: the straddles listed up to it
+        events = [e for e in data.get("events", []) if e.get("event") == "straddle"]
+        return next((n for n, e in enumerate(events, 1) if e is event), len(events) or 1)
+    return sum(1 for e in entries[:at + 1] if e.get("entry") == "event" and e.get("event") == "straddle")
+
+
+def _straddle(event: dict, data: dict) -> dict:
+    """A straddle: where it sits and how many big blinds it is; how many players had straddled by then."""
     seat = event["seat"]
     out = {"straddle.seat": seat, "straddle.amount": event["amount"],
-           "straddle.before_cards": event["before_cards"], "straddle.count": len(events)}
+           "straddle.before_cards": event["before_cards"], "straddle.count": _straddles_so_far(event, data)}
     blinds = data["game"].get("blinds")
     if blinds and isinstance(blinds, list) and blinds[-1]:      # no multiple of a zero big blind
         out["straddle.multiple"] = round(event["amount"] / blinds[-1], 4)
@@ -165,9 +176,9 @@ def table_facts(data: dict, index: int | None) -> dict:
     return out
 
 
-@reads_together("straddle")
-def _straddle_events(found, ctx) -> dict:
-    return _straddles(found["straddle"], ctx.data)
+@reads("straddle")
+def _straddle_event(event, ctx) -> dict:
+    return _straddle(event, ctx.data)
 
 
 @reads("blinds_posted")

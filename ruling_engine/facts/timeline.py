@@ -8,6 +8,14 @@ the order shows, and the last action). Each point is ruled on its own view of th
 entry in question, the other entries as context. Some event kinds describe one thing in several
 entries (one `table_count` per table, one `player_busted` per player, the cards exposed during a
 deal): the vocabulary marks them `together: true`, and their entries make one point.
+
+Every mark is a point; none is dropped. A marked street is the hand at that moment: the
+irregularities the order shows at it (a premature card, a four-card flop) are its points, and so
+are the events entered at it (after it, before anyone acts or another street comes: what the floor
+saw as the card came, or at the showdown); with no irregularity shown at it, the street is a point
+itself, where the showdown asks the hand's own questions (who wins, the side pots). Marked words
+are a point too. A marked entry at which no club's rules raise any issue is said to be so
+(rulings/rule_on.py), never left out.
 """
 from __future__ import annotations
 
@@ -29,9 +37,12 @@ class Point:
     together) and what they are."""
 
     entries: tuple               # indexes into the timeline
-    kind: str                    # 'action', or the event kind
+    kind: str                    # 'action', the event kind, 'street' or 'said' (a marked street or words)
     line: int | None
     label: str                   # in words, for the ruling's heading
+    mark: int | None = None      # the entry the floor marked that this point answers (None: nothing marked)
+    marked: bool = False         # this point is that marked entry's own (where "no irregularity" is said)
+    hand_questions: bool = False     # the hand's own questions are asked here (a marked showdown)
 
     @property
     def index(self) -> int:
@@ -241,30 +252,64 @@ def _round_complete(hand: Hand, actions_before: int) -> bool:
 
 def _points(timeline: Timeline, together_kinds) -> list:
     entries = timeline.entries
-    events = timeline.data["events"]
+    events = list(zip(timeline.event_entry, timeline.data["events"]))
     marked_actions = [i for i in timeline.action_entry if entries[i].get("in_question")]
-    marked_events = [i for i, e in zip(timeline.event_entry, events) if e.get("in_question")]
-    marked_other = [i for i, e in enumerate(entries) if e["entry"] == "said" and e.get("in_question")]
+    marked_streets = [i for i, e in enumerate(entries) if e["entry"] == "street" and e.get("in_question")]
+    marked_said = [i for i, e in enumerate(entries) if e["entry"] == "said" and e.get("in_question")]
     points = []
-    if marked_actions or marked_events or marked_other:
-        chosen_actions, chosen_events = marked_actions, [(i, e) for i, e in zip(timeline.event_entry, events)
-                                                         if e.get("in_question")]
+    if marked_actions or marked_streets or marked_said or any(e.get("in_question") for _, e in events):
+        chosen_actions = marked_actions
+        chosen_events = [(i, e, i, True) for i, e in events if e.get("in_question")]   # (entry, event, mark, own)
+        for street in marked_streets:
+            moment = _moment(entries, street)
+            chosen_events += [(i, e, street, False) for i, e in events if i in moment and not e.get("in_question")]
+            if not any(i == street for i, _ in events):       # no irregularity the order shows at it
+                entry = entries[street]
+                points.append(Point((street,), "street", entry.get("line"), _street_label(entry), street, True,
+                                    entry["street"] == "showdown"))
+        for index in marked_said:
+            entry = entries[index]
+            points.append(Point((index,), "said", entry.get("line"), _said_label(entry), index, True))
+        chosen_events.sort(key=lambda c: c[0])
     else:
         chosen_actions = timeline.action_entry[-1:]
-        chosen_events = list(zip(timeline.event_entry, events))
+        chosen_events = [(i, e, None, False) for i, e in events]
     groups: dict = {}
-    for index, event in chosen_events:
+    for index, event, mark, own in chosen_events:
         kind = event["event"]
         if kind in together_kinds:
-            groups.setdefault(kind, []).append(index)
+            groups.setdefault(kind, []).append((index, mark, own))
         else:
-            points.append(Point((index,), kind, _line(entries, index), _label(kind, event)))
-    for kind, indexes in groups.items():
-        points.append(Point(tuple(indexes), kind, _line(entries, indexes[0]), _label(kind, None)))
+            points.append(Point((index,), kind, _line(entries, index), _label(kind, event), mark, own))
+    for kind, found in groups.items():
+        indexes = tuple(i for i, _, _ in found)
+        owned = [m for _, m, own in found if own]
+        points.append(Point(indexes, kind, _line(entries, indexes[0]), _label(kind, None),
+                            owned[0] if owned else found[0][1], bool(owned)))
     for index in chosen_actions:
         action = entries[index]
-        points.append(Point((index,), "action", action.get("line"), f"seat {action['seat']}'s action"))
-    return sorted(points, key=lambda p: p.entries[0])
+        points.append(Point((index,), "action", action.get("line"), f"seat {action['seat']}'s action",
+                            index, True))
+    return sorted(points, key=lambda p: (p.entries[0], p.kind != "street"))
+
+
+def _moment(entries, street: int) -> range:
+    """The entries at a street's moment: those after it, before the next action or street."""
+    end = next((i for i in range(street + 1, len(entries)) if entries[i]["entry"] in ("action", "street")),
+               len(entries))
+    return range(street + 1, end)
+
+
+def _street_label(entry) -> str:
+    name = entry["street"].replace("-", " ")
+    cards = entry.get("cards")
+    return f"the {name}" + (f" ({' '.join(map(str, cards))})" if cards else "")
+
+
+def _said_label(entry) -> str:
+    by = entry.get("by")
+    who = f"seat {by}" if isinstance(by, int) else f"the {by}"
+    return f"what {who} said"
 
 
 def _line(entries, index):

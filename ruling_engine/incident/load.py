@@ -199,6 +199,8 @@ class _Validator:
             if isinstance(action.get("said"), str) and action["said"] != UNKNOWN:
                 self.said(action["said"], _line(node, "said", line))
             return {"entry": "action", "line": line, **action}
+        if isinstance(node, dict) and len(node) == 2 and "in_question" in node:
+            _mark_beside(node, kinds, self.file, _line(node, "in_question", line))
         if not isinstance(node, dict) or len(node) != 1:
             raise FloorcallError(self.file, _line(node, default=line),
                                  "a timeline entry: an action (a mapping with seat:), a street, said: or one event",
@@ -254,6 +256,25 @@ class _Validator:
                                  f"count: {fields['count']}", "leave out count: when the cards are named")
         out.update(fields)
         return out
+
+
+def _mark_beside(node, kinds, file, line) -> None:
+    """`- turn: Q♠` with `in_question: true` on the next line (beside the entry, not in it): the
+    mark would belong to no entry. An error that shows where the mark goes."""
+    key = next(k for k in node if k != "in_question")
+    if key in STREETS:
+        body = node[key]
+        cards = ("..., " if isinstance(body, dict) else
+                 f"cards: [{', '.join(map(str, body))}], " if isinstance(body, list) and body else
+                 f"cards: [{body}], " if isinstance(body, str) else f"count: {body}, " if isinstance(body, int) else "")
+        example = f"- {key}: {{{cards}in_question: true}}"
+    elif key == "said" or key in kinds:
+        example = f"- {key}: {{..., in_question: true}}"
+    else:
+        return
+    raise FloorcallError(file, line, f"in_question inside the {key} entry's own mapping",
+                         "in_question beside it, as a second key of the list item",
+                         f"write {example}")
 
 
 @functools.lru_cache(maxsize=1024)

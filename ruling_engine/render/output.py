@@ -106,13 +106,21 @@ def to_dict(report) -> dict:
         "floorcall": 2,
         "incident": {"file": report.incident_file, "title": report.title, "house": report.house,
                      "currency": report.currency},
-        "points": [{"point": n, "kind": p.kind, "line": p.line, "label": p.label}
+        "points": [{"point": n, "kind": p.kind, "line": p.line, "label": p.label, "marked": p.marked,
+                    "note": no_irregularity(p) if p.quiet else None}
                    for n, p in enumerate(report.points)],
         "issues": [{"id": issue, "title": titles[issue], "point": point,
                     "secondary": bool((report.secondary or {}).get(issue))} for point, issue in order],
         "warnings": list(report.warnings),
         "clubs": clubs,
     }
+
+
+def no_irregularity(point) -> str:
+    """What is said under a point the floor marked at which no club's rules raise any issue."""
+    where = f" (line {point.line})" if point.line else ""
+    return (f"No irregularity recognised at this point: {point.label}{where} raises none of the issues "
+            "the clubs' rules know, so no club rules on it.")
 
 
 def when_text(when: list) -> str:
@@ -245,16 +253,30 @@ def render_text(report, explain: bool = False, when_words=None) -> str:
     else:
         out.extend(_answer_first(data, report.house))
     points = data["points"]
-    several = len({i["point"] for i in data["issues"]}) > 1
+    quiet = [p["point"] for p in points if p["note"]]
+    several = len({i["point"] for i in data["issues"]} | set(quiet)) > 1
+
+    def heading(number):
+        point = points[number]
+        where = f" (line {point['line']})" if point["line"] else ""
+        out.append(f"#### Point {number + 1}{where}: {point['label']}")
+        out.append("")
+
+    def quiet_points(upto):
+        while quiet and quiet[0] < upto:
+            number = quiet.pop(0)
+            if several:
+                heading(number)
+            out.append(_wrap(points[number]["note"], "  "))
+            out.append("")
+
     shown_point = None
     for index, issue in enumerate(data["issues"]):
         ruling = house["rulings"][index]
+        quiet_points(issue["point"])
         if several and issue["point"] != shown_point:
             shown_point = issue["point"]
-            point = points[shown_point]
-            where = f" (line {point['line']})" if point["line"] else ""
-            out.append(f"#### Point {shown_point + 1}{where}: {point['label']}")
-            out.append("")
+            heading(shown_point)
         out.append(("== Also: " if issue["secondary"] else "== ") + f"{issue['title']} ==")
         out.append(_wrap(f"RULING ({report.house}): {ruling['decision']}", "  "))
         for branch in ruling["depends"]:
@@ -299,6 +321,7 @@ def render_text(report, explain: bool = False, when_words=None) -> str:
             if other["citations"]:
                 out.append("      cites: " + ", ".join(c["clause"] for c in other["citations"]))
         out.append("")
+    quiet_points(len(points))
     if house["contradictions"]:
         out.append(f"== WARNING: parts of {report.house}'s answer contradict each other ==")
         out.extend(_wrap(line, "  - ") for line in house["contradictions"])

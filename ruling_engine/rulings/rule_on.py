@@ -123,7 +123,7 @@ class _Shared:
         answers that can change it) within MAX_POINT_RULINGS."""
         timeline = read_timeline(choices[0][1], self.kb.vocabulary.together_kinds)
         points = timeline.points or [hand_point(timeline)]
-        work = sum(len({tuple(a[p] for p in self.relevant_paths(point, n == len(points) - 1)) for a, _ in choices})
+        work = sum(len({tuple(a[p] for p in self.relevant_paths(point, _asks_hand(points, n))) for a, _ in choices})
                    for n, point in enumerate(points))
         if work > MAX_POINT_RULINGS:
             names = ", ".join(path_name(p, self.data) for p in self.paths)
@@ -198,8 +198,9 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
     fired_by_club = {club: {} for club in rulings}
     issues, facts_by_point = [], []
     earlier: dict = {}                 # issue -> {club: signature} of the ruling an earlier point gave
+    raised_at = []
     for number, point in enumerate(points):
-        last = number == len(points) - 1
+        last = _asks_hand(points, number)
         key = shared.point_key(number, point, last, assignment)
         if key in shared.points:       # the same rulings under another combination of unknown answers
             facts, raised, runs, here, signatures = shared.points[key]
@@ -214,6 +215,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
             if key is not None:
                 shared.points[key] = (facts, raised, runs, here, signatures)
         facts_by_point.append(facts)
+        raised_at.append(raised)
         for club in rulings:
             fired, derived, _ = runs[club]
             derived_by_club[club].update(derived)
@@ -248,7 +250,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
     report = Report(incident_file=incident.file, title=incident.title, house=house,
                   issues=[(i, kb.vocabulary.issues[i]["title"]) for i in issues],
                   given=facts_by_point[0], answers=answers,
-                  points=[PointInfo(p.entries, p.kind, p.line, p.label) for p in points],
+                  points=[PointInfo(p.entries, p.kind, p.line, p.label, p.marked, _quiet(points, raised_at, n))
+                          for n, p in enumerate(points)],
                   facts_by_point=facts_by_point,
                   secondary={i: True for i in issues if kb.vocabulary.issues[i].get("secondary")},
                   currency=currency, warnings=[] if shared.warned else
@@ -259,6 +262,20 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         if found:
             raise InvariantViolation(incident.file, found)
     return report
+
+
+def _asks_hand(points: list, number: int) -> bool:
+    """Whether the hand's own questions (an issue raised by facts of the hand alone: the cards read
+    at showdown, the side pots, whose turn it was) are asked at this point: the last point, or a
+    marked showdown."""
+    return number == len(points) - 1 or points[number].hand_questions
+
+
+def _quiet(points: list, raised_at: list, number: int) -> bool:
+    """A point the floor marked at which no club's rules raise any issue: neither its own entry nor
+    anything ruled for the same mark (the events at a marked street's moment)."""
+    point = points[number]
+    return point.marked and not any(raised_at[n] for n, p in enumerate(points) if p.mark == point.mark)
 
 
 class InvariantViolation(AssertionError):
@@ -326,7 +343,10 @@ def merge_branches(incident: Incident, branches: list, signature=None, settled=N
     infos: dict = {}
     for _, report in branches:
         for info in report.points:
-            infos.setdefault((info.entries, info.kind), info)
+            key = (info.entries, info.kind)
+            if key in infos and infos[key].quiet and not info.quiet:
+                infos[key] = dataclasses.replace(infos[key], quiet=False)   # ruled under some combination
+            infos.setdefault(key, info)
     order = sorted(infos, key=lambda k: (k[0][0] if k[0] else -1, k[0], k[1]))
     number = {k: n for n, k in enumerate(order)}
     renumber = [[number[(p.entries, p.kind)] for p in report.points] for _, report in branches]

@@ -58,4 +58,5 @@ def ruling_view(kb, data: dict) -> dict:
                 extra.append({"club": club, "name": answer["name"], "title": titles.get(o["issue"], o["issue"]),
                               "ruling": _ruling(kb, o)})
     return {"title": data["incident"]["title"], "house": house, "house_name": clubs[house]["name"],
-            "floor": clubs[house]["floor"], "items": items, "extra": extra}
+            "floor": clubs[house]["floor"], "items": items, "extra": extra,
+            "quiet": [p["note"] for p in data.get("points", []) if p.get("note")]}
