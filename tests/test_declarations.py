@@ -337,3 +337,46 @@ def test_a_dash_between_raise_and_the_amount_is_a_raise_of_the_amount(said):
 def test_a_conditional_statement_is_an_if_clause_on_the_speakers_own_action(said, conditional):
     """The clauses' conditional statement is about the speaker's future action (edp 8 ¶35-36)."""
     assert read_said(said).conditional is conditional
+
+
+RIVER_THREE = """
+house: edp
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 2
+players:
+  - {seat: 2, stack: 100}
+  - {seat: 5, stack: 100}
+  - {seat: 7, stack: 100}
+timeline:
+  - river:
+"""
+
+
+def test_a_players_conditional_statement_in_a_said_entry_is_the_conditional_statement_edp_speaks_of(kb):
+    """EDP 8 ¶35-36, casebook G103: "If you bet, I'm raising" said by a player with a live hand as
+    a `said:` entry (not inside an action) is ruled as a conditional statement of that player, as
+    the same words said with an action are; the warning that no rule reads it is gone."""
+    timeline = ("  - {seat: 5, said: check}\n"
+                "  - said: {by: 5, words: \"If you bet, I'm raising.\", in_question: true}\n"
+                "  - {seat: 7, chips: [2]}\n")
+    report = rule_incident(_incident(kb, timeline, RIVER_THREE), kb, with_precedents=False)
+    edp = {r.issue: r for r in report.answers["edp"].rulings}["declared-action"]
+    assert "edp.8-35.conditional-statement" in edp.rules_fired
+    assert {"effect": "penalty-possible", "seat": 5} in edp.effects
+    assert report.facts_by_point[0]["action.seat"] == 5 and report.facts_by_point[0]["action.conditional"] is True
+    assert not [w for w in report.warnings if "If you bet" in w]
+    # with nothing marked, the statement is a point too, as an event would be
+    unmarked = rule_incident(_incident(kb, timeline.replace(", in_question: true", ""), RIVER_THREE), kb,
+                             with_precedents=False)
+    assert "declared-action" in {i for i, _ in unmarked.issues}
+
+
+@pytest.mark.parametrize("entry", [
+    "  - said: {by: 2, words: \"If you bet, I'm raising.\", in_question: true}\n",      # seat 2 has folded
+    "  - said: {by: dealer, words: \"If you bet, I'm raising.\", in_question: true}\n",  # not a player
+    "  - said: {by: 5, words: \"He said he'd raise if I bet.\", in_question: true}\n",   # words reported
+])
+def test_words_that_are_no_live_players_own_conditional_statement_raise_no_declaration(kb, entry):
+    timeline = "  - {seat: 2, did: fold}\n  - {seat: 5, said: check}\n" + entry + "  - {seat: 7, chips: [2]}\n"
+    report = rule_incident(_incident(kb, timeline, RIVER_THREE), kb, with_precedents=False)
+    assert "declared-action" not in {i for i, _ in report.issues}

@@ -82,14 +82,17 @@ def given_fields(kb, incident_data: dict) -> list:
     return _given(incident_data, kb.vocabulary.records)
 
 
-def unread_warnings(kb, incident_data: dict, facts_by_point: list, file: str, money: bool = False) -> list:
+def unread_warnings(kb, incident_data: dict, facts_by_point: list, file: str, money: bool = False,
+                    said_points: frozenset = frozenset()) -> list:
     """Warnings naming what the incident says that no rule read for it (`money`: the pots were
-    counted from it, so the chips already in the middle were read)."""
+    counted from it, so the chips already in the middle were read; `said_points`: the lines of
+    `said:` entries ruled on as points, a player's statement, whose words the rules read)."""
     used_sources = read_fields(kb, facts_by_point)
     warnings, seen = [], set()
     for field, line, words in _given(incident_data, kb.vocabulary.records):
         if field in RECORD_ONLY or field in used_sources or (field, line) in seen or \
-                (money and field in ("pot_at_start", "pot_smallest_chip")):
+                (money and field in ("pot_at_start", "pot_smallest_chip")) or \
+                (field == "said" and line in said_points):
             continue
         head = field.split(".", 1)[0]
         if "." in field and head in kb.vocabulary.records["event"] and head not in used_sources:
