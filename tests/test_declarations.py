@@ -249,3 +249,134 @@ def test_words_not_heard_by_all_that_the_chips_contradict_are_for_the_crms(kb):
     assert (unclear.outcome, {c.clause for c in unclear.citations}) == ("floor-decides", {"edp.8-2"})
     clear = _rulings(kb, action.format(heard=""), "declared-action", head)["edp"]
     assert clear.outcome == "bet" and {"effect": "ruled-bet", "seat": 1, "total": 42000} in clear.effects
+
+
+# -- spoken words as a floor person hears them ----------------------------------------------------
+
+@pytest.mark.parametrize("said, term", [
+    ("Fine. I bet the pot.", "pot"),              # filler, then the declaration (casebook G102)
+    ("I bet the pot. Fine.", "pot"),              # the one sentence that declares something
+    ("OK. Call.", "call"),
+    ("Call. Nice hand.", "call"),
+    ("Check. Raise 20.", "raise"),                # the last sentence, when it declares
+])
+def test_a_declaration_after_filler_words_is_still_the_declaration(said, term):
+    assert read_said(said).term == term and not read_said(said).unofficial
+
+
+@pytest.mark.parametrize("said", [
+    "I'd never raise here",                       # a remark that merely holds an action word
+    "Raise? I'd never raise here.",               # a question declares nothing
+    "Call! Raise! Sorry.",                        # two declarations, neither last: the floor decides
+    "Two five",                                   # number words that are no number
+])
+def test_a_remark_holding_an_action_word_is_not_a_declaration(said):
+    words = read_said(said)
+    assert words.term == "none" and words.unofficial
+
+
+def test_filler_before_i_bet_the_pot_is_edps_pot_declaration_in_no_limit(kb):
+    """EDP 8 ¶27, casebook G102: "Fine. I bet the pot." in no-limit is 'I bet the pot' (the pot
+    is counted and he bets it), not unofficial language."""
+    facts = computed_facts(_incident(kb, "  - {seat: 4, said: 'Fine. I bet the pot.', in_question: true}\n"))
+    assert facts["action.declared"] == "pot" and facts["action.said_unofficial"] is False
+    edp = _rulings(kb, "  - {seat: 4, said: 'Fine. I bet the pot.', in_question: true}\n", "declared-action")["edp"]
+    assert "edp.8-27.pot-in-no-limit" in edp.rules_fired
+    remark = computed_facts(_incident(kb, "  - {seat: 4, said: \"I'd never raise here\", in_question: true}\n"))
+    assert remark["action.declared"] == "none" and remark["action.said_unofficial"] is True
+
+
+@pytest.mark.parametrize("said, amount", [
+    ("two-fifty", 250), ("two fifty", 250), ("bet two fifty", 250), ("twelve fifty", 1250),
+    ("one fifty five", 155), ("twenty-five", 25), ("two hundred and fifty", 250),
+])
+def test_hundreds_said_with_a_dash_or_a_space_are_hundreds_not_a_sum(said, amount):
+    """'two-fifty' is two hundred and fifty (or £2.50), never 52: the number as said, no unit."""
+    words = read_said(said)
+    assert (words.amount, words.unit) == (amount, "none")
+
+
+def test_two_fifty_in_a_cash_game_has_two_meanings_and_edp_rules_the_lesser(kb):
+    """'I bet two-fifty' at 50p/£1 with no chips out: 250 or £2.50, an amount with two meanings
+    (the facts' pence reading); EDP 8 ¶32 rules the lesser value, £2.50."""
+    head = HEADS_UP_FLOP.replace("blinds: [1, 2]", "blinds: [0.5, 1]")
+    incident = "  - {seat: 4, said: 'I bet two-fifty', in_question: true}\n"
+    facts = computed_facts(_incident(kb, incident, head))
+    assert facts["action.declared_amount"] == 250 and facts["declared_amount_as_pence"] == 2.5
+    assert facts["pence_reading_possible"] is True
+    edp = _rulings(kb, incident, "declared-action", head)["edp"]
+    assert edp.outcome == "lesser-amount"
+    assert {"effect": "ruled-bet", "seat": 4, "total": 2.5} in edp.effects
+
+
+def test_two_fifty_in_a_tournament_is_250_chips(kb):
+    facts = computed_facts(_incident(kb, "  - {seat: 1, said: 'bet two fifty', chips: [100, 100, 50], "
+                                         "in_question: true}\n", TOURNAMENT_FLOP.replace("smallest_chip: 100",
+                                                                                         "smallest_chip: 25")))
+    assert facts["action.declared_amount"] == 250 and "declared_amount_as_pence" not in facts
+    assert facts["words_chips_differ"] is False
+
+
+@pytest.mark.parametrize("said", ["Raise \u2014 4,000", "Raise \u2013 4,000", "raise - 4000", "Raise\u20144,000"])
+def test_a_dash_between_raise_and_the_amount_is_a_raise_of_the_amount(said):
+    words = read_said(said)
+    assert (words.term, words.amount, words.unofficial) == ("raise", 4000, False)
+    assert parse_said(said) == ("raise", 4000)
+
+
+@pytest.mark.parametrize("said, conditional", [
+    ("If you bet, then I will raise", True),
+    ("If you bet, I'm raising.", True),           # casebook G103
+    ("If you bet I raise", True),
+    ("I'll call if he shoves", True),
+    ("He said he'd raise if I bet. Hold him to it.", False),   # someone else's words reported
+    ("If he can, so can I. I'm making it four,", False),      # a condition on no action of his
+    ("If you've got queens, just pass.", False),
+    ("I'd never raise here", False),
+])
+def test_a_conditional_statement_is_an_if_clause_on_the_speakers_own_action(said, conditional):
+    """The clauses' conditional statement is about the speaker's future action (edp 8 ¶35-36)."""
+    assert read_said(said).conditional is conditional
+
+
+RIVER_THREE = """
+house: edp
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 2
+players:
+  - {seat: 2, stack: 100}
+  - {seat: 5, stack: 100}
+  - {seat: 7, stack: 100}
+timeline:
+  - river:
+"""
+
+
+def test_a_players_conditional_statement_in_a_said_entry_is_the_conditional_statement_edp_speaks_of(kb):
+    """EDP 8 ¶35-36, casebook G103: "If you bet, I'm raising" said by a player with a live hand as
+    a `said:` entry (not inside an action) is ruled as a conditional statement of that player, as
+    the same words said with an action are; the warning that no rule reads it is gone."""
+    timeline = ("  - {seat: 5, said: check}\n"
+                "  - said: {by: 5, words: \"If you bet, I'm raising.\", in_question: true}\n"
+                "  - {seat: 7, chips: [2]}\n")
+    report = rule_incident(_incident(kb, timeline, RIVER_THREE), kb, with_precedents=False)
+    edp = {r.issue: r for r in report.answers["edp"].rulings}["declared-action"]
+    assert "edp.8-35.conditional-statement" in edp.rules_fired
+    assert {"effect": "penalty-possible", "seat": 5} in edp.effects
+    assert report.facts_by_point[0]["action.seat"] == 5 and report.facts_by_point[0]["action.conditional"] is True
+    assert not [w for w in report.warnings if "If you bet" in w]
+    # with nothing marked, the statement is a point too, as an event would be
+    unmarked = rule_incident(_incident(kb, timeline.replace(", in_question: true", ""), RIVER_THREE), kb,
+                             with_precedents=False)
+    assert "declared-action" in {i for i, _ in unmarked.issues}
+
+
+@pytest.mark.parametrize("entry", [
+    "  - said: {by: 2, words: \"If you bet, I'm raising.\", in_question: true}\n",      # seat 2 has folded
+    "  - said: {by: dealer, words: \"If you bet, I'm raising.\", in_question: true}\n",  # not a player
+    "  - said: {by: 5, words: \"He said he'd raise if I bet.\", in_question: true}\n",   # words reported
+])
+def test_words_that_are_no_live_players_own_conditional_statement_raise_no_declaration(kb, entry):
+    timeline = "  - {seat: 2, did: fold}\n  - {seat: 5, said: check}\n" + entry + "  - {seat: 7, chips: [2]}\n"
+    report = rule_incident(_incident(kb, timeline, RIVER_THREE), kb, with_precedents=False)
+    assert "declared-action" not in {i for i, _ in report.issues}

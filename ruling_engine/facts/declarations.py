@@ -169,3 +169,19 @@ def declaration_facts(data: dict, index: int) -> dict:
     facts.update(_seat_facts(data, action, actions, index, state))
     facts.update(_fold_facts(action))
     return facts
+
+
+def statement_facts(data: dict) -> dict:
+    """A player's statement in a `said:` entry (facts/timeline.py statements): what his words
+    declare, read as the words of an action are, with the bet he faced when he said them. He put
+    nothing out, and whether he was in turn is no question of words alone (left unstated)."""
+    statement = data["_statement"]
+    seat = statement["seat"]
+    words = read_said(statement["words"])
+    state = replay(data, statement["actions_before"])
+    to_call = state.to_call(seat)
+    return {"action.seat": seat, "action.declared": words.term, "action.conditional": words.conditional,
+            "action.said_unofficial": words.unofficial, "action.put_out": False, "action.gesture": "none",
+            "action.words_heard": "all", "facing_bet": to_call > 0, "to_call": whole(to_call),
+            "current_bet": whole(state.current_bet), "players_in_hand": len(state.in_hand),
+            "heads_up": len(state.in_hand) == 2}

@@ -5,7 +5,7 @@ from ruling_engine.facts import sequence
 from ruling_engine.facts.betting import action_betting_facts, finite, first_active_facts, pot_facts, walk
 from ruling_engine.facts import deal, tournament  # noqa: F401  (their event readers register)
 from ruling_engine.facts.consequences import consequence_facts
-from ruling_engine.facts.declarations import declaration_facts
+from ruling_engine.facts.declarations import declaration_facts, statement_facts
 from ruling_engine.facts.event_order import event_order_facts, hidden_chips_result_facts
 from ruling_engine.facts.money import stakes_facts
 from ruling_engine.facts.now import now_facts
@@ -344,6 +344,8 @@ def computed_facts(data: dict, index: int | None) -> dict:
     if index is not None:
         facts.update(_action_facts(data, index))
         facts.update(declaration_facts(data, index))
+    elif "_statement" in data:
+        facts.update(statement_facts(data))
     facts.update(_betting_facts(data, index))
     facts.update(_showdown_facts(data, final_state))
     facts.update(referent_facts(final_state))

@@ -23,6 +23,7 @@ from ruling_engine.records import dataclass
 
 from ruling_engine.facts.hand import BETTING, STUD_BETTING, Hand, replay_timeline
 from ruling_engine.facts.replay import parse_said
+from ruling_engine.incident.said import read_said
 from ruling_engine.incident.unknowns import UNKNOWN
 
 BOARD_STREETS = ("flop", "turn", "river", "fourth-street", "fifth-street", "sixth-street", "seventh-street")
@@ -290,6 +291,14 @@ def _points(timeline: Timeline, together_kinds) -> list:
         action = entries[index]
         points.append(Point((index,), "action", action.get("line"), f"seat {action['seat']}'s action",
                             index, True))
+    marked = bool(marked_actions or marked_streets or marked_said or any(e.get("in_question") for _, e in events))
+    for index in statements(timeline):
+        # a player's conditional statement in words is ruled as his action (statement facts), in
+        # place of the plain words point a mark on it made
+        if entries[index].get("in_question") or not marked:
+            points = [p for p in points if not (p.kind == "said" and p.entries == (index,))]
+            points.append(Point((index,), "action", entries[index].get("line"), f"seat {entries[index]['by']}'s words",
+                                index, bool(entries[index].get("in_question"))))
     return sorted(points, key=lambda p: (p.entries[0], p.kind != "street"))
 
 
@@ -312,6 +321,25 @@ def _said_label(entry) -> str:
     return f"what {who} said"
 
 
+def statements(timeline: Timeline) -> list:
+    """The `said:` entries that are a player's conditional statement about his own future action
+    ("If you bet, I'm raising"), said while his hand was live: the declaration the clauses on
+    conditional statements speak of, made in words outside an action. Each is a point like an
+    action (marked, or with no mark when nothing is), ruled on the hand as it stood then."""
+    out = []
+    for index, entry in enumerate(timeline.entries):
+        if entry["entry"] != "said" or not isinstance(entry.get("by"), int) or entry.get("kind") not in (None, "other"):
+            continue
+        if read_said(entry["words"]).conditional and entry["by"] in statement_state(timeline, index).in_hand:
+            out.append(index)
+    return out
+
+
+def statement_state(timeline: Timeline, index: int):
+    """The betting state when the `said:` entry at `index` was said (after the actions before it)."""
+    return timeline.hand.replay(sum(1 for i in timeline.action_entry if i < index))
+
+
 def _line(entries, index):
     return entries[index].get("line") if index < len(entries) else None
 
@@ -332,6 +360,13 @@ def point_view(timeline: Timeline, point: Point) -> tuple[dict, int | None]:
     events = [e for e, i in zip(timeline.data["events"], timeline.event_entry)
               if e["event"] != point.kind or i in own]
     data["events"] = events
+    entry = timeline.entries[point.entries[0]] if point.entries and point.entries[0] < len(timeline.entries) else {}
+    if point.kind == "action" and entry.get("entry") == "said":
+        # a player's statement in words: the speaker at that moment, no action of the log in question
+        data["_statement"] = {"seat": entry["by"], "words": entry["words"],
+                              "actions_before": sum(1 for i in timeline.action_entry if i < point.entries[0])}
+        data["_entries"], data["_point_entries"], data["_action_entry"] = timeline.entries, point.entries, None
+        return data, None
     if point.kind == "action":
         index = timeline.action_entry.index(point.entries[0])
     else:

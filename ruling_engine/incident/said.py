@@ -35,24 +35,56 @@ class Said:
     unofficial: bool = False   # words that are neither an official term nor an amount
 
 
+def _small_number(words: list, i: int):
+    """(value, next index) of a number below a hundred said at words[i] ('seven', 'fifteen',
+    'twenty', 'twenty five'), or None."""
+    word = words[i]
+    if word in _UNITS["ones"]:
+        return _UNITS["ones"][word], i + 1
+    if word in _UNITS["tens"]:
+        value = _UNITS["tens"][word]
+        if i + 1 < len(words) and words[i + 1] in _UNITS["ones"] and _UNITS["ones"][words[i + 1]] < 10:
+            return value + _UNITS["ones"][words[i + 1]], i + 2
+        return value, i + 1
+    return None
+
+
 def _number_words(words: list):
-    """'one hundred and fifty' -> 150; None if the words are not a number."""
+    """'one hundred and fifty' -> 150; None if the words are not a number.
+
+    Two numbers below a hundred said one after the other, the second at least ten, are how people
+    say hundreds: 'two fifty' (or 'two-fifty') is two hundred and fifty, 'twelve fifty' 1,250.
+    Whether 250 is pounds or pence (£2.50) is not the words' to say: the number is given as said,
+    with no unit, and the facts read its pence meaning (declared_amount_as_pence). Numbers that
+    follow each other any other way ('two five') are not a number."""
     if not words or any(w not in _NUMBER_WORDS for w in words) or words == ["a"] or words == ["and"]:
         return None
-    total, current = 0, 0
-    for word in words:
+    total, current, i, after_small = 0, 0, 0, False
+    while i < len(words):
+        word = words[i]
         if word in ("a", "and"):
-            current = current or (1 if word == "a" else current)
+            if word == "a":
+                if i + 1 >= len(words) or words[i + 1] not in ("hundred", "thousand"):
+                    return None
+                current = current or 1
+            i, after_small = i + 1, False
             continue
-        if word in _UNITS["ones"]:
-            current += _UNITS["ones"][word]
-        elif word in _UNITS["tens"]:
-            current += _UNITS["tens"][word]
-        elif word == "hundred":
+        if word == "hundred":
             current = (current or 1) * 100
         elif word == "thousand":
             total += (current or 1) * 1000
             current = 0
+        else:
+            value, i = _small_number(words, i)
+            if after_small:
+                if not (0 < current < 100 and value >= 10):
+                    return None
+                current = current * 100 + value      # 'two fifty': the hundreds, then the rest
+            else:
+                current += value
+            after_small = True
+            continue
+        i, after_small = i + 1, False
     return total + current
 
 
@@ -65,14 +97,68 @@ def _plain_numbers(raw: str) -> str:
     return re.sub(r"\bgrand\b", "thousand", raw)
 
 
+_ACTION_WORDS = re.compile(r"\b(?:call|calls|calling|check|checks|checking|bet|bets|betting|raise|raises|raising|"
+                           r"re-?raise|re-?raising|fold|folds|folding|all-in|all in|shove|shoving|jam|jamming)\b")
+_FIRST_PERSON = r"\b(?:i|i'm|i'll|i'd|i am|i will|i would|i'm going to|i am going to|i'll be|then i)\b"
+_SPEAKER_ACTS = re.compile(_FIRST_PERSON + r"(?:\s+\S+){0,3}?\s+" + _ACTION_WORDS.pattern)
+_DASHES = re.compile(r"[\u2012\u2013\u2014\u2015\u2212]|(?<!\w)-+(?!\w)|(?<=\s)-+|-+(?=\s)")
+
+
+def _is_conditional(sentence: str) -> bool:
+    """An 'if ..., then ...' statement about the speaker's own future action: an if-clause, and
+    in the rest of the sentence the speaker (I, I'm, I'll ...) with a betting action ('If you bet,
+    I'm raising', 'I'll call if he shoves'). A condition about anything else ('If he can, so can
+    I', 'If you've got queens, just pass') or someone else's action reported ('He said he'd raise
+    if I bet') is not."""
+    match = re.search(r"\bif\b", sentence)
+    if not match:
+        return False
+    before, after = sentence[:match.start()], sentence[match.end():]
+    if before.strip():                      # 'I'll call if he shoves': the consequence comes first
+        return bool(_SPEAKER_ACTS.search(" " + before))
+    split = re.search(r",|\bthen\b", after)  # 'if you bet, I'm raising' / 'if you bet then I raise'
+    consequence = after[split.start():] if split else after
+    return bool(_SPEAKER_ACTS.search(" " + consequence.lstrip(", ")))
+
+
+def _sentences(raw: str) -> list:
+    """(sentence, whether it is a question) for each sentence of what was said; a full stop that
+    is a decimal point ('2.50') does not end one."""
+    out = []
+    for match in re.finditer(r"((?:[^.!?;]|\.(?=\d))+)([.!?;]*)", raw):
+        if match.group(1).strip(" ,"):
+            out.append((match.group(1).strip(), "?" in match.group(2)))
+    return out
+
+
 def read_said(text) -> Said:
-    """What was said, read into term, number, unit and wording."""
+    """What was said, read into term, number, unit and wording.
+
+    Several sentences are read as a floor person hears them: the declaration is the last sentence
+    when it is one ("Fine. I bet the pot." is "I bet the pot"), else the one sentence that declares
+    something ("Call. Nice hand."); a question ("Raise?") declares nothing, and sentences that
+    declare different things with none of them last are unofficial language (the floor decides).
+    A remark that merely holds an action word ("I'd never raise here") stays unofficial language."""
     if text is None or not str(text).strip():
         return Said("none", None)
-    raw = _plain_numbers(str(text).strip().lower())
-    if re.match(r"^if\b", raw) or re.search(r"\bif\b.*\bthen\b", raw):
+    raw = _DASHES.sub(" ", _plain_numbers(str(text).strip().lower()))   # "raise \u2014 4,000": raise 4000
+    sentences = _sentences(raw) or [(raw, False)]
+    if any(_is_conditional(sentence) for sentence, _ in sentences):
         return Said("none", None, conditional=True)
-    words = re.sub(r"[,!?]|\.(?!\d)", " ", raw).replace("all in", "all-in").split()
+    if len(sentences) == 1:
+        return _read_sentence(sentences[0][0])
+    readings = [None if question else _read_sentence(sentence) for sentence, question in sentences]
+    declaring = [r for r in readings if r is not None and r.term != "none" and not r.unofficial]
+    if readings[-1] is not None and readings[-1] in declaring:
+        return readings[-1]
+    if len(set(declaring)) == 1:
+        return declaring[0]
+    return Said("none", None, unofficial=True)
+
+
+def _read_sentence(raw: str) -> Said:
+    """One sentence, read into term, number, unit and wording."""
+    words = re.sub(r"[,!?;:]|\.(?!\d)", " ", raw).replace("all in", "all-in").split()
     words = [part for word in words for part in ([word] if word == "all-in" else word.split("-")) if part]
     if words[:1] in (["i"], ["i'm"]) and len(words) > 1 and words[1] not in ("in",):
         words = words[1:]

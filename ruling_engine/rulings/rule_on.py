@@ -256,7 +256,11 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                   secondary={i: True for i in issues if kb.vocabulary.issues[i].get("secondary")},
                   currency=currency, warnings=[] if shared.warned else
                   shared.warn(unread_warnings(kb, incident.data, facts_by_point, incident.file,
-                                              money=any(a.settlement for a in answers.values()))))
+                                              money=any(a.settlement for a in answers.values()),
+                                              said_points=frozenset(
+                                                  timeline.entries[p.entries[0]].get("line") for p in points
+                                                  if p.kind == "action" and p.entries[0] < len(timeline.entries)
+                                                  and timeline.entries[p.entries[0]]["entry"] == "said"))))
     if os.environ.get("FLOORCALL_CHECK_INVARIANTS"):
         found = violations(report, timeline)
         if found:

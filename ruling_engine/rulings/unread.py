@@ -95,15 +95,18 @@ def _level_read_as_game(incident_data: dict, used_sources: set) -> set:
     return out
 
 
-def unread_warnings(kb, incident_data: dict, facts_by_point: list, file: str, money: bool = False) -> list:
+def unread_warnings(kb, incident_data: dict, facts_by_point: list, file: str, money: bool = False,
+                    said_points: frozenset = frozenset()) -> list:
     """Warnings naming what the incident says that no rule read for it (`money`: the pots were
-    counted from it, so the chips already in the middle were read)."""
+    counted from it, so the chips already in the middle were read; `said_points`: the lines of
+    `said:` entries ruled on as points, a player's statement, whose words the rules read)."""
     used_sources = read_fields(kb, facts_by_point)
     seen_as_game = _level_read_as_game(incident_data, used_sources)
     warnings, seen = [], set()
     for field, line, words in _given(incident_data, kb.vocabulary.records):
         if field in RECORD_ONLY or field in used_sources or (field, line) in seen or \
-                (field, line) in seen_as_game or (money and field in ("pot_at_start", "pot_smallest_chip")):
+                (field, line) in seen_as_game or (money and field in ("pot_at_start", "pot_smallest_chip")) or \
+                (field == "said" and line in said_points):
             continue
         head = field.split(".", 1)[0]
         if "." in field and head in kb.vocabulary.records["event"] and head not in used_sources:
