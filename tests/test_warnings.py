@@ -112,3 +112,9 @@ def test_the_bundled_cases_average_under_one_warning_per_incident(kb):
     from warnings_per_incident import count
     incidents, warned, _ = count(sorted(ROOT.glob("cases/*.yaml")) + sorted(ROOT.glob("cases/*/*.yaml")), kb)
     assert incidents > 300 and warned / incidents < 1
+
+
+def test_an_empty_timeline_is_ruled_with_no_warning(kb):
+    """The hand point of an empty timeline names no entry (found by tests/test_properties.py)."""
+    report = _rule(kb, "house: edp\nbutton: 1\ngame: {format: cash}\nplayers: [{seat: 1}]\ntimeline: []\n")
+    assert report.warnings == []

@@ -254,8 +254,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                   currency=currency, warnings=[] if shared.warned else
                   shared.warn(unread_warnings(kb, incident.data, facts_by_point, incident.file,
                                               money=any(a.settlement for a in answers.values()),
-                                              point_lines={timeline.entries[i].get("line")
-                                                           for p in points for i in p.entries},
+                                              point_lines={timeline.entries[i].get("line") for p in points
+                                                           for i in p.entries if i < len(timeline.entries)},
                                               header_lines=incident.header_lines)))
     if os.environ.get("FLOORCALL_CHECK_INVARIANTS"):
         found = violations(report, timeline)
