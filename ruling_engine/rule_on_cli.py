@@ -108,19 +108,19 @@ def rule_on_files(files, club, fmt, explain, echo, log=False, db=None):
             echo(plain(f"internal error: {source}: {type(exc).__name__}: {exc} "
                              "(please report it with the incident file)"), err=True)
             continue
-        for warning in report.warnings:
-            echo(plain(f"warning: {warning}"), err=True)
         if fmt == "json":
             if several:
                 as_json.append(to_dict(report))
             else:
                 echo(render_json(report))
+            _warn(report, echo)
             continue
         if several:
             name = "<stdin>" if source == "-" else str(source)
             echo(f"==> {plain(name)} <==" if fmt == "text" else f"**File:** {code_span(name)}\n")
         echo(render_markdown(report, explain) if fmt == "markdown" else
              render_text(report, explain, when_words=lambda when: _when_words(kb, when)), nl=False)
+        _warn(report, echo)         # after the ruling, where they are read (stderr, in order as before)
         if several:
             echo("")
     if as_json:
@@ -131,6 +131,13 @@ def rule_on_files(files, club, fmt, explain, echo, log=False, db=None):
             echo(f"{len(sources) - bad - internal} of {len(sources)} incident(s) ruled; "
                        f"{bad + internal} could not be (above)", err=True)
         sys.exit(2 if bad else 1)
+
+
+def _warn(report, echo) -> None:
+    """The report's warnings on stderr, each made plain."""
+    from ruling_engine.render.safe import plain
+    for warning in report.warnings:
+        echo(plain(f"warning: {warning}"), err=True)
 
 
 def _echo(message: str = "", nl: bool = True, err: bool = False) -> None:

@@ -44,6 +44,7 @@ class Incident:
     file: str
     data: dict              # validated, defaults filled in; data["timeline"] is a list of entries
     unknowns: bool = True   # whether any field is written `unknown` (False: no need to look for them)
+    header_lines: dict = None   # {"others": 7, "game.max_pot": 3}: the lines of the header's fields, when read from a file
 
     @property
     def house(self) -> str:
@@ -522,7 +523,22 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
     _check_tournament_events(data, file)
     _check_motions(data, file)
     _check_cards(data, node, file)
-    return Incident(file=file, data=data, unknowns=validator.unknowns > 0)
+    return Incident(file=file, data=data, unknowns=validator.unknowns > 0, header_lines=_header_lines(node))
+
+
+def _header_lines(node) -> dict:
+    """The line of each header field (`game.KEY` for the game's), for messages that point at it."""
+    out = {}
+    if hasattr(node, "line_of"):
+        for key in node:
+            if isinstance(key, str) and key != "timeline":
+                out[key] = node.line_of(key)
+        game = node.get("game")
+        if isinstance(game, dict):
+            for key in game:
+                if isinstance(key, str):
+                    out[f"game.{key}"] = game.line_of(key) if hasattr(game, "line_of") else out.get("game")
+    return out
 
 
 # -- writing -----------------------------------------------------------------------------------

@@ -55,6 +55,14 @@ def format_value(value, spec_type: str, currency: str) -> str:
     return str(value)
 
 
+def missing_words(vocabulary, name: str) -> str:
+    """What a do-line says where a number the incident does not give would go: which fact is
+    missing, as its vocabulary question asks it (issue 24: never a bare placeholder)."""
+    spec = vocabulary.facts.get(name)
+    question = (spec.question if spec is not None else "") or name
+    return "not in the incident: " + question[:1].lower() + question[1:]
+
+
 class Filler:
     """Fills `{fact}` templates with an incident's facts, amounts with the game's currency."""
 
@@ -66,7 +74,10 @@ class Filler:
         def sub(match):
             name = match.group(1)
             if name not in self.facts:
-                return "(not stated)"
+                words = missing_words(self.vocabulary, name)
+                whole, start, end = match.string, match.start(), match.end()
+                enclosed = start > 0 and whole[start - 1] == "(" and whole[end:end + 1] == ")"
+                return words if enclosed else f"({words})"
             self.used[name] = self.facts[name]
             return format_value(self.facts[name], self.vocabulary.facts[name].type, self.currency)
         return TEMPLATE_NAME.sub(sub, template)

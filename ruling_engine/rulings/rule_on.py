@@ -62,7 +62,8 @@ def rule_incident(incident: Incident, kb: KnowledgeBase | None = None, house: st
         choices = combinations(incident.data, kb.vocabulary, incident.file, paths)
         shared = _Shared(kb, incident.data, paths, relevance)
         shared.check_work(choices, incident.file)
-        branches = [(assignment, _rule_complete(Incident(incident.file, data, incident.unknowns), kb, house,
+        branches = [(assignment, _rule_complete(Incident(incident.file, data, incident.unknowns, incident.header_lines),
+                                                kb, house,
                                                 with_precedents, shared, assignment))
                     for assignment, data in choices]
         report = merge_branches(incident, branches, shared.signature, shared.settled)
@@ -257,10 +258,9 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                   currency=currency, warnings=[] if shared.warned else
                   shared.warn(unread_warnings(kb, incident.data, facts_by_point, incident.file,
                                               money=any(a.settlement for a in answers.values()),
-                                              said_points=frozenset(
-                                                  timeline.entries[p.entries[0]].get("line") for p in points
-                                                  if p.kind == "action" and p.entries[0] < len(timeline.entries)
-                                                  and timeline.entries[p.entries[0]]["entry"] == "said"))))
+                                              point_lines={timeline.entries[i].get("line") for p in points
+                                                           for i in p.entries if i < len(timeline.entries)},
+                                              header_lines=incident.header_lines)))
     if os.environ.get("FLOORCALL_CHECK_INVARIANTS"):
         found = violations(report, timeline)
         if found:
