@@ -35,8 +35,9 @@ def _pairs():
 
 
 def test_the_casebook_is_all_there():
-    """Both independent casebooks: ../shared/casebook (D, 45 calls) and ../shared/casebook-2 (G, 42)."""
-    assert len(_pairs()) == 4 * (45 + 42)
+    """The independent calls: ../shared/casebook (D, 45), ../shared/casebook-2 (G, 42), and the two
+    blind batches of 2026-12-06 once graded (F, 16; H, 40; docs/fidelity.md)."""
+    assert len(_pairs()) == 4 * (45 + 42 + 16 + 40)
 
 
 @pytest.mark.parametrize("case,club", _pairs(), ids=lambda v: v)
