@@ -109,3 +109,18 @@ def test_upgrade_converts_the_old_format_to_a_timeline_that_rules_the_same(tmp_p
     assert (tmp_path / "old.yaml.orig").read_text(encoding="utf-8") == OLD
     assert old.read_text(encoding="utf-8") == new.read_text(encoding="utf-8")
     assert run_cli("floorcall", "upgrade", str(new)).returncode == 2    # already a timeline
+
+
+def test_a_second_hand_after_hand_over_is_refused_with_what_to_do(tmp_path):
+    """Four new users wrote `deal:` after `hand-over:` for the next hand and were told 'expected a
+    street after the hand-over; found deal after the hand-over' with a hint about a second flop
+    (issue 24): the error now says a timeline is one hand and where the next one goes."""
+    from conftest import run_cli
+    path = tmp_path / "two-hands.yaml"
+    path.write_text("house: edp\ngame: {format: cash, variant: NLHE, blinds: [1, 2]}\nbutton: 1\n"
+                    "players: [{seat: 1, stack: 100}, {seat: 2, stack: 100}]\ntimeline:\n"
+                    "  - preflop:\n  - {seat: 1, said: call}\n  - hand-over:\n  - deal:\n", encoding="utf-8")
+    done = run_cli("rule-on", str(path))
+    assert done.returncode == 2
+    assert f"{path}:9: expected nothing of a second hand after `hand-over:` (a timeline is one hand)" in done.stderr
+    assert "describe the next hand in a file of its own" in done.stderr and "second flop" not in done.stderr

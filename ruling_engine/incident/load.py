@@ -351,11 +351,18 @@ def _check_street_order(data: dict, file: str) -> None:
         position = order.index(name)
         if last_name == "hand-over" and name in ("deal", "preflop", "third-street") and not actions_seen:
             last = -1                 # the timeline began between hands: this is the next hand
+        if position <= last and last_name == "hand-over":
+            raise FloorcallError(file, entry["line"], "nothing of a second hand after `hand-over:` (a timeline "
+                                 "is one hand)", f"`{name}:` after the hand-over, once this hand had been played",
+                                 "describe the next hand in a file of its own; what happened between the hands "
+                                 "(words, a player leaving, a level change) may follow `hand-over:`, and a "
+                                 "timeline that starts with `hand-over:` may then deal its hand")
         if position <= last:
             raise FloorcallError(file, entry["line"], f"a street after the {last_name}", f"{name} again" if
                                  name == last_name else f"{name} after the {last_name}",
-                                 "a hand's streets come once each, in order; a second flop is an event "
-                                 "(e.g. flop_dealt), not a street")
+                                 "a hand's streets come once each, in order (deal:, preflop:, flop:, turn:, "
+                                 "river:, showdown:); a second flop dealt by mistake is an event "
+                                 "(flop_dealt), not a street")
         last, last_name = position, name
 
 
