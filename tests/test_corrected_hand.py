@@ -222,3 +222,42 @@ def test_a_raise_by_a_player_an_earlier_ruling_held_to_call_or_fold_is_his_call(
     assert [h["seat"] for h in edp.now["held"]] == [3] and "edp.1-16" in edp.now["held"][0]["text"]
     assert {"seat": 3, "back": 3, "street": "flop"} in edp.now["moves"]
     assert edp.now["next"] is None and edp.now["round_complete"]
+
+
+def test_call_declared_with_an_oversized_chip_is_a_call_and_the_rest_is_change(kb):
+    """'Call' said, then a £5 chip against a £3 bet: the chip is not a raise the raise-size rules
+    then rule on; he called £3 and the £2 is his change, and the pot counts £3 from him."""
+    text = """
+house: ppl
+game: {format: cash, variant: NLHE, blinds: [0.05, 0.10]}
+button: 1
+players: [{seat: 1, stack: 20}, {seat: 2, stack: 20}, {seat: 3, stack: 20}]
+pot_at_start: 1
+timeline:
+  - flop:
+  - {seat: 2, said: bet, chips: [1, 1, 1]}
+  - {seat: 3, said: call, chips: [5], in_question: true}
+"""
+    report = rule_incident(parse_incident_text(text, "<t>", kb.vocabulary, kb.clubs), kb, with_precedents=False)
+    for club, answer in report.answers.items():
+        assert all(r.issue != "raise-size" for r in answer.rulings), club
+        assert [e["amount"] for e in answer.settlement if e["effect"] == "pot"] == [7], club
+        assert answer.now["next"]["seat"] == 1 and answer.now["next"]["call"] == 3 and not answer.now["then"], club
+
+
+def test_before_anyone_acts_pre_flop_the_action_starts_left_of_the_big_blind(kb):
+    """A card exposed in the deal, nobody has acted: the player under the gun acts first (left of
+    the big blind), never the small blind (a new user's H204 and H401: 'seat 3 acts next')."""
+    text = """
+house: edp
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 1
+players: [{seat: 1, stack: 100}, {seat: 2, stack: 100}, {seat: 3, stack: 100}, {seat: 4, stack: 100}, {seat: 5, stack: 100}]
+timeline:
+  - preflop:
+  - card_exposed: {seat: 4, by: dealer, during: deal, deal_position: 9, count: 1, in_question: true}
+"""
+    report = rule_incident(parse_incident_text(text, "<t>", kb.vocabulary, kb.clubs), kb, with_precedents=False)
+    now = report.answers["edp"].now
+    assert now["next"]["seat"] == 4 and now["next"]["call"] == 2
+    assert [t["seat"] for t in now["then"]] == [5, 1, 2, 3]

@@ -96,6 +96,7 @@ class CorrectedHand:
     folded_at: dict = field(default_factory=dict)    # seat -> timeline entry of his last fold
     point_entry: dict = field(default_factory=dict)  # point -> its last timeline entry
     had_hand: set = field(default_factory=set)       # seats still in the hand as the floor found it
+    posted: dict = field(default_factory=dict)       # seat -> the forced bet he posted (blinds, straddle)
 
     def behind_on(self) -> dict:
         """Seats a correction on an earlier round left short there: seat -> (street, chips to call).
@@ -151,6 +152,12 @@ class CorrectedHand:
         if self.acts_next in owing:
             return self.acts_next
         start = self.last_actor if self.last_actor is not None else button
+        if self.last_actor is None and self.street == "preflop" and self.posted:
+            # nobody has acted yet: the action starts left of the largest forced bet (the big
+            # blind, or a straddle), not left of the button
+            top = max(self.posted.values())
+            order = clockwise_from(sorted(self.stacks), button) if button is not None else sorted(self.stacks)
+            start = next((s for s in order if self.posted.get(s) == top), start)
         if start is None:
             return min(owing)
         everyone = sorted(set(self.stacks) | {start})
@@ -223,7 +230,7 @@ def _start(data: dict, hand) -> CorrectedHand:
                          live=live, pot_at_start=view.pot_at_start, dead_money=view.dead_money,
                          start_chips=start, acted=acted, last_actor=last, acted_at=dict(view.acted_at),
                          last_delta=last_delta, by_street=by_street, antes=antes, folded_at=folded_at,
-                         had_hand=set(live))
+                         had_hand=set(live), posted=dict(getattr(hand, "posted", {}) or {}))
 
 
 def _move(hand: CorrectedHand, seat, amount, street=None) -> float:
@@ -394,6 +401,9 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict) -> N
         amount = _number(effect.get("amount"))
         if amount is not None and out.backed.get(seat) == amount:
             return                    # the same chips this ruling's corrected total already gave back
+        total_set = made.get((seat, "total"))
+        if total_set is not None and total_set[0] == me[0] and total_set[3] == me[3]:
+            return                    # the total this ruling set governs: what it says goes back is the change
         if amount is not None:
             _move(out, seat, -amount, out.street_of_point.get(ruling.point))
             out.current_bet = max([v for s, v in out.round_in.items() if s in out.live] + [0])

@@ -153,7 +153,13 @@ def action_delta(action: dict, state, parse_said) -> float:
         total = _amount(action["total"])
         return max(0, total - state.round_in.get(seat, 0)) if not math.isnan(total) else NAN
     if "chips" in action:
-        return NAN if action["chips"] == UNKNOWN else sum(action["chips"])
+        if action["chips"] == UNKNOWN:
+            return NAN
+        put = sum(action["chips"])
+        term, amount = parse_said(action.get("said")) or ("none", None)
+        if term == "call" and amount is None and 0 < state.to_call(seat) < put and action.get("first") != "chips":
+            return state.to_call(seat)   # "call" declared: a call, the chips beyond it are his change
+        return put
     term, amount = parse_said(action.get("said")) or ("none", None)
     did = action.get("did")
     if term == "call" or (term == "none" and did == "call"):
