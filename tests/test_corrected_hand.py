@@ -261,3 +261,13 @@ timeline:
     now = report.answers["edp"].now
     assert now["next"]["seat"] == 4 and now["next"]["call"] == 2
     assert [t["seat"] for t in now["then"]] == [5, 1, 2, 3]
+
+
+def test_a_limit_on_a_hand_a_ruling_killed_is_moot_not_a_conflict(kb):
+    """Out-of-turn rules hold seat 3 to call or fold; a mucked-hand rule kills his hand: a dead hand
+    takes no action, so the limit does not apply (said so), and the floor is not told to choose."""
+    timeline = _timeline(kb, FLOP_THREE_WAY)
+    rulings = [_ruling("mucked-hand", {"effect": "hand-dead", "seat": 3}, clause="edp.3-8"),
+               _ruling("out-of-turn", {"effect": "call-or-fold", "seat": 3, "call": 10}, clause="edp.8-8")]
+    hand = correct(timeline.data, timeline.hand, rulings, kb.vocabulary)
+    assert hand.conflicts == [] and [m[0] for m in hand.moot] == [3] and 3 not in hand.restricted

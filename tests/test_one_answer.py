@@ -20,9 +20,6 @@ EVERY_CASE = sorted(CASES.glob("*.yaml")) + sorted((CASES / "casebook").glob("*.
 # it). They are shown as a WARNING beside the answer, never as if both held; each is a fault or a
 # real conflict of the club's text to settle. The test fails when one stops, so the list shrinks.
 KNOWN_CONFLICTS = {
-    ("H305", "edp"): "a hand dead under 3 ¶8 is then held to call or fold under 8 ¶8 at a later point: "
-                     "the later restriction should be moot on the hand the kill left",
-    ("H305", "fpc"): "the same with rule 18 s2 and rule 4",
     ("H406", "ppl"): "League •14 s3 (cards that touch the muck are dead) against •44 (a declared board play "
                      "keeps the claim): the key itself marks ppl's clauses as conflicting",
 }

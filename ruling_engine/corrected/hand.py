@@ -97,6 +97,7 @@ class CorrectedHand:
     point_entry: dict = field(default_factory=dict)  # point -> its last timeline entry
     had_hand: set = field(default_factory=set)       # seats still in the hand as the floor found it
     posted: dict = field(default_factory=dict)       # seat -> the forced bet he posted (blinds, straddle)
+    moot: list = field(default_factory=list)         # (seat, kill, later ruling): a later limit on a hand already dead
 
     def behind_on(self) -> dict:
         """Seats a correction on an earlier round left short there: seat -> (street, chips to call).
@@ -351,8 +352,13 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict) -> N
     if out.void or (seat is None and kind not in ("raises-bettors-to",)):
         return
     if kind in ("adds", "sets-total", "owes-call", "frees", "voids-action", "restricts", "acts-next") and \
-            seat in out.dead and clash("kills", "a dead hand takes no further part in the hand"):
-        return
+            seat in out.dead:
+        killed = made.get((seat, "kills"))
+        if killed is not None and kind in ("owes-call", "restricts", "acts-next", "frees"):
+            out.moot.append((seat, killed[:3], me[:3]))
+            return                    # a limit on, or a turn for, a hand a ruling killed: moot, not a conflict
+        if clash("kills", "a dead hand takes no further part in the hand"):
+            return
     if kind in ("adds", "sets-total") and effect["effect"] in ("ruled-raise", "ruled-bet", "raise-made-up"):
         earlier = made.get((seat, "restricts"))
         if earlier is not None and earlier[3] < me[3]:

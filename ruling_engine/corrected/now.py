@@ -40,6 +40,9 @@ def now_of(corrected, button=None) -> dict:
                      for s in corrected.to_act(button)[1:]],
             "round_complete": bool(complete),
             "held": [{"seat": h.seat, "call_total": whole(h.call_total), "text": h.text()} for h in corrected.held],
+            "moot": [{"seat": seat, "text": f"the ruling on {later[0]} ({later[1]}; {', '.join(later[2])}) does not "
+                      f"apply: seat {seat}'s hand is dead under the ruling on {kill[0]} ({', '.join(kill[2])})"}
+                     for seat, kill, later in corrected.moot],
             "live": sorted(corrected.live),
             "dead": sorted(s for s in corrected.dead if s not in corrected.live and s in corrected.had_hand),
             "restricted": sorted(s for s in corrected.restricted if s in corrected.live)}

@@ -171,6 +171,8 @@ def now_lines(now: dict, currency: str) -> list:
     if now.get("void"):
         return ["The hand is void: every player takes back what he put in, and it is dealt again."]
     lines = []
+    for moot in now.get("moot", []):
+        lines.append(moot["text"][0].upper() + moot["text"][1:] + ".")
     for held in now.get("held", []):
         lines.append(f"Seat {held['seat']} may only call or fold: his raise stands as a call "
                      f"({money(held['call_total'])} in on that round) — {held['text']}.")
