@@ -369,12 +369,17 @@ def _answer_first(data: dict, house_club: str) -> list:
         if club == house_club or not answer["rulings"]:
             continue
         other = answer["rulings"][0]
-        mark = "DIFFERS" if other["differs_from_house"] or answer["now"] != house["now"] \
-            or answer["settlement"] != house["settlement"] else "same"
+        differing = [r for r in answer["rulings"] if r["differs_from_house"]]
+        mark = "DIFFERS" if differing or answer["now"] != house["now"] \
+            or answer["settlement"] != house["settlement"] or answer["contradictions"] else "same"
+        if differing and not other["differs_from_house"]:
+            other = differing[0]      # the first point on which it rules otherwise
         others.append(_wrap(f"{club} ({mark}): {_first_sentence(other['decision']) if mark == 'DIFFERS' else 'rules the same.'}",
                             "    "))
         if mark == "DIFFERS":
             others.extend(_wrap(line, "      ") for line in _brief(answer, house, currency))
+            if answer["contradictions"]:
+                others.append(_wrap(f"conflict: {answer['contradictions'][0]}", "      "))
     if others:
         out.append("  Other clubs, in brief:")
         out.extend(others)
