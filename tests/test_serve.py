@@ -467,3 +467,14 @@ def test_a_request_naming_another_host_is_refused_so_no_web_page_can_read_the_lo
     assert client.get("/export.json", headers={"Host": "evil.example:8765"}).status_code == 421
     assert client.get("/export.json", headers={"Host": "127.0.0.1:8765"}).status_code == 200
     assert client.get("/export.json", headers={"Host": "127.0.0.1:8765", "Sec-Fetch-Site": "cross-site"}).status_code == 403
+
+
+def test_the_ruling_page_opens_with_the_now_and_the_pot_of_the_corrected_hand(kb):
+    """Issue 20/24: the floor app shows what the command line's answer shows — what each player does
+    now and the pot, from the house club's corrected hand — above the rulings."""
+    from ruling_engine.render.output import to_dict
+    from ruling_engine.rulings.rule_on import rule_on
+    from ruling_engine.serve.views import ruling_view
+    view = ruling_view(kb, to_dict(rule_on(CASES / "amounts-under-raise-noticed-after-calls.yaml", kb=kb)))
+    assert "Seat 1 acts next: £6 to call; he may call, raise (to at least £18) or fold." in view["answer"]["now"]
+    assert view["answer"]["pot"] == ["Main pot: £52 (seats 1, 2, 3, 4)"]

@@ -57,6 +57,12 @@ def ruling_view(kb, data: dict) -> dict:
                        for h in clubs[house]["rulings"]):
                 extra.append({"club": club, "name": answer["name"], "title": titles.get(o["issue"], o["issue"]),
                               "ruling": _ruling(kb, o)})
+    from ruling_engine.render.output import _money_text, _not_in_now, now_lines
+    currency = data["incident"].get("currency", "")
+    answer = {"now": now_lines(clubs[house].get("now") or {}, currency),
+              "pot": [_money_text(e, currency) for e in _not_in_now(clubs[house].get("settlement") or [],
+                                                                   clubs[house].get("now") or {})],
+              "conflicts": list(clubs[house].get("contradictions") or [])}
     return {"title": data["incident"]["title"], "house": house, "house_name": clubs[house]["name"],
-            "floor": clubs[house]["floor"], "items": items, "extra": extra,
+            "floor": clubs[house]["floor"], "items": items, "extra": extra, "answer": answer,
             "quiet": [p["note"] for p in data.get("points", []) if p.get("note")]}
