@@ -152,3 +152,13 @@ def test_the_cases_go_with_the_knowledge_base_in_use(tmp_path, knowledge_copy):
     report = run_cli("floorcall", "report", "--format", "markdown", env=env)
     assert report.returncode == 0, report.stderr
     assert "cases/ (1 incidents)" in report.stdout and "only-one.yaml" in report.stdout
+
+
+def test_every_package_of_ruling_engine_is_in_the_wheel():
+    """A new subpackage left out of pyproject.toml's list installs from a checkout but not from the
+    wheel (ruling_engine.corrected was, once): every folder with an __init__.py is listed."""
+    import tomllib
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "ruling_engine").rglob("__init__.py")
+             if "bundled" not in p.parts}
+    assert found <= listed, sorted(found - listed)
