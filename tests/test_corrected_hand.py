@@ -12,7 +12,6 @@ from ruling_engine.corrected.invariants import violations
 from ruling_engine.facts.timeline import read_timeline
 from ruling_engine.incident.load import load_incident, parse_incident_text
 from ruling_engine.model import Citation, ClubRuling
-from ruling_engine.rulings import rule_on as rule_on_module
 from ruling_engine.rulings.rule_on import InvariantViolation, rule_incident, rule_on
 from ruling_engine.rulings.settlement import settle
 
@@ -186,7 +185,8 @@ def test_the_invariants_catch_a_pot_section_that_is_not_the_corrected_hands(kb):
 def test_with_the_check_on_a_violation_is_an_error_not_a_ruling(kb, monkeypatch):
     """The suite sets FLOORCALL_CHECK_INVARIANTS (conftest.py): a broken answer fails loudly."""
     from ruling_engine.corrected.invariants import Violation
-    monkeypatch.setattr(rule_on_module, "violations", lambda report, timeline: [Violation("edp", "pot-section", "x")])
+    from ruling_engine.corrected import invariants
+    monkeypatch.setattr(invariants, "violations", lambda report, timeline: [Violation("edp", "pot-section", "x")])
     with pytest.raises(InvariantViolation):
         rule_on(UNDER_RAISE, kb=kb)
 

@@ -11,7 +11,6 @@ from ruling_engine.facts.timeline import hand_point, point_view, read_timeline
 from ruling_engine.rulings.consistency import contradictions
 from ruling_engine.corrected.hand import correct
 from ruling_engine.corrected.now import now_of
-from ruling_engine.corrected.invariants import violations
 from ruling_engine.rulings.settlement import branch_money, settle
 from ruling_engine.rulings.unread import unread_warnings
 from ruling_engine.engine.host import ClubEngine
@@ -262,6 +261,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                                            for i in p.entries if i < len(timeline.entries)},
                                               header_lines=incident.header_lines)))
     if os.environ.get("FLOORCALL_CHECK_INVARIANTS"):
+        from ruling_engine.corrected.invariants import violations
         found = violations(report, timeline)
         if found:
             raise InvariantViolation(incident.file, found)
