@@ -271,3 +271,12 @@ def test_a_limit_on_a_hand_a_ruling_killed_is_moot_not_a_conflict(kb):
                _ruling("out-of-turn", {"effect": "call-or-fold", "seat": 3, "call": 10}, clause="edp.8-8")]
     hand = correct(timeline.data, timeline.hand, rulings, kb.vocabulary)
     assert hand.conflicts == [] and [m[0] for m in hand.moot] == [3] and 3 not in hand.restricted
+
+
+def test_a_total_set_lower_lowers_the_bet_the_others_face(kb):
+    """Casebook D302 under edp: 'raise, two thousand' is a raise to 2,000, not 2,700: seat 3, who bet
+    700, faces 1,300, and nobody is told to call the 2,700 the chips first made (the blind
+    adjudicator's reason for preferring the key's answer)."""
+    edp = rule_on(CASES / "casebook" / "D302.yaml", kb=kb).answers["edp"]
+    assert edp.now["next"]["seat"] == 3 and edp.now["next"]["call"] == 1300 and edp.now["next"]["total"] == 2000
+    assert edp.now["then"] == []

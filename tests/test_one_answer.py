@@ -140,7 +140,7 @@ def test_class_17_a_misdeal_returns_each_seat_what_it_put_in(kb):
     text = HEAD.format(house="edp", format="cash", stack5=5000) + "  - {seat: 5, said: call}\n  - {seat: 1, said: call}\n"
     incident = parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs)
     timeline = read_timeline(incident.data)
-    money = settle(timeline.data, timeline.hand, [_ruling("deal-error", {"effect": "misdeal"})])
+    money = settle(timeline.data, timeline.hand, [_ruling("deal-error", {"effect": "misdeal"})], kb.vocabulary)
     assert sorted((e["seat"], e["amount"]) for e in money) == [(1, 200), (3, 100), (5, 200)]
 
 

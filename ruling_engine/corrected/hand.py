@@ -20,7 +20,6 @@ from ruling_engine.numbers import whole
 from ruling_engine.records import dataclass
 
 UNSETTLED = ("conflict", "depends")
-FREEING = ("frees", "voids-action")           # corrections that leave a seat free to raise
 
 
 @dataclass
@@ -71,7 +70,6 @@ class CorrectedHand:
     live: list                      # seats whose hands still contend
     pot_at_start: float
     dead_money: float
-    start_chips: float              # every chip on the table and in the middle before the corrections
     acted: set = field(default_factory=set)          # seats who have acted on this round
     acted_at: dict = field(default_factory=dict)     # seat -> (bet he last acted on, full raise then)
     last_actor: int | None = None
@@ -169,8 +167,9 @@ class CorrectedHand:
         others_can_bet = any(s != seat and self.stacks.get(s, 0) > 0 for s in self.live)
         if seat in self.restricted or seat in self.owes:
             return "check-or-fold" if self.to_call(seat) == 0 else "call-or-fold"
-        if seat in self.behind_on():
-            street, short = self.behind_on()[seat]
+        behind = self.behind_on().get(seat)
+        if behind is not None:
+            street, short = behind
             mine = self.by_street[street].get(seat, 0)
             # a rise at least the size of the bet he last matched is a full raise to him
             return "call-raise-fold" if short >= max(self.big_blind, mine) and others_can_bet \
@@ -188,11 +187,6 @@ class CorrectedHand:
     def min_raise_to(self) -> float:
         return self.current_bet + max(self.last_full_bet, self.big_blind)
 
-    def chips_now(self) -> float:
-        """Every chip the corrected hand accounts for: behind, in the middle, given back."""
-        return (sum(v for v in self.stacks.values() if math.isfinite(v)) + sum(self.contributed.values())
-                + self.pot_at_start + self.dead_money + sum(self.returned.values()))
-
 
 def _number(value):
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
@@ -206,8 +200,6 @@ def _start(data: dict, hand) -> CorrectedHand:
     round_steps = view.round_steps()
     last = round_steps[-1].seat if round_steps else None
     stacks = dict(view.stacks)
-    start = (sum(v for v in stacks.values() if math.isfinite(v)) + sum(view.contributed.values())
-             + view.pot_at_start + view.dead_money)
     mucked = {e["seat"] for e in data.get("events", []) if e["event"] == "hand_mucked" and isinstance(e.get("seat"), int)}
     by_street: dict = {}
     for step in view.steps:
@@ -229,7 +221,7 @@ def _start(data: dict, hand) -> CorrectedHand:
                          stacks=stacks, contributed=dict(view.contributed), round_in=dict(view.round_in),
                          current_bet=bet, big_blind=view.big_blind, last_full_bet=view.last_full_bet,
                          live=live, pot_at_start=view.pot_at_start, dead_money=view.dead_money,
-                         start_chips=start, acted=acted, last_actor=last, acted_at=dict(view.acted_at),
+                         acted=acted, last_actor=last, acted_at=dict(view.acted_at),
                          last_delta=last_delta, by_street=by_street, antes=antes, folded_at=folded_at,
                          had_hand=set(live), posted=dict(getattr(hand, "posted", {}) or {}))
 
@@ -262,14 +254,28 @@ def _move(hand: CorrectedHand, seat, amount, street=None) -> float:
     return amount
 
 
+def _reset_bet(out: CorrectedHand) -> None:
+    """The bet to call on the round: the largest total a live player has in after a correction (left
+    as it is while a live player's total is an amount nobody saw)."""
+    totals = [v for s, v in out.round_in.items() if s in out.live]
+    if all(math.isfinite(v) for v in totals):
+        out.current_bet = max(totals + [0])
+
+
+def _acted_on(out: CorrectedHand, seat, level) -> None:
+    """The seat has acted on `level`; a raise by less than a full raise above it does not reopen his betting."""
+    out.acted.add(seat)
+    out.acted_at[seat] = (level, max(out.last_full_bet, out.big_blind))
+
+
 def _hold_to_call(out: CorrectedHand, seat, restriction, raise_ruling, street) -> None:
     """A held player's raise becomes a call of the bet he faced on that round."""
     totals = out.by_street.get(street, {})
     faced = max((v for s, v in totals.items() if s != seat and s in out.live), default=0)
     _move(out, seat, faced - totals.get(seat, 0), street)
     if street == out.street:
-        out.current_bet = max([v for s, v in out.round_in.items() if s in out.live] + [0])
-        out.acted_at[seat] = (out.current_bet, max(out.last_full_bet, out.big_blind))
+        _reset_bet(out)
+        _acted_on(out, seat, out.current_bet)
     out.acted.add(seat)
     out.held.append(Held(seat, restriction[:3], raise_ruling[:3], faced))
 
@@ -299,9 +305,6 @@ def _clauses(ruling) -> tuple:
 def correct(data: dict, hand, rulings: list, vocabulary, street_of_point=None, cards_out=True,
             point_entry=None) -> CorrectedHand:
     """The hand with one club's settled rulings applied, in the order given (point by point)."""
-    if vocabulary is None:
-        from ruling_engine.knowledge.load import load_knowledge
-        vocabulary = load_knowledge().vocabulary
     out = _start(data, hand)
     out.street_of_point = dict(street_of_point or {})
     out.cards_out = cards_out
@@ -318,15 +321,15 @@ def correct(data: dict, hand, rulings: list, vocabulary, street_of_point=None, c
             if key in seen:           # the same correction said by two rulings is made once
                 continue
             seen.add(key)
-            kind = vocabulary.effects.get(effect.get("effect"), {}).get("corrects")
-            if kind:
-                _apply(out, kind, effect, ruling, made)
+            spec = vocabulary.effects.get(effect.get("effect"), {})
+            if spec.get("corrects"):
+                _apply(out, spec["corrects"], effect, ruling, made, spec.get("raise", False))
     if out.void:
         out.live = []
     return out
 
 
-def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict) -> None:
+def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, raising: bool) -> None:
     seat = effect.get("seat")
     seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
     me = (ruling.issue, effect["effect"], _clauses(ruling), ruling.point)
@@ -359,7 +362,7 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict) -> N
             return                    # a limit on, or a turn for, a hand a ruling killed: moot, not a conflict
         if clash("kills", "a dead hand takes no further part in the hand"):
             return
-    if kind in ("adds", "sets-total") and effect["effect"] in ("ruled-raise", "ruled-bet", "raise-made-up"):
+    if raising:
         earlier = made.get((seat, "restricts"))
         if earlier is not None and earlier[3] < me[3]:
             _hold_to_call(out, seat, earlier, me, out.street_of_point.get(ruling.point) or out.street)
@@ -383,18 +386,15 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict) -> N
         if add:
             _move(out, seat, add)
         out.owes.pop(seat, None)
-        out.acted.add(seat)
-        out.acted_at[seat] = (out.round_in.get(seat, 0), max(out.last_full_bet, out.big_blind))
+        _acted_on(out, seat, out.round_in.get(seat, 0))
     elif kind == "sets-total":
         total = _number(effect.get("total"))
         street = out.street_of_point.get(ruling.point) or out.street
         if total is not None:
             _move(out, seat, total - out.by_street.get(street, {}).get(seat, 0), street)
-            if effect["effect"] in ("ruled-call", "bet-corrected-to-pot"):
-                out.current_bet = max([v for s, v in out.round_in.items()] + [0])
+            _reset_bet(out)           # a total set lower (a raise ruled a call) lowers the bet to call
         out.owes.pop(seat, None)
-        out.acted.add(seat)
-        out.acted_at[seat] = (out.round_in.get(seat, 0), max(out.last_full_bet, out.big_blind))
+        _acted_on(out, seat, out.round_in.get(seat, 0))
     elif kind == "raises-bettors-to":
         total = _number(effect.get("total"))
         if total is not None:
@@ -402,7 +402,7 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict) -> N
             for s in list(out.live):
                 if 0 < out.round_in.get(s, 0) < total and out.round_in.get(s, 0) == level:
                     _move(out, s, total - out.round_in[s])
-                    out.acted_at[s] = (total, max(out.last_full_bet, out.big_blind))
+                    _acted_on(out, s, total)
     elif kind == "returns":
         amount = _number(effect.get("amount"))
         if amount is not None and out.backed.get(seat) == amount:
@@ -412,7 +412,7 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict) -> N
             return                    # the total this ruling set governs: what it says goes back is the change
         if amount is not None:
             _move(out, seat, -amount, out.street_of_point.get(ruling.point))
-            out.current_bet = max([v for s, v in out.round_in.items() if s in out.live] + [0])
+            _reset_bet(out)
     elif kind == "kills":
         if seat in out.live and clash("restores", "one ruling keeps the hand live, another kills it"):
             return
@@ -435,7 +435,7 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict) -> N
             _move(out, seat, -step)
         out.acted.discard(seat)
         out.acted_at.pop(seat, None)
-        out.current_bet = max([v for s, v in out.round_in.items() if s in out.live] + [0])
+        _reset_bet(out)
     elif kind == "restricts":
         pass
     elif kind == "owes-call":
@@ -449,5 +449,5 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict) -> N
     if kind in ("restricts", "owes-call"):
         out.restricted[seat] = (ruling.issue, effect["effect"])
     made[(seat, "restricts" if kind == "owes-call" else kind)] = me
-    if kind in ("adds", "sets-total") and effect["effect"] in ("ruled-raise", "ruled-bet", "raise-made-up"):
+    if raising:
         made[(seat, "frees")] = me

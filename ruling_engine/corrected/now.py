@@ -32,7 +32,7 @@ def now_of(corrected, button=None) -> dict:
     complete = nxt is None and corrected.cards_out and len(corrected.live) > 1 and \
         corrected.street in BETTING + STUD_BETTING
     return {**base,
-            "moves": [_move(corrected, s, amount) for s, amount in sorted(corrected.changed.items()) if amount],
+            "moves": [_moved(corrected, s, amount) for s, amount in sorted(corrected.changed.items()) if amount],
             "owes": [{"seat": s, "add": whole(corrected.to_call(s)), "options": corrected.options(s)}
                      for s in sorted(corrected.owes) if s in corrected.live],
             "next": nxt,
@@ -48,7 +48,7 @@ def now_of(corrected, button=None) -> dict:
             "restricted": sorted(s for s in corrected.restricted if s in corrected.live)}
 
 
-def _move(corrected, seat, amount) -> dict:
+def _moved(corrected, seat, amount) -> dict:
     """One seat's chips moved by the corrections, with the round they were moved on and his total there."""
     street = corrected.moved_on.get(seat, corrected.street)
     if amount < 0:

@@ -156,6 +156,11 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
                 raise FloorcallError(file, getattr(raw, "line", None), f"corrects: one of {', '.join(CORRECTIONS)}",
                                      repr(raw["corrects"]), did_you_mean(str(raw["corrects"]), CORRECTIONS))
             vocab.effects[name]["corrects"] = raw["corrects"]
+        if "raise" in raw:
+            if not isinstance(raw["raise"], bool) or "corrects" not in raw:
+                raise FloorcallError(file, getattr(raw, "line", None), "raise: true or false, beside corrects:",
+                                     repr(raw["raise"]))
+            vocab.effects[name]["raise"] = raw["raise"]
     vocab.issues = {name: dict(raw) for name, raw in data["issues"].items()}
     for pair in data.get("contradictions") or []:
         if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(g, list) for g in pair)):

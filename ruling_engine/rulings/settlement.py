@@ -68,7 +68,7 @@ def _part_beats_all(variant, board, cards, seat, seats) -> bool:
                                      [hands.best_hand(s, cards[s], board, variant) for s in others]))
 
 
-def settle(data: dict, hand, rulings: list, vocabulary=None, corrected=None) -> list:
+def settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list:
     """The money of one club's answer, read from the corrected hand (corrected/hand.py): the chips
     the rulings move, the pots, the uncalled bet, awards, players out."""
     view = hand.walk()
@@ -181,7 +181,7 @@ def _unit(data: dict):
     return game.get("smallest_chip") or min(game.get("blinds") or [1])
 
 
-def branch_money(data: dict, hand, rulings: list, vocabulary=None) -> None:
+def branch_money(data: dict, hand, rulings: list, vocabulary) -> None:
     """Each side of a conflict with the money it leaves: an alternative that kills or restores a
     hand says who then wins (alt["money"]), so the floor choosing between them sees the pot too."""
     import dataclasses
