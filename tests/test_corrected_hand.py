@@ -280,3 +280,10 @@ def test_a_total_set_lower_lowers_the_bet_the_others_face(kb):
     edp = rule_on(CASES / "casebook" / "D302.yaml", kb=kb).answers["edp"]
     assert edp.now["next"]["seat"] == 3 and edp.now["next"]["call"] == 1300 and edp.now["next"]["total"] == 2000
     assert edp.now["then"] == []
+
+
+def test_the_markdown_ruling_opens_with_the_same_answer(kb):
+    from ruling_engine.render.output import render_markdown
+    text = render_markdown(rule_on(UNDER_RAISE, kb=kb))
+    answer = text.split("## The answer")[1].split("\n## ")[0]
+    assert "Seat 1 acts next: £6 to call" in answer and "Main pot: £52" in answer

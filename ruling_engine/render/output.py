@@ -166,6 +166,9 @@ def now_lines(now: dict, currency: str) -> list:
     def money(value):
         return format_value(value, "amount", currency)
 
+    def facing_words(seat: dict) -> str:
+        return f"{money(seat['call'])} to call" if seat["call"] else "nothing to call"
+
     if not now:
         return []
     if now.get("void"):
@@ -195,13 +198,13 @@ def now_lines(now: dict, currency: str) -> list:
         if nxt["options"] in ("call-raise-fold", "check-or-bet") and "min_raise_to" in nxt:
             verb = "raise" if nxt["options"] == "call-raise-fold" else "bet"
             options = options.replace(verb, f"{verb} (to at least {money(nxt['min_raise_to'])})", 1)
-        facing = f"{money(nxt['call'])} to call" if nxt["call"] else "nothing to call"
+        facing = facing_words(nxt)
         if nxt.get("street", now.get("street")) != now.get("street"):
             facing += f" on the {nxt['street'].replace('-', ' ')}, which the correction reopened"
         lines.append(f"Seat {nxt['seat']} acts next: {facing}; {options}.")
         for later in now.get("then", []):
-            facing = f"{money(later['call'])} to call" if later["call"] else "nothing to call"
-            lines.append(f"Then seat {later['seat']}: {facing}; {OPTION_WORDS.get(later['options'], later['options'])}.")
+            lines.append(f"Then seat {later['seat']}: {facing_words(later)}; "
+                         f"{OPTION_WORDS.get(later['options'], later['options'])}.")
     if now.get("round_complete"):
         lines.append(f"Nobody is left to act on the {now['street'].replace('-', ' ')}: the betting round is complete.")
     if not nxt and len(now.get("live", [])) == 1:
@@ -443,4 +446,5 @@ def _environment():
 def render_markdown(report, explain: bool = False) -> str:
     template = _environment().get_template("ruling.md.j2")
     return template.render(report=to_dict(report), basis_words=BASIS_WORDS, explain=explain,
-                           when_text=when_text, money_lines=_money_lines, money_text=_money_text)
+                           when_text=when_text, money_lines=_money_lines, money_text=_money_text,
+                           now_lines=now_lines, pot_lines=_not_in_now)
