@@ -148,8 +148,9 @@ def _short_all_in_facts(view: TableView, seat: int, currency: str = "") -> dict:
     """The last all-in for less than a full raise this round that the player has not acted on
     since, what it added, measured against the full raise and against the bet it raised."""
     acted = seat in view.acted_at
-    last_own = max((s.index for s in view.round_steps() if s.seat == seat), default=-1)
-    since = [s for s in view.round_steps() if s.index > last_own and s.seat != seat]
+    steps = view.round_steps()
+    last_own = next((n for n in range(len(steps) - 1, -1, -1) if steps[n].seat == seat), -1)
+    since = [s for s in steps[last_own + 1:] if s.seat != seat]
     short = [s for s in since if s.all_in and s.kind in ("bet", "raise") and not s.full]
     below_call = [s for s in since if s.all_in and s.kind == "call-short"]
     facts = {"acted_this_round": acted,
@@ -208,7 +209,7 @@ def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:
         "min_raise_shortfall": whole(max(0, view.min_raise_to - step.total)),
         "later_street_reached": LATER.get(data["street"], 0) > LATER.get(step.street, 0),
     }
-    later = [s for s in walk(data).steps if s.index > index]
+    later = hand_of(data).steps_after(index)
     facts["actions_after"] = sum(1 for s in later if s.in_turn)
     facts["actions_after_with_chips"] = sum(1 for s in later if s.in_turn and s.delta > 0)
     facts.update(_short_all_in_facts(view, seat, currency))

@@ -3,7 +3,7 @@ replayed betting state: the numbers each club's declaration rules classify (said
 from __future__ import annotations
 
 from ruling_engine.numbers import whole
-from ruling_engine.facts.replay import clockwise_from, parse_said, replay
+from ruling_engine.facts.replay import clockwise_from, hand_of, parse_said, replay
 from ruling_engine.incident.said import read_said
 
 
@@ -125,7 +125,7 @@ def _seat_facts(data: dict, action: dict, actions: list, index: int, state) -> d
         order = clockwise_from(seats, button)
         big_blind = order[0] if len(seats) == 2 else order[1]
         facts["action.by_big_blind"] = state.street == "preflop" and action["seat"] == big_blind
-    pot = sum(h[3] for h in state.all_history) + _blinds_posted(data)
+    pot = _chips_in(data, len(state.all_history)) + _blinds_posted(data)
     seat = action["seat"]
     to_call = state.to_call(seat)
     facts["pot_before_action"] = whole(pot)
@@ -136,6 +136,17 @@ def _seat_facts(data: dict, action: dict, actions: list, index: int, state) -> d
         facts["previous_raise_unclear"] = (term == "raise" and amount is None and "chips" not in before
                                            and "total" not in before)
     return facts
+
+
+def _chips_in(data: dict, actions: int) -> float:
+    """The chips the first `actions` actions of the hand put in (running sums made once per hand)."""
+    hand = hand_of(data)
+    sums = hand.memo.get("running chips")
+    if sums is None:
+        sums = hand.memo["running chips"] = [0]
+        for h in hand.history:
+            sums.append(sums[-1] + h[3])
+    return sums[actions]
 
 
 def _blinds_posted(data: dict) -> float:

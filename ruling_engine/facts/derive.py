@@ -66,12 +66,16 @@ def _log_facts(data: dict) -> dict:
     """Counts over the whole action log: what had happened when the floor was called."""
     actions = data.get("actions", [])
     state = replay(data, len(actions))
-    in_turn = [h for h in state.all_history if h[4]]
-    with_chips = [h for h in in_turn if h[3] > 0]
-    bet_call = any(a[2] in ("bet", "raise") and b[2] == "call"
-                   for a, b in zip(state.all_history, state.all_history[1:]))
-    return {"actions_in_turn": len(in_turn), "actions_in_turn_with_chips": len(with_chips),
-            "bet_and_immediate_call": bet_call, "_final_state": state}
+    hand = data.get("_hand")
+    counts = hand.memo.get("log counts") if hand is not None else None
+    if counts is None:
+        in_turn = [h for h in state.all_history if h[4]]
+        counts = {"actions_in_turn": len(in_turn), "actions_in_turn_with_chips": sum(1 for h in in_turn if h[3] > 0),
+                  "bet_and_immediate_call": any(a[2] in ("bet", "raise") and b[2] == "call"
+                                                for a, b in zip(state.all_history, state.all_history[1:]))}
+        if hand is not None:
+            hand.memo["log counts"] = counts
+    return {**counts, "_final_state": state}
 
 
 def _exposure_facts(event: dict, facts: dict) -> dict:
@@ -347,8 +351,8 @@ def computed_facts(data: dict, index: int | None) -> dict:
     elif "_statement" in data:
         facts.update(statement_facts(data))
     facts.update(_betting_facts(data, index))
-    facts.update(_showdown_facts(data, final_state))
-    facts.update(referent_facts(final_state))
+    facts.update(_once_per_hand(data, "showdown", lambda: {**_showdown_facts(data, final_state),
+                                                            **referent_facts(final_state)}))
     facts.update(stakes_facts(data["game"]))
     order = table_facts(data, index)
     facts.update(order)
@@ -367,6 +371,17 @@ def computed_facts(data: dict, index: int | None) -> dict:
     facts.update(hidden_chips_result_facts(data, facts))
     facts.update(consequence_facts(data, index, facts))
     return finite(facts)          # an amount that cannot be worked out (an all-in of unknown size) is not stated
+
+
+def _once_per_hand(data: dict, name: str, work) -> dict:
+    """Facts that read only the replayed hand (the same at every point), worked out once per hand."""
+    hand = data.get("_hand")
+    if hand is None:
+        return work()
+    key = ("facts", name)
+    if key not in hand.memo:
+        hand.memo[key] = work()
+    return dict(hand.memo[key])
 
 
 def incident_facts(incident, vocabulary=None) -> dict:

@@ -108,13 +108,17 @@ def _next_facing(data: dict, index: int) -> dict:
     act on it, in the round's order of play, and what he has to call. The order is the order in
     which the players first acted on the round (no button needed)."""
     hand = hand_of(data)
-    step = next((s for s in hand.steps if s.index == index), None)
+    after = hand.steps_after(index - 1)
+    step = after[0] if after and after[0].index == index else None
     if step is None or step.kind not in ("bet", "raise"):
         return {}
-    street = [s for s in hand.steps if s.street == step.street]
-    order = list(dict.fromkeys(s.seat for s in street))
+    street = hand.street_steps(step.street)
+    key = ("seats in order", step.street)
+    if key not in hand.memo:      # each seat in the order it first acted, and the last action it took
+        hand.memo[key] = (list(dict.fromkeys(s.seat for s in street)), {s.seat: s.index for s in street})
+    order, last_index = hand.memo[key]
     end = hand.views[-1]
-    acted_since = {s.seat for s in street if s.index > index}
+    acted_since = {seat for seat, last in last_index.items() if last > index}
     start = order.index(step.seat)
     for seat in order[start + 1:] + order[:start]:
         if seat in end.in_hand and seat not in acted_since and end.stacks.get(seat, 0) > 0:

@@ -18,6 +18,7 @@ and the blinds (a blind posted stays in the pot) but hold no hand, so nobody wai
 """
 from __future__ import annotations
 
+import bisect
 import math
 from dataclasses import field
 
@@ -97,6 +98,7 @@ class TableView:
     steps: list = field(default_factory=list)           # every step before this point
     acted_at: dict = field(default_factory=dict)        # seat -> (bet level, min raise) when he last acted this round
     dead_money: float = 0           # antes and dead blinds: in the pot, no one's bet
+    round: list | None = None       # the steps of this round so far, when the hand has them cut out
 
     @property
     def min_raise_by(self) -> float:
@@ -121,6 +123,9 @@ class TableView:
         return self.current_bet + self.pot + call
 
     def round_steps(self) -> list:
+        """The steps of this round so far (every earlier step on its street)."""
+        if self.round is not None:
+            return self.round
         return [s for s in self.steps if s.street == self.street]
 
     def facing_since_action(self) -> dict:
@@ -199,13 +204,21 @@ class Hand:
     complete_after: list             # after action i: nobody is left to act on its round
     history: list                    # (street, seat, kind, delta, in_turn) of every action
     steps: list                      # Step of every action
+    memo: dict = field(default_factory=dict)        # what is worked out once per hand (turn_order's walks)
+    by_street: dict = field(default_factory=dict)   # street -> its steps, in order (made once)
+
+    # A hand is read at every point of the incident: what a point reads is cut from lists built
+    # once per hand (slices, not a fresh pass over the log), so reading the hand at every point
+    # costs little more than reading it once. The fact functions never change these lists.
 
     def replay(self, upto: int) -> BettingState:
         s = self.states[upto]
         start, end = s.history
+        if "round_form" not in self.memo:
+            self.memo["round_form"] = [h[1:] for h in self.history]
         return BettingState(street=s.street, stacks=dict(s.stacks), round_in=dict(s.round_in),
                             current_bet=s.current_bet, bets_this_round=s.bets_this_round,
-                            in_hand=list(s.in_hand), history=[h[1:] for h in self.history[start:end]],
+                            in_hand=list(s.in_hand), history=self.memo["round_form"][start:end],
                             largest_raise=s.largest_raise, all_history=self.history[:s.all_history])
 
     def walk(self, upto: int | None = None) -> TableView:
@@ -213,7 +226,25 @@ class Hand:
         return TableView(street=v.street, big_blind=v.big_blind, current_bet=v.current_bet,
                          last_full_bet=v.last_full_bet, round_in=dict(v.round_in), contributed=dict(v.contributed),
                          stacks=dict(v.stacks), in_hand=list(v.in_hand), pot_at_start=v.pot_at_start,
-                         steps=self.steps[:v.steps], acted_at=dict(v.acted_at), dead_money=v.dead_money)
+                         steps=self.steps[:v.steps], acted_at=dict(v.acted_at), dead_money=v.dead_money,
+                         round=self.street_steps(v.street, v.steps))
+
+    def street_steps(self, street: str, before: int | None = None) -> list:
+        """The steps on `street`, in order; with `before`, only those among the first `before` steps."""
+        if not self.by_street:
+            for position, step in enumerate(self.steps):
+                self.by_street.setdefault(step.street, ([], []))
+                self.by_street[step.street][0].append(step)
+                self.by_street[step.street][1].append(position)
+        steps, positions = self.by_street.get(street, ([], []))
+        return steps if before is None else steps[:bisect.bisect_left(positions, before)]
+
+    def steps_after(self, index: int) -> list:
+        """The steps of the actions after action `index` of the log (steps are in log order)."""
+        indices = self.memo.get("step_indices")
+        if indices is None:
+            indices = self.memo["step_indices"] = [s.index for s in self.steps]
+        return self.steps[bisect.bisect_right(indices, index):]
 
     def total_in(self) -> dict:
         """What each seat put into the pot over the whole hand (forced bets included)."""

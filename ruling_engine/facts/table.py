@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ruling_engine.facts.registry import reads
 from ruling_engine.numbers import whole
-from ruling_engine.facts.replay import clockwise_from, replay
+from ruling_engine.facts.replay import clockwise_from, hand_of, replay
 from ruling_engine.facts.turn_order import blind_seats, order_facts
 
 
@@ -33,11 +33,15 @@ def check_raise_facts(data: dict, index: int | None) -> dict:
     default = data["street"] if data["street"] in ("preflop", "flop", "turn", "river") else "preflop"
     street = actions[index].get("street", default)
     seat = actions[index]["seat"]
-    state = replay(data, index + 1)
-    history = [h for h in state.all_history if h[0] == street]
-    if not history or history[-1][1] != seat or history[-1][2] not in ("bet", "raise"):
+    hand = hand_of(data)
+    upto = hand.states[index + 1].all_history          # the actions replayed up to this one
+    if not upto or hand.history[upto - 1][0] != street or hand.history[upto - 1][1] != seat \
+            or hand.history[upto - 1][2] not in ("bet", "raise"):
         return {"raise_after_check": False}
-    return {"raise_after_check": any(h[1] == seat and h[2] == "check" for h in history[:-1])}
+    key = ("checks", street, seat)
+    if key not in hand.memo:      # where in the hand's history this seat checked on this street
+        hand.memo[key] = [n for n, h in enumerate(hand.history) if h[0] == street and h[1] == seat and h[2] == "check"]
+    return {"raise_after_check": bool(hand.memo[key]) and hand.memo[key][0] < upto - 1}
 
 
 def _blinds_posted(event: dict, data: dict) -> dict:

@@ -125,12 +125,36 @@ def order_facts(data: dict, index: int) -> dict:
         return {}
     default = data["street"] if data["street"] in STREETS else "preflop"
     street = actions[index].get("street", default)
-    indices = [i for i, a in enumerate(actions) if a.get("street", default) == street]
+    hand = data.get("_hand")
+    indices = hand.memo.get(("indices", street)) if hand is not None else None
+    if indices is None:
+        indices = [i for i, a in enumerate(actions) if a.get("street", default) == street]
+        if hand is not None:
+            hand.memo[("indices", street)] = indices
     button = order_button(data)
     if button is None and street in STUD_BETTING:
         button = _seat_before(data, actions[indices[0]]["seat"])
     if button is None:
         return {}
+    key = ("walk", street, button, tuple(data["_blinds_posted"]) if data.get("_blinds_posted") else None)
+    walked = hand.memo.get(key) if hand is not None else None
+    if walked is None:
+        walked = _walk(data, street, indices, button)
+        if hand is not None:
+            hand.memo[key] = walked
+    facts, later = walked
+    facts = {k: list(v) if isinstance(v, list) else v for k, v in facts.items()}
+    if "oot_later_action_in_question" in facts:
+        facts["oot_later_action_in_question"] = later == index
+    return facts
+
+
+def _walk(data: dict, street: str, indices: list, button) -> tuple[dict, int | None]:
+    """The order facts of one betting round, walked over every action of it (the same for every
+    point of the hand, so a hand walks each round once), and the action the out-of-turn player
+    took next after his out-of-turn action stood (whether that action is the one in question
+    depends on the point)."""
+    actions = data["actions"]
     rnd = _Round(data, street, indices[0], button)
     oot = None
     pending = []                        # skipped seats still to act before the out-of-turn seat
@@ -178,7 +202,6 @@ def order_facts(data: dict, index: int) -> dict:
             # He acts again after his out-of-turn action stood: what faced him then.
             oot["next"] = {"later": i, "bet": rnd.bet, "in": rnd.round_in.get(seat, 0),
                            "stack": rnd.stacks.get(seat, 0)}
-            oot["later_action_in_question"] = i == index
             rnd.apply(seat, kind, delta)
             oot["next"]["after"] = rnd.round_in.get(seat, 0)   # his total once that action is in
             continue
@@ -194,7 +217,7 @@ def order_facts(data: dict, index: int) -> dict:
     if nxt is not None:
         facts["next_to_act_seat"] = nxt
         facts["_to_call"] = max(0, min(rnd.bet - rnd.round_in.get(nxt, 0), rnd.stacks.get(nxt, 0)))
-    return facts
+    return facts, (oot or {}).get("next", {}).get("later")
 
 
 def _oot_facts(oot: dict, pending: list, rnd: _Round, data: dict) -> dict:
@@ -236,7 +259,7 @@ def _oot_facts(oot: dict, pending: list, rnd: _Round, data: dict) -> dict:
         out["oot_raised_since"] = nxt["bet"] > oot["before"] + oot["amount"]
         out["oot_call_after_stood"] = whole(max(0, min(nxt["bet"] - nxt["in"], nxt["stack"])))
         out["oot_bet_after_stood"] = whole(nxt["bet"])
-        out["oot_later_action_in_question"] = bool(oot.get("later_action_in_question"))
+        out["oot_later_action_in_question"] = False      # set per point by order_facts
         if "after" in nxt:
             # What that next action put in beyond the call: the chips a raise he may not make
             # leaves over (an "all in" held to a call gives them back).
