@@ -136,7 +136,7 @@ class ClubRuling:
 
     club: str
     issue: str
-    basis: str                      # express | reading | conflict | not covered
+    basis: str                      # express | reading | conflict | not covered | depends | does not arise
     outcome: str
     decision: str
     do: list = field(default_factory=list)

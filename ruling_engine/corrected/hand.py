@@ -96,6 +96,7 @@ class CorrectedHand:
     had_hand: set = field(default_factory=set)       # seats still in the hand as the floor found it
     posted: dict = field(default_factory=dict)       # seat -> the forced bet he posted (blinds, straddle)
     moot: list = field(default_factory=list)         # (seat, kill, later ruling): a later limit on a hand already dead
+    full_raises: list = field(default_factory=list)  # (seat, bet he faced, his total) of each full bet or raise this round
 
     def behind_on(self) -> dict:
         """Seats a correction on an earlier round left short there: seat -> (street, chips to call).
@@ -223,7 +224,8 @@ def _start(data: dict, hand) -> CorrectedHand:
                          live=live, pot_at_start=view.pot_at_start, dead_money=view.dead_money,
                          acted=acted, last_actor=last, acted_at=dict(view.acted_at),
                          last_delta=last_delta, by_street=by_street, antes=antes, folded_at=folded_at,
-                         had_hand=set(live), posted=dict(getattr(hand, "posted", {}) or {}))
+                         had_hand=set(live), posted=dict(getattr(hand, "posted", {}) or {}),
+                         full_raises=[(step.seat, step.bet_before, step.total) for step in round_steps if step.full])
 
 
 def _move(hand: CorrectedHand, seat, amount, street=None) -> float:
@@ -252,6 +254,20 @@ def _move(hand: CorrectedHand, seat, amount, street=None) -> float:
     if hand.round_in[seat] > hand.current_bet:
         hand.current_bet = hand.round_in[seat]
     return amount
+
+
+def _resize_full_raise(out: CorrectedHand, seat, total: float, raising: bool) -> None:
+    """The size of the last full bet or raise once a ruling has set the total of the player who
+    made it: a bet or raise of the total as ruled (full if it is at least the full raise before it),
+    or, when his action is no longer a raise, the full raise before his."""
+    if not out.full_raises or out.full_raises[-1][0] != seat:
+        return
+    _, faced, _ = out.full_raises.pop()
+    before = out.full_raises[-1][2] - out.full_raises[-1][1] if out.full_raises else 0
+    if raising and total - faced >= max(before, out.big_blind if faced else 0) and total > faced:
+        out.full_raises.append((seat, faced, total))
+        before = total - faced
+    out.last_full_bet = before
 
 
 def _reset_bet(out: CorrectedHand) -> None:
@@ -393,6 +409,8 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         if total is not None:
             _move(out, seat, total - out.by_street.get(street, {}).get(seat, 0), street)
             _reset_bet(out)           # a total set lower (a raise ruled a call) lowers the bet to call
+            if street == out.street:
+                _resize_full_raise(out, seat, total, raising)
         out.owes.pop(seat, None)
         _acted_on(out, seat, out.round_in.get(seat, 0))
     elif kind == "raises-bettors-to":

@@ -15,6 +15,7 @@ BASIS_WORDS = {
     "conflict": "the club's own clauses disagree",
     "not covered": "the rulebook is silent; the floor's discretion clause applies",
     "depends": "the ruling turns on facts the floor could not establish (each case shown)",
+    "does not arise": "on the hand as the club's earlier ruling corrected it, the question is not asked",
 }
 
 

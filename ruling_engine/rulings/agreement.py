@@ -14,7 +14,7 @@ from pathlib import Path
 from dataclasses import dataclass, field
 
 KIND = {"express": "covered", "reading": "covered", "not covered": "silent", "conflict": "conflict",
-        "depends": "depends"}
+        "depends": "depends", "does not arise": "does not arise"}
 
 
 @dataclass

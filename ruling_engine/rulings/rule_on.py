@@ -9,6 +9,7 @@ from ruling_engine.errors import FloorcallError
 from ruling_engine.facts.derive import computed_facts
 from ruling_engine.facts.timeline import hand_point, point_view, read_timeline
 from ruling_engine.rulings.consistency import contradictions
+from ruling_engine.corrected.edits import edited_data, total_edits
 from ruling_engine.corrected.hand import correct
 from ruling_engine.corrected.now import now_of
 from ruling_engine.rulings.settlement import branch_money, settle
@@ -199,35 +200,52 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
     issues, facts_by_point = [], []
     earlier: dict = {}                 # issue -> {club: signature} of the ruling an earlier point gave
     raised_at = []
+    edits = {club: {} for club in rulings}      # timeline index -> total a club's ruling set (edits.py)
+    edited: dict = {}                  # the timeline as a set of edits leaves it
     for number, point in enumerate(points):
         last = _asks_hand(points, number)
         key = shared.point_key(number, point, last, assignment)
         if key in shared.points:       # the same rulings under another combination of unknown answers
-            facts, raised, runs, here, signatures = shared.points[key]
+            facts, raised, runs, here, _ = shared.points[key]
         else:
             data, index = point_view(timeline, point)
             facts = computed_facts(data, index)
             raised = raised_issues(kb.vocabulary, facts, point.kind, last=last)
             runs = {club: shared.club_rulings(club, facts, raised, currency) for club in rulings}
             here = {club: [shared.placed(r, number) for r in runs[club][2]] for club in rulings}
-            signatures = [{club: shared.signature(here[club][position]) for club in rulings}
-                          for position in range(len(raised))]
             if key is not None:
-                shared.points[key] = (facts, raised, runs, here, signatures)
+                shared.points[key] = (facts, raised, runs, here, None)
         facts_by_point.append(facts)
-        raised_at.append(raised)
+        raised_by = dict.fromkeys(rulings, raised)
+        runs, here = dict(runs), dict(here)
+        for club in rulings:
+            if edits[club] and point.kind == "action":     # measured against the hand as corrected
+                view = _edited_point(incident, kb, timeline, edited, edits[club], number, point)
+                if view is not None:
+                    club_facts = computed_facts(*view)
+                    raised_by[club] = raised_issues(kb.vocabulary, club_facts, point.kind, last=last)
+                    runs[club] = shared.club_rulings(club, club_facts, raised_by[club], currency)
+                    here[club] = [shared.placed(r, number) for r in runs[club][2]]
+        raised_at.append(list(dict.fromkeys(i for club in rulings for i in raised_by[club])))
         for club in rulings:
             fired, derived, _ = runs[club]
             derived_by_club[club].update(derived)
             fired_by_club[club].update(dict.fromkeys(fired))
-        for position, issue in enumerate(raised):
-            if earlier.get(issue) == signatures[position]:
+        for issue in raised_at[-1]:
+            # every club answers every issue of the point: a club whose corrected hand does not
+            # raise it says so
+            answer = {club: here[club][raised_by[club].index(issue)] if issue in raised_by[club]
+                      else _does_not_arise(kb, club, issue, number) for club in rulings}
+            signatures = {club: shared.signature(ruling) for club, ruling in answer.items()}
+            if earlier.get(issue) == signatures:
                 continue              # every club rules the same on it as at an earlier point
-            earlier[issue] = signatures[position]
-            for club in rulings:
-                rulings[club].append(here[club][position])
+            earlier[issue] = signatures
+            for club, ruling in answer.items():
+                rulings[club].append(ruling)
             if issue not in issues:
                 issues.append(issue)
+        for club in rulings:
+            edits[club].update(total_edits(here[club], kb.vocabulary, timeline.entries, point.entries))
     answers = {}
     streets = street_of_points(timeline, points)
     cards_out = any(e["entry"] in ("action", "street") for e in timeline.entries)
@@ -266,6 +284,29 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         if found:
             raise InvariantViolation(incident.file, found)
     return report
+
+
+def _does_not_arise(kb: KnowledgeBase, club: str, issue: str, number: int) -> ClubRuling:
+    """A club's answer on an issue other clubs rule on at this point, where the hand as the club's
+    own earlier rulings corrected it does not raise it (its ruling changed what the player faced)."""
+    title = kb.vocabulary.issues[issue]["title"]
+    return ClubRuling(club=club, issue=issue, basis="does not arise", outcome="does-not-arise",
+                      decision=f"Does not arise under this club: its earlier ruling changed the hand, and on the "
+                               f"hand as corrected there is no question of {title[0].lower() + title[1:]}.",
+                      point=number)
+
+
+def _edited_point(incident: Incident, kb: KnowledgeBase, timeline, edited: dict, edits: dict, number: int, point):
+    """(data, index) of point `number` on the timeline as `edits` leave it (None when the edited
+    timeline does not have the same point: the point is then read from the hand as it happened)."""
+    key = tuple(sorted(edits.items()))
+    if key not in edited:
+        edited[key] = read_timeline(edited_data(incident.data, edits), kb.vocabulary.together_kinds)
+    fixed = edited[key]
+    points = fixed.points or [hand_point(fixed)]
+    if number >= len(points) or (points[number].entries, points[number].kind) != (point.entries, point.kind):
+        return None
+    return point_view(fixed, points[number])
 
 
 def _asks_hand(points: list, number: int) -> bool:

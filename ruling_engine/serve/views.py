@@ -7,7 +7,8 @@ from ruling_engine.render.output import BASIS_WORDS
 
 BASIS_SHORT = {"express": "The rulebook says so", "reading": "A reading of the rulebook",
                "conflict": "The rulebook's clauses disagree", "not covered": "Not covered: the floor decides",
-               "depends": "Depends on what the floor could not establish"}
+               "depends": "Depends on what the floor could not establish",
+               "does not arise": "Does not arise once the club's earlier ruling is applied"}
 
 
 def _ruling(kb, r: dict) -> dict:
