@@ -68,11 +68,19 @@ def rule_incident(incident: Incident, kb: KnowledgeBase | None = None, house: st
                     for assignment, data in choices]
         report = merge_branches(incident, branches, shared.signature, shared.settled)
     if log is not None:
-        for club, answer in report.answers.items():
-            for ruling in answer.rulings:
-                facts = report.facts_by_point[ruling.point] if ruling.point < len(report.facts_by_point) \
-                    else report.given
-                ruling.logged = log.precedents(club, ruling.issue, facts, exclude=exclude_logged)
+        attach_logged(report, log, exclude_logged)
+    return report
+
+
+def attach_logged(report: Report, log, exclude_logged: int | None = None) -> Report:
+    """Each ruling of `report` with the earlier logged rulings of its club on its issue, most
+    similar first (a ruling made elsewhere, e.g. in `floorcall serve`'s worker processes, gets
+    them from the log where it is recorded)."""
+    for club, answer in report.answers.items():
+        for ruling in answer.rulings:
+            facts = report.facts_by_point[ruling.point] if ruling.point < len(report.facts_by_point) \
+                else report.given
+            ruling.logged = log.precedents(club, ruling.issue, facts, exclude=exclude_logged)
     return report
 
 
