@@ -541,3 +541,140 @@ def test_json_for_several_files_is_escaped_exactly_as_for_one():
     two = run_cli("rule-on", str(case), str(ROOT / "cases" / "undercall-heads-up-turn.yaml"), "--format", "json").stdout
     assert json.loads(two)[0] == json.loads(one)
     assert not raw.search(one) and not raw.search(two)
+
+
+# -- the third round's reproducers (../shared/robustness/turn3/, copied to tests/hostile/turn3/) ----
+
+TURN3 = HOSTILE / "turn3"
+
+
+def _load_cost(text: str) -> tuple[float, int]:
+    """(least CPU seconds of three, peak bytes allocated) of reading `text` to its error."""
+    import gc
+    import tracemalloc
+    best = None
+    for _ in range(3):
+        gc.collect()
+        start = time.process_time()
+        with pytest.raises(FloorcallError):
+            yaml_source.load_text(text, "<t>")
+        spent = time.process_time() - start
+        best = spent if best is None else min(best, spent)
+    tracemalloc.start()
+    try:
+        with pytest.raises(FloorcallError):
+            yaml_source.load_text(text, "<t>")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    return best, peak
+
+
+def test_the_2_mb_file_of_a_million_values_is_refused_at_the_item_that_crosses_the_limit():
+    """values-1M-flow-ones.yaml (issue 23): refused by the list's 10,001st item while the file is
+    read, not after a million values are built (it took 7 s and 333 MB). A file of the same list cut
+    to 10,001 items costs about as much: the rest of the file is never read."""
+    path = TURN3 / "values-1M-flow-ones.yaml"
+    text = path.read_text(encoding="utf-8")
+    with pytest.raises(FloorcallError) as caught:
+        yaml_source.load_text(text, str(path))
+    error = caught.value
+    assert error.line == 12 and error.expected == f"at most {yaml_source.MAX_ITEMS:,} items in one list or mapping"
+    assert error.found == f"more than {yaml_source.MAX_ITEMS:,}"
+    head, ones = text.split("expected: [", 1)
+    short = head + "expected: [" + ",".join(["1"] * (yaml_source.MAX_ITEMS + 1)) + "]\n"
+    (full_cpu, full_peak), (short_cpu, short_peak) = _load_cost(text), _load_cost(short)
+    assert full_peak <= 2 * short_peak + 4 * len(text), (full_peak, short_peak)
+    assert full_cpu <= 5 * short_cpu + 0.05, (full_cpu, short_cpu)
+
+
+def test_reading_stops_at_the_first_limit_crossed_whatever_follows():
+    """What follows the value past a limit is never read: a syntax error after it is not reached,
+    and the error names the line where the limit was crossed (the value's, not its list's)."""
+    past = MAX_ENTRIES + 1
+    entries = "".join(f"  - {{seat: 2, said: call}}\n" for _ in range(past))
+    error = _error_of(HEAD.replace("timeline:\n", "timeline:\n" + entries, 1) + "broken: [\n")
+    assert error.line == 7 + MAX_ENTRIES and "items in one list" in error.expected
+    deep = "notes:\n" + "".join("  " * n + "- \n" for n in range(1, 40)) + "broken: [\n"
+    error = _error_of(HEAD + deep)
+    assert error.line == 10 + yaml_source.MAX_DEPTH and "levels of nesting" in error.expected
+    long = HEAD + "notes: '" + "x" * (yaml_source.MAX_STRING + 1) + "'\nbroken: [\n"
+    assert _error_of(long).line == 10
+    bomb = HEAD + "expected:\n" + BOMB + "broken: [\n"
+    error = _error_of(bomb)
+    assert "values in the file" in error.expected and 11 <= error.line <= 19
+    loop = HEAD + "notes: &a [1, *a]\n"
+    error = _error_of(loop)
+    assert error.line == 10 and "alias inside its own anchor" in error.found
+
+
+def _error_of(text: str) -> FloorcallError:
+    with pytest.raises(FloorcallError) as caught:
+        yaml_source.load_text(text, "<t>")
+    return caught.value
+
+
+def test_a_control_character_is_an_error_at_its_line():
+    """noline-control-char.yaml (issue 23): the error named 'position 447' (a byte offset); now
+    the line, what was found and what to do."""
+    path = TURN3 / "noline-control-char.yaml"
+    result = run_cli("rule-on", str(path))
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"error: {path}:28: expected well-formed YAML; found unacceptable character "
+                                    "#x001b: control characters are not allowed")
+    assert "position" not in result.stderr and "hint: delete it" in result.stderr
+    error = _error_of("title: ok\nnotes: \"\u00e9\u00e9\u00e9\"\nbad: a\x07b\n")        # after characters of two bytes
+    assert error.line == 3
+
+
+def test_too_many_unknown_combinations_name_the_line_of_the_first_unknown_answer(kb):
+    """noline-unknown-combinations.yaml (issue 23): the 256-combination limit named the file only;
+    it names the first entry whose unknown answers make the combinations (the dealing_procedure
+    entry, line 17)."""
+    path = TURN3 / "noline-unknown-combinations.yaml"
+    error = _error(kb, path.read_text(encoding="utf-8"), str(path))
+    assert error.line == 17 and f"at most {MAX_COMBINATIONS} combinations" in error.expected
+    header = HEAD.replace("format: cash", "format: unknown").replace("{seat: 2, chips: [10, 5]}", "{seat: 2, did: unknown}")
+    body = ", ".join(f"{f}: unknown" for f in ("scrambled", "cut_refused", "bottom_card_dealt", "bottom_card_seen",
+                                                "deck_unprotected", "deck_to_discards_early", "dealing_not_announced"))
+    error = _error(kb, header + f"  - dealing_procedure: {{{body}}}\n")
+    assert f"at most {MAX_COMBINATIONS} combinations" in error.expected and error.line == 2    # game.format's
+
+
+@pytest.mark.parametrize("script", sorted(p.name for p in TURN3.glob("*.sh")))
+def test_each_turn3_script_finds_its_problem_gone(script, tmp_path):
+    """The third round's scripts, run as written from the checkout: a FIFO in the cache is no
+    hang, an edited cache entry changes no ruling, JSON for several files is escaped."""
+    import os
+    env = dict(os.environ, RULE_ON=str(Path(sys.executable).parent / "rule-on"), TMPDIR=str(tmp_path))
+    result = subprocess.run(["bash", str(TURN3 / script)], cwd=ROOT, env=env, capture_output=True, text=True,
+                            timeout=120)
+    out = result.stdout
+    assert "Traceback" not in out + result.stderr and "internal error" not in out + result.stderr, result.stderr
+    if script == "cache-fifo-hang.sh":
+        assert re.search(r"^exit 0 after [\d.]+ s", out, re.M), out
+    elif script == "cache-tamper-ruling.sh":
+        assert out.strip() == "exit 0", out                           # the same ruling: diff prints nothing
+    else:
+        assert "one file : raw C1/DEL/bidi chars on stdout: 0" in out and "two files: raw C1/DEL/bidi chars on stdout: 0" in out, out
+
+
+@pytest.mark.parametrize("name", ["scale-2000-entries-100-points.yaml", "combo-10000-raises-100-points.yaml"])
+def test_the_scale_reproducers_are_ruled_within_300_mb(name):
+    """Within every stated limit, so ruled (exit 0), in a process of its own, within 300 MB. Their
+    times (17 s and 4 s before the shared replay) are measured in benchmarks/README.md; this guard
+    only catches a hang (120 s of CPU)."""
+    run_cli("rule-on", str(ROOT / "cases" / "premature-flop.yaml"))     # the knowledge cache written
+    exit_code, cpu, mb = _measure(TURN3 / name)
+    assert exit_code == 0 and mb <= 300 and cpu <= 120, (exit_code, cpu, mb)
+
+
+def test_the_refused_2_mb_file_costs_a_small_part_of_300_mb_through_rule_on():
+    """Through the real rule-on, the 2 MB file of a million values is refused (exit 2) in a process
+    whose peak memory stays near a plain start's, far under the 100 MB the issue allows (it was
+    333 MB); its time is in benchmarks/README.md."""
+    run_cli("rule-on", str(ROOT / "cases" / "premature-flop.yaml"))
+    refused = _measure(TURN3 / "values-1M-flow-ones.yaml")
+    plain = _measure(TURN3 / "noline-control-char.yaml")               # refused at once: a start and nothing more
+    assert refused[0] == 2 and plain[0] == 2
+    assert refused[2] <= 100 and refused[2] <= plain[2] + 40, (refused, plain)

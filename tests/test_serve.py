@@ -478,3 +478,65 @@ def test_the_ruling_page_opens_with_the_now_and_the_pot_of_the_corrected_hand(kb
     view = ruling_view(kb, to_dict(rule_on(CASES / "amounts-under-raise-noticed-after-calls.yaml", kb=kb)))
     assert "Seat 1 acts next: £6 to call; he may call, raise (to at least £18) or fold." in view["answer"]["now"]
     assert view["answer"]["pot"] == ["Main pot: £52 (seats 1, 2, 3, 4)"]
+
+
+def test_a_long_ruling_holds_up_no_other_client(tmp_path):
+    """Issue 23: a pasted 2,000-entry timeline with 100 points takes seconds to rule; it used to
+    hold the engine lock, so another client's ruling waited for it to end. Rulings are made in
+    worker processes now: while the long one runs, a second client opens pages and gets a ruling
+    of its own, all in a small part of the long ruling's time (no figure in seconds: only the
+    one compared with the other)."""
+    slow_text = (ROOT / "tests" / "hostile" / "turn3" / "scale-2000-entries-100-points.yaml").read_text(encoding="utf-8")
+    proc, base = start_server(tmp_path / "rulings.sqlite3")
+    slow_done, times = threading.Event(), {}
+
+    def slow_client():
+        me = Client(base)
+        me.get("/rule-incident")
+        start = time.monotonic()
+        times["slow_result"] = me.post("/rule-incident", {"incident": slow_text})
+        times["slow"] = time.monotonic() - start
+        slow_done.set()
+
+    try:
+        other = Client(base)
+        other.get("/rule-incident")
+        other.post("/rule-incident", {"incident": _incident(1)})   # both workers warm
+        thread = threading.Thread(target=slow_client)
+        thread.start()
+        time.sleep(0.5)                                            # the long ruling under way
+        start = time.monotonic()
+        assert "floorcall" in other.get("/").lower()
+        status, url, _ = other.post("/rule-incident", {"incident": _incident(2)})
+        assert "Load test call 0002" in other.get(urllib.parse.urlparse(url).path)
+        times["other"] = time.monotonic() - start
+        other_done_first = not slow_done.is_set()
+        thread.join(timeout=300)
+    finally:
+        stop(proc)
+    assert status == 302 and "/ruling/" in url
+    assert times["slow_result"][0] == 302 and "/ruling/" in times["slow_result"][1], times["slow_result"][:2]
+    assert other_done_first, times                   # served while the long ruling ran
+    assert times["other"] * 3 < times["slow"], times
+
+
+def test_a_ruling_past_its_time_is_stopped_and_the_worker_replaced(kb, tmp_path):
+    """A ruling still running after the workers' time is ended (its process killed) and the page
+    says so; the next ruling gets a new worker."""
+    from ruling_engine.rulings.log import RulingLog
+    from ruling_engine.serve.app import create_app
+    from ruling_engine.serve.workers import RulingWorkers
+    workers = RulingWorkers(kb.root, size=1, seconds=0.05)
+    try:
+        log = RulingLog(tmp_path / "log.sqlite3")
+        client = create_app(kb, log, workers=workers).test_client()
+        token = _token(client.get("/rule-incident"))
+        slow_text = (ROOT / "tests" / "hostile" / "turn3" / "scale-2000-entries-100-points.yaml").read_text(encoding="utf-8")
+        done = client.post("/rule-incident", data={"incident": slow_text, "csrf": token})
+        assert done.status_code == 400 and "a ruling within 0.05 s" in done.get_data(as_text=True)
+        assert log.count() == 0
+        workers.seconds = 120
+        done = client.post("/rule-incident", data={"incident": _incident(3), "csrf": token})
+        assert done.status_code == 302 and log.count() == 1
+    finally:
+        workers.close()

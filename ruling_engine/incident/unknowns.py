@@ -111,9 +111,29 @@ def path_name(path: tuple, data: dict) -> str:
     return ".".join(parts)
 
 
-def combinations(data: dict, vocabulary, file: str, paths=None) -> list:
+def path_line(path: tuple, data: dict, header_lines: dict | None = None) -> int | None:
+    """The line of the field at `path`: its timeline entry's, else the header field's (`game.format`,
+    else `players`) when the incident was read from a file."""
+    node, line = data, None
+    for step in path:
+        node = node[step]
+        if isinstance(node, dict) and isinstance(node.get("line"), int):
+            line = node["line"]
+    if line is None and header_lines:
+        line = header_lines.get(".".join(str(step) for step in path[:2])) or header_lines.get(str(path[0]))
+    return line
+
+
+def first_line(paths, data: dict, header_lines: dict | None = None) -> int | None:
+    """The first line in the file of the fields at `paths` (None when none has a line)."""
+    lines = [line for line in (path_line(p, data, header_lines) for p in paths) if line]
+    return min(lines) if lines else None
+
+
+def combinations(data: dict, vocabulary, file: str, paths=None, header_lines: dict | None = None) -> list:
     """[(assignment {path: value}, completed data)] for every combination of the unknown fields
-    (of `paths`, when given: the others stay `unknown`)."""
+    (of `paths`, when given: the others stay `unknown`). Too many is an error at the line of the
+    first of those fields (`header_lines`: the header fields' lines, Incident.header_lines)."""
     paths = choice_paths(data, vocabulary) if paths is None else paths
     domains = [domain(spec_at(p, data, vocabulary), data) for p in paths]
     total = 1
@@ -121,7 +141,8 @@ def combinations(data: dict, vocabulary, file: str, paths=None) -> list:
         total *= len(values)
     if total > MAX_COMBINATIONS:
         names = ", ".join(path_name(p, data) for p in paths)
-        raise FloorcallError(file, None, f"at most {MAX_COMBINATIONS} combinations of unknown answers",
+        raise FloorcallError(file, first_line(paths, data, header_lines),
+                             f"at most {MAX_COMBINATIONS} combinations of unknown answers",
                              f"{total} ({names})", "establish some of these facts before ruling")
     out = []
     for values in product(*domains):

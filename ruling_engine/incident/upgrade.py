@@ -154,7 +154,8 @@ def upgrade_text(text: str, name: str = "<incident>", indent: str = "") -> str:
         raise FloorcallError(name, getattr(data, "line", 1), "an incident: a mapping of 'key: value' lines",
                              kind_of(data))
     if not is_old_format(data):
-        raise FloorcallError(name, None, "an incident in the old format (street:, actions:, events:)",
+        raise FloorcallError(name, data.line_of("timeline") if hasattr(data, "line_of") else 1,
+                             "an incident in the old format (street:, actions:, events:)",
                              "an incident with a timeline already", "nothing to upgrade")
     lines = text.splitlines(True)
     cut = next((i for i, line in enumerate(lines) if line.startswith("expected:")), len(lines))

@@ -2,7 +2,9 @@
 
 Limits: whatever a file holds, reading it takes a bounded time and memory (an incident is a few
 kilobytes; the limits leave room for a 10,000-entry timeline). Each one is an error naming the
-file and line, found before anything is built from it:
+file and the line where it was crossed, found while the file is read (the parser's events are
+counted as they arrive, and reading stops at the first limit crossed: a refused file costs what
+was read up to that point, never the whole file), before any value is built from it:
 
 - a file of at most MAX_FILE_BYTES (read no further: a 50 MB file, /dev/zero or an endless pipe
   costs what MAX_FILE_BYTES does);
@@ -183,78 +185,149 @@ def _cut(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-def check_node(root, name: str, aliases: bool = True) -> None:
-    """Enforce the module's limits on a composed YAML document (nodes, before any value is built).
+class _Composer:
+    """The document's nodes built from the parser's events, every limit enforced as each event
+    arrives: the first value past a limit stops the reading there, and the error names its line.
 
-    Walks the node graph once, depth first: a node that aliases share is visited once, its
-    expanded size worked out from its children's and remembered, so a file of aliases that
-    stands for billions of values is refused in microseconds. Without aliases (`aliases=False`:
-    the text holds no `*`) the document is a tree and nothing needs remembering."""
-    def fail(node, expected, found, hint=""):
-        raise FloorcallError(name, node.start_mark.line + 1, expected, found, hint)
+    So a refused file costs what was read up to the limit, never the whole file (a 2 MB list of
+    a million numbers is refused at its 10,001st item). An alias counts at the size of what its
+    anchor stands for (worked out once, when the anchor's value is complete), so a file of aliases
+    standing for billions of values is refused at the alias that crosses the limit; an alias inside
+    its own anchor is an error. What PyYAML's composer does besides (tags resolved from the plain
+    value, a repeated anchor or an undefined alias an error) is done the same way."""
 
-    str_tag, int_tag = _TAG + "str", _TAG + "int"
-    sizes: dict = {}
-    on_path: set = set()
+    def __init__(self, loader, name: str):
+        self.next_event, self.resolve, self.name = loader.get_event, loader.resolve, name
+        self.total = 0                 # values so far, aliases counted at their size
+        self.anchors: dict = {}        # anchor -> its node
+        self.sizes: dict = {}          # anchor -> values it stands for (once complete)
+        self.plain_tags: dict = {}     # a plain value -> the tag the resolver gives it
 
-    def walk(node, depth: int) -> int:
-        if isinstance(node, yaml.ScalarNode):
-            if node.tag != str_tag:
-                problem = _tag_problem(node)
-                if problem:
-                    fail(node, *problem)
-                if node.tag == int_tag and len(node.value) > MAX_DIGITS:
-                    fail(node, f"a number of at most {MAX_DIGITS} digits", f"{len(node.value):,} digits")
-            if len(node.value) > MAX_STRING:
-                fail(node, f"at most {MAX_STRING:,} characters in one value", f"{len(node.value):,} characters",
-                     "shorten it: the floor's description of one incident fits in a few lines")
-            return 1
-        key = id(node)
-        if aliases:
-            if key in sizes:
-                return sizes[key]
-            if key in on_path:
-                fail(node, "an alias outside the anchor it refers to", "an alias inside its own anchor (a loop)",
-                     "write the value out")
+    def fail(self, mark, expected, found, hint=""):
+        raise FloorcallError(self.name, mark.line + 1, expected, found, hint)
+
+    def count(self, values: int, mark) -> None:
+        self.total += values
+        if self.total > MAX_NODES:
+            self.fail(mark, f"at most {MAX_NODES:,} values in the file (aliases counted at the size of what they "
+                            "stand for)", f"{self.total:,} or more",
+                      "an incident needs a few hundred; write each value out instead of nesting aliases")
+
+    def document(self):
+        """The root node of the one document (None for an empty file)."""
+        get = self.next_event
+        get()                                               # the stream's start
+        event = get()
+        if isinstance(event, yaml.StreamEndEvent):
+            return None
+        root = self.node(get(), 1)                          # after the document's start
+        get()                                               # the document's end
+        event = get()
+        if not isinstance(event, yaml.StreamEndEvent):
+            raise yaml.composer.ComposerError("expected a single document in the stream", root.start_mark,
+                                              "but found another document", event.start_mark)
+        return root
+
+    def _anchor(self, event, node) -> None:
+        if event.anchor in self.anchors:
+            raise yaml.composer.ComposerError(f"found duplicate anchor {event.anchor!r}; first occurrence",
+                                              self.anchors[event.anchor].start_mark, "second occurrence",
+                                              event.start_mark)
+        self.anchors[event.anchor] = node
+
+    def node(self, event, depth: int):
+        kind = type(event)
+        if kind is yaml.ScalarEvent:
+            return self.scalar(event)
+        if kind is yaml.AliasEvent:
+            anchor = event.anchor
+            if anchor not in self.anchors:
+                raise yaml.composer.ComposerError(None, None, f"found undefined alias {anchor!r}", event.start_mark)
+            if anchor not in self.sizes:
+                self.fail(event.start_mark, "an alias outside the anchor it refers to",
+                          "an alias inside its own anchor (a loop)", "write the value out")
+            self.count(self.sizes[anchor], event.start_mark)
+            return self.anchors[anchor]
+        mark = event.start_mark
         if depth > MAX_DEPTH:
-            fail(node, f"at most {MAX_DEPTH} levels of nesting", f"more than {MAX_DEPTH} levels",
-                 "an incident needs about six")
+            self.fail(mark, f"at most {MAX_DEPTH} levels of nesting", f"more than {MAX_DEPTH} levels",
+                      "an incident needs about six")
+        self.count(1, mark)
+        before = self.total - 1
+        mapping = kind is yaml.MappingStartEvent
+        node_class = yaml.MappingNode if mapping else yaml.SequenceNode
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = self.resolve(node_class, None, event.implicit)
+        node = node_class(tag, [], mark, None, flow_style=event.flow_style)
         problem = _tag_problem(node)
         if problem:
-            fail(node, *problem)
-        if len(node.value) > MAX_ITEMS:
-            fail(node, f"at most {MAX_ITEMS:,} items in one list or mapping", f"{len(node.value):,}",
-                 "one hand's timeline; describe the hand the floor was called to")
-        on_path.add(key)
-        size = 1
-        if isinstance(node, yaml.MappingNode):
-            for key_node, value_node in node.value:
-                if not isinstance(key_node, yaml.ScalarNode):
-                    fail(key_node, "a plain key (a word) before each colon",
-                         "a list as a key" if isinstance(key_node, yaml.SequenceNode) else "a mapping as a key",
-                         "a line starting with '? ' or a key in brackets makes the key a list or a mapping")
-                size += walk(key_node, depth + 1) + walk(value_node, depth + 1)
+            self.fail(mark, *problem)
+        anchor = event.anchor
+        if anchor is not None:
+            self._anchor(event, node)
+        items, get, end = node.value, self.next_event, yaml.MappingEndEvent if mapping else yaml.SequenceEndEvent
+        while True:
+            event = get()
+            if type(event) is end:
+                break
+            if len(items) == MAX_ITEMS:
+                self.fail(event.start_mark, f"at most {MAX_ITEMS:,} items in one list or mapping",
+                          f"more than {MAX_ITEMS:,}", "one hand's timeline; describe the hand the floor was called to")
+            if not mapping:
+                items.append(self.node(event, depth + 1))
+                continue
+            kind = type(event)
+            if kind is yaml.SequenceStartEvent or kind is yaml.MappingStartEvent:
+                self._bad_key(event.start_mark, kind is yaml.SequenceStartEvent)
+            key = self.node(event, depth + 1)
+            if not isinstance(key, yaml.ScalarNode):      # an alias of a list or a mapping
+                self._bad_key(event.start_mark, isinstance(key, yaml.SequenceNode))
+            items.append((key, self.node(get(), depth + 1)))
+        node.end_mark = event.end_mark
+        if anchor is not None:
+            self.sizes[anchor] = self.total - before
+        return node
+
+    def _bad_key(self, mark, is_list: bool):
+        self.fail(mark, "a plain key (a word) before each colon", "a list as a key" if is_list else "a mapping as a key",
+                  "a line starting with '? ' or a key in brackets makes the key a list or a mapping")
+
+    def scalar(self, event):
+        self.total += 1
+        if self.total > MAX_NODES:
+            self.count(0, event.start_mark)
+        value, tag = event.value, event.tag
+        if tag is None or tag == "!":
+            implicit = event.implicit
+            if implicit[0]:            # a plain value: its tag from the value alone (the same words recur)
+                tag = self.plain_tags.get(value)
+                if tag is None:
+                    tag = self.plain_tags[value] = self.resolve(yaml.ScalarNode, value, implicit)
+            else:
+                tag = self.resolve(yaml.ScalarNode, value, implicit)
+            explicit = False
         else:
-            for child in node.value:
-                size += walk(child, depth + 1)
-        on_path.discard(key)
-        if aliases:
-            sizes[key] = size
-        if size > MAX_NODES:
-            fail(node, f"at most {MAX_NODES:,} values in the file (aliases counted at the size of what they "
-                       "stand for)", f"{size:,} or more",
-                 "an incident needs a few hundred; write each value out instead of nesting aliases")
-        return size
+            explicit = True
+        node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, style=event.style)
+        if tag != _STR_TAG:
+            if explicit or tag not in _RESOLVED_PLAIN:       # a resolved int matches its pattern already
+                problem = _tag_problem(node)
+                if problem:
+                    self.fail(event.start_mark, *problem)
+            if tag == _INT_TAG and len(value) > MAX_DIGITS:
+                self.fail(event.start_mark, f"a number of at most {MAX_DIGITS} digits", f"{len(value):,} digits")
+        if len(value) > MAX_STRING:
+            self.fail(event.start_mark, f"at most {MAX_STRING:,} characters in one value", f"{len(value):,} characters",
+                      "shorten it: the floor's description of one incident fits in a few lines")
+        if event.anchor is not None:
+            self._anchor(event, node)
+            self.sizes[event.anchor] = 1
+        return node
 
-    walk(root, 1)
 
-
-def _children(node) -> list:
-    if isinstance(node, yaml.MappingNode):
-        return [part for pair in node.value for part in pair]
-    if isinstance(node, yaml.SequenceNode):
-        return list(node.value)
-    return []
+_STR_TAG, _INT_TAG = _TAG + "str", _TAG + "int"
+_RESOLVED_PLAIN = frozenset(_TAG + name for name in ("int", "float", "bool", "null", "merge"))
 
 
 def load_text(text: str, name: str):
@@ -266,10 +339,9 @@ def load_text(text: str, name: str):
         loader = _LineLoader(text)
         loader.name = name
         try:
-            node = loader.get_single_node()
+            node = _Composer(loader, name).document()
             if node is None:
                 return None
-            check_node(node, name, aliases="*" in text)
             return loader.construct_document(node)
         finally:
             loader.dispose()
@@ -279,8 +351,21 @@ def load_text(text: str, name: str):
         raise FloorcallError(name, line, "well-formed YAML",
                              (exc.problem or "a syntax error").strip(),
                              "check the indentation and that every 'key: value' has a space after the colon") from None
+    except yaml.reader.ReaderError as exc:        # a character YAML does not allow: its line, from its position
+        raise FloorcallError(name, _line_at(text, exc.position), "well-formed YAML",
+                             f"unacceptable character #x{exc.character:04x}: {exc.reason}",
+                             "delete it: a control character (a terminal escape, a pasted form feed) is not "
+                             "text; write it as \\x.. inside double quotes if it is meant") from None
     except yaml.YAMLError as exc:
         raise FloorcallError(name, None, "well-formed YAML", str(exc).strip()) from None
+
+
+def _line_at(text: str, position: int) -> int:
+    """The line (1-based) of a reader error's position: libyaml counts bytes of the UTF-8 text,
+    PyYAML's own reader characters."""
+    if issubclass(_LineLoader, getattr(getattr(yaml, "cyaml", None), "CParser", ())):
+        return text.encode("utf-8")[:position].count(b"\n") + 1
+    return text.count("\n", 0, position) + 1
 
 
 def _too_large(name: str, found: str) -> FloorcallError:

@@ -20,7 +20,8 @@ from ruling_engine.knowledge.load import KnowledgeBase, load_knowledge
 from ruling_engine.model import Branch, ClubAnswer, ClubRuling, PointInfo, Report
 from ruling_engine.rulings.precedents import precedents_for
 from ruling_engine.rulings.resolve import raised_issues, resolve_club
-from ruling_engine.incident.unknowns import MAX_POINT_RULINGS, choice_paths, combinations, path_name
+from ruling_engine.incident.unknowns import (MAX_POINT_RULINGS, choice_paths, combinations, first_line,
+                                             path_name)
 from ruling_engine.rulings.relevance import can_matter, relevance_for, source_names
 
 
@@ -59,20 +60,28 @@ def rule_incident(incident: Incident, kb: KnowledgeBase | None = None, house: st
     if not paths:
         report = _rule_complete(incident, kb, house, with_precedents, _Shared(kb))
     else:
-        choices = combinations(incident.data, kb.vocabulary, incident.file, paths)
+        choices = combinations(incident.data, kb.vocabulary, incident.file, paths, incident.header_lines)
         shared = _Shared(kb, incident.data, paths, relevance)
-        shared.check_work(choices, incident.file)
+        shared.check_work(choices, incident.file, incident.header_lines)
         branches = [(assignment, _rule_complete(Incident(incident.file, data, incident.unknowns, incident.header_lines),
                                                 kb, house,
                                                 with_precedents, shared, assignment))
                     for assignment, data in choices]
         report = merge_branches(incident, branches, shared.signature, shared.settled)
     if log is not None:
-        for club, answer in report.answers.items():
-            for ruling in answer.rulings:
-                facts = report.facts_by_point[ruling.point] if ruling.point < len(report.facts_by_point) \
-                    else report.given
-                ruling.logged = log.precedents(club, ruling.issue, facts, exclude=exclude_logged)
+        attach_logged(report, log, exclude_logged)
+    return report
+
+
+def attach_logged(report: Report, log, exclude_logged: int | None = None) -> Report:
+    """Each ruling of `report` with the earlier logged rulings of its club on its issue, most
+    similar first (a ruling made elsewhere, e.g. in `floorcall serve`'s worker processes, gets
+    them from the log where it is recorded)."""
+    for club, answer in report.answers.items():
+        for ruling in answer.rulings:
+            facts = report.facts_by_point[ruling.point] if ruling.point < len(report.facts_by_point) \
+                else report.given
+            ruling.logged = log.precedents(club, ruling.issue, facts, exclude=exclude_logged)
     return report
 
 
@@ -119,7 +128,7 @@ class _Shared:
         return (number, point.entries, point.kind, last,
                 tuple(assignment[p] for p in self.relevant_paths(point, last)))
 
-    def check_work(self, choices, file) -> None:
+    def check_work(self, choices, file, header_lines=None) -> None:
         """The rulings the combinations need (each point once per combination of the unknown
         answers that can change it) within MAX_POINT_RULINGS."""
         timeline = read_timeline(choices[0][1], self.kb.vocabulary.together_kinds)
@@ -128,7 +137,8 @@ class _Shared:
                    for n, point in enumerate(points))
         if work > MAX_POINT_RULINGS:
             names = ", ".join(path_name(p, self.data) for p in self.paths)
-            raise FloorcallError(file, None, f"at most {MAX_POINT_RULINGS} rulings of a point under a combination "
+            raise FloorcallError(file, first_line(self.paths, self.data, header_lines),
+                                 f"at most {MAX_POINT_RULINGS} rulings of a point under a combination "
                                  "of unknown answers", f"{work} ({len(points)} points, {len(choices)} combinations of "
                                  f"{names})", "establish some of these facts, or mark the entry the floor was "
                                  "called about with in_question: true")

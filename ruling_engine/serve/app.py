@@ -7,7 +7,9 @@ elsewhere (the Content-Security-Policy says so to the browser too).
 
 The questionnaire is ruling_engine/ask/questionnaire.py, the same one `floorcall ask` uses; each
 browser's floor call lives in memory on the server (keyed by a random id in its session cookie),
-and every finished call is written to the ruling log (ruling_engine/rulings/log.py).
+and every finished call is written to the ruling log (ruling_engine/rulings/log.py). Rulings are
+made in worker processes (workers.py), so that a long one holds up no other client's page or
+ruling; the server records each in the log when its worker answers.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import collections
 import json
 import secrets
 import threading
+import weakref
 from importlib import resources
 
 from flask import Flask, Response, abort, g, redirect, render_template, request, session, url_for
@@ -24,10 +27,11 @@ from ruling_engine.ask.answers import (AnswerError, parse_action, parse_amounts,
 from ruling_engine.ask.questionnaire import (DONE, Session, action_entry, entry_words, event_entry, said_entry,
                                              street_entry)
 from ruling_engine.errors import FloorcallError
-from ruling_engine.incident.load import parse_incident_text
+from ruling_engine.rulings.rule_on import attach_logged
 from ruling_engine.incident.unknowns import UNKNOWN
 from ruling_engine.serve import auth
 from ruling_engine.serve.views import ruling_view
+from ruling_engine.serve.workers import RulingTimeout, RulingWorkers
 
 MAX_CALLS = 500                    # floor calls in progress kept in memory (the oldest dropped)
 SEATS = range(1, 11)
@@ -63,9 +67,10 @@ class Calls:
             self.items.pop(key, None)
 
 
-def create_app(kb, log, require_login: bool = False, allowed_hosts=None) -> Flask:
+def create_app(kb, log, require_login: bool = False, allowed_hosts=None, workers: RulingWorkers | None = None) -> Flask:
     """The floor app. `allowed_hosts`: the names a request's Host: may carry besides an IP
-    address (None: any, for tests that build the app without serving it)."""
+    address (None: any, for tests that build the app without serving it). `workers`: the
+    processes that rule (a new set, started on the first ruling, when not given)."""
     app = Flask(__name__, template_folder=str(resources.files("ruling_engine.serve") / "templates"),
                 static_folder=None)
     app.config.update(SECRET_KEY=secrets.token_bytes(32), SESSION_COOKIE_HTTPONLY=True,
@@ -74,8 +79,17 @@ def create_app(kb, log, require_login: bool = False, allowed_hosts=None) -> Flas
     app.jinja_env.autoescape = True
     calls = Calls()
     limiter = auth.RateLimit()
-    engine_lock = threading.Lock()       # the rules engine and the questionnaires, one request at a time
-    app.extensions["floorcall"] = {"kb": kb, "log": log, "calls": calls}
+    engine_lock = threading.Lock()       # the questionnaires, one step at a time (rulings are the workers')
+    if workers is None:
+        workers = RulingWorkers(kb.root)
+        weakref.finalize(app, workers.close)
+    app.extensions["floorcall"] = {"kb": kb, "log": log, "calls": calls, "workers": workers}
+
+    def timed_out(name: str) -> FloorcallError:
+        return FloorcallError(name, None, f"a ruling within {workers.seconds:g} s",
+                              "a ruling still running then (stopped)",
+                              "establish some of the unknown answers, or mark the entries the floor was called "
+                              "about with in_question: true")
 
     def house_of():
         """The house club chosen on this device: a long-lived cookie (it outlives a restart of the
@@ -273,16 +287,22 @@ def create_app(kb, log, require_login: bool = False, allowed_hosts=None) -> Flas
         table = request.form.get("table", "").strip()[:60]
         floor_person = request.form.get("floor_person", "").strip()[:60]
         session["table"], session["floor_person"] = table, floor_person
-        with engine_lock:
-            if s.next_question() is not None:
-                return redirect(url_for("call"))
+        try:
+            with engine_lock:
+                if s.next_question() is not None:
+                    return redirect(url_for("call"))
+                incident, data = s.incident(), s.incident_data()
             try:
-                report = s.report(log=log)
-            except FloorcallError as error:       # e.g. too many "Don't know" answers to rule every way
-                return render_template("review.html", s=s, rows=s.review(), timeline=s.timeline_words(),
-                                       table=table, floor_person=floor_person,
-                                       error=f"{error.expected}; found {error.found}. {error.suggestion}"), 400
-            data = s.incident_data()
+                report = workers.rule_incident(incident)        # in a worker: no other client waits for it
+            except RulingTimeout:
+                raise timed_out("<questionnaire>") from None
+            attach_logged(report, log)
+        except FloorcallError as error:       # e.g. too many "Don't know" answers to rule every way
+            with engine_lock:
+                rows = s.review()
+            return render_template("review.html", s=s, rows=rows, timeline=s.timeline_words(),
+                                   table=table, floor_person=floor_person,
+                                   error=f"{error.expected}; found {error.found}. {error.suggestion}"), 400
         number = log.record(data, report, house=s.answers["house"], table=table, floor_person=floor_person,
                             source="serve")
         calls.drop(session.pop("call", None))
@@ -295,10 +315,11 @@ def create_app(kb, log, require_login: bool = False, allowed_hosts=None) -> Flas
             return render_template("incident.html", text="", error="")
         text = request.form.get("incident", "")
         try:
-            incident = parse_incident_text(text, "<pasted>", kb.vocabulary, kb.clubs)
-            with engine_lock:
-                from ruling_engine.rulings.rule_on import rule_incident
-                report = rule_incident(incident, kb, log=log)
+            try:
+                incident, report = workers.rule_text(text, "<pasted>")    # read and ruled in a worker
+            except RulingTimeout:
+                raise timed_out("<pasted>") from None
+            attach_logged(report, log)
         except FloorcallError as error:
             return render_template("incident.html", text=text, error=str(error)), 400
         number = log.record(incident.data, report, house=report.house,
@@ -553,8 +574,13 @@ def serve(kb, log, host: str, port: int, require_login: bool, threads: int = 8, 
     one of `names` (the --allow-host names the user gave)."""
     from waitress import create_server
     allowed = {n.lower() for n in names} | ({"localhost"} if auth.is_loopback(host) else set())
-    app = create_app(kb, log, require_login=require_login, allowed_hosts=allowed)
-    server = create_server(app, host=host, port=port, threads=threads, ident="floorcall")
-    if ready:
-        ready(server)
-    server.run()
+    workers = RulingWorkers(kb.root)
+    workers.start()                      # before the first request: its ruling finds a worker ready
+    try:
+        app = create_app(kb, log, require_login=require_login, allowed_hosts=allowed, workers=workers)
+        server = create_server(app, host=host, port=port, threads=threads, ident="floorcall")
+        if ready:
+            ready(server)
+        server.run()
+    finally:
+        workers.close()
