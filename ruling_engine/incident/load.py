@@ -25,6 +25,7 @@ STUD_STREETS = ("deal", "third-street", "fourth-street", "fifth-street", "sixth-
 STREETS = tuple(dict.fromkeys(FLOP_STREETS + STUD_STREETS))
 BOARD_CARDS = {"flop": 3, "turn": 1, "river": 1}
 SPEAKERS = ("dealer", "floor", "spectator", "player")
+LISTENERS = ("table", "dealer", "floor", "spectator")   # whom words were said to, besides a seat
 OLD_FORMAT_FIELDS = ("actions", "events", "street", "board", "pot")
 PRIVATE = ("entry", "line")                 # keys the loader adds to each timeline entry
 NOT_KNOWN = float("nan")                    # a number written `unknown`: arithmetic on it states nothing
@@ -145,6 +146,12 @@ class _Validator:
                 return value
             raise FloorcallError(self.file, line, "who spoke: a seat number, " + ", ".join(SPEAKERS),
                                  _short(value), did_you_mean(value, SPEAKERS))
+        if t == "listener":
+            if value in LISTENERS or value == UNKNOWN or (isinstance(value, int) and not isinstance(value, bool)
+                                                          and value >= 0):
+                return value
+            raise FloorcallError(self.file, line, "whom it was said to: a seat number, " + ", ".join(LISTENERS),
+                                 _short(value), did_you_mean(value, LISTENERS) or "e.g. to: 4, or to: table")
         if value == UNKNOWN and spec.name != "house" and t in ("enum", "bool", "seat", "string"):
             self.unknowns += 1
             return value           # "don't know": choices are ruled every way
