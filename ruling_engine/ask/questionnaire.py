@@ -715,6 +715,12 @@ class Session:
     def timeline_words(self) -> list:
         return [entry_words(e, self.vocab) for e in self.timeline]
 
+    def timeline_items(self) -> list:
+        """(words, called) per timeline entry: called when the floor was called about it (marked
+        as it was described, or ticked when asked which)."""
+        ticked = set(self.answers.get("marked") or ())
+        return [(entry_words(e, self.vocab), _marked(e) or i in ticked) for i, e in enumerate(self.timeline)]
+
     def previous_answer(self, name: str):
         """The answer given before Back, to show again (or the current one)."""
         if name in self.earlier:
