@@ -124,3 +124,31 @@ def test_a_second_hand_after_hand_over_is_refused_with_what_to_do(tmp_path):
     assert done.returncode == 2
     assert f"{path}:9: expected nothing of a second hand after `hand-over:` (a timeline is one hand)" in done.stderr
     assert "describe the next hand in a file of its own" in done.stderr and "second flop" not in done.stderr
+
+
+def test_deal_below_preflop_says_what_to_move_where(tmp_path):
+    """Issue 24: a new user wrote `preflop:`, the blinds, then `deal:`, and was told about 'a second
+    flop'. The error names both lines, says which to move above which, and what the start of a
+    hand is; a flop is not mentioned."""
+    path = tmp_path / "start.yaml"
+    path.write_text("house: edp\ngame: {format: cash, variant: NLHE, blinds: [1, 2]}\nbutton: 3\n"
+                    "players: [{seat: 1, stack: 100}, {seat: 2, stack: 100}, {seat: 3, stack: 100}]\n"
+                    "timeline:\n  - preflop:\n  - {seat: 1, posts: small-blind}\n  - {seat: 2, posts: big-blind}\n"
+                    "  - deal:\n  - {seat: 3, did: call}\n", encoding="utf-8")
+    done = run_cli("rule-on", str(path))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"{path}:9:" in done.stderr and "found `deal:` below `preflop:` (line 6)" in done.stderr
+    assert "move `deal:` (this line) above `preflop:` (line 6)" in done.stderr
+    assert "the forced bets (`posts:` entries" in done.stderr and "'The start of a hand'" in done.stderr
+    assert "second flop" not in done.stderr and "flop_dealt" not in done.stderr
+
+
+def test_a_street_written_twice_says_which_lines(tmp_path):
+    path = tmp_path / "twice.yaml"
+    path.write_text("house: edp\ngame: {format: cash, variant: NLHE, blinds: [1, 2]}\nbutton: 1\n"
+                    "players: [{seat: 1, stack: 100}, {seat: 2, stack: 100}]\ntimeline:\n  - flop:\n  - flop:\n",
+                    encoding="utf-8")
+    done = run_cli("rule-on", str(path))
+    assert done.returncode == 2
+    assert f"{path}:7:" in done.stderr and "`flop:` again (first at line 6)" in done.stderr
+    assert "a second flop dealt by mistake is the event `flop_dealt`" in done.stderr

@@ -218,3 +218,105 @@ def test_who_dealt_is_asked_only_where_the_players_deal(kb, house, asked):
                 value = question.choices[0][0]
             session.answer(question.name, [1, 2] if question.name == "game.blinds" else value)
     assert ("dealer" in names) is asked
+
+
+def _walk(session, answers=None, limit=40) -> list:
+    """Answer every question left (the first choice, or blank), returning the questions asked."""
+    asked = []
+    for _ in range(limit):
+        question = session.next_question()
+        if question is None:
+            break
+        asked.append(question)
+        if answers and question.name in answers:
+            session.answer(question.name, answers[question.name])
+        elif question.kind == "amounts":
+            session.answer(question.name, [1, 2])
+        elif question.choices:
+            session.answer(question.name, question.choices[0][0])
+        else:
+            session.answer(question.name, None if question.allow_blank else 1)
+    return asked
+
+
+def _short_call_on_the_turn(kb):
+    session = Session(kb, house="edp")
+    session.answer("game.format", "cash")
+    session.answer("game.variant", "NLHE")
+    session.answer("players", [{"seat": 2, "stack": 180}, {"seat": 4, "stack": 120}, {"seat": 7, "stack": 150}])
+    session.answer("next", {"turn": None})
+    session.answer("next", action_entry(2, "", [10, 5]))
+    session.answer("next", action_entry(4, "", None, did="fold"))
+    session.answer("next", action_entry(7, "", [10], in_question=True))
+    session.answer("next", DONE)
+    return session
+
+
+def test_the_button_may_be_a_seat_out_of_the_hand(kb):
+    """Issue 24: the button could be only a seat in the hand, so a dead button, or a button who had
+    folded before the floor was called, could not be chosen. Every seat of the table is offered,
+    those out of the hand marked so."""
+    session = _short_call_on_the_turn(kb)
+    asked = _walk(session, {"button": 9})
+    button = next(q for q in asked if q.name == "button")
+    labels = dict(button.choices)
+    assert labels[2] == "Seat 2" and labels[9] == "Seat 9 (not in the hand)" and set(range(1, 11)) <= set(labels)
+    assert session.incident_data()["button"] == 9
+    assert session.report(with_precedents=False).issues        # a dead button rules
+
+
+def test_no_ante_question_where_the_ante_cannot_matter(kb):
+    """Issue 24: the floor app asked for an ante in a cash game that has none. After the flop the
+    ante is in the chips already in the middle, so it is not asked; where the timeline starts
+    before the flop it is, with "No ante" as an answer."""
+    asked = [q.name for q in _walk(_short_call_on_the_turn(kb), {"button": 7})]
+    assert "game.ante" not in asked and "button" in asked
+    session = Session(kb, house="edp")
+    session.answer("game.format", "tournament")
+    session.answer("game.variant", "NLHE")
+    session.answer("players", [{"seat": 2, "stack": 1800}, {"seat": 4, "stack": 1200}, {"seat": 7, "stack": 1500}])
+    session.answer("next", {"deal": None})
+    session.answer("next", action_entry(2, "", [100]))
+    session.answer("next", action_entry(4, "", [50], in_question=True))
+    session.answer("next", DONE)
+    ante = next((q for q in _walk(session, {"button": 7, "game.ante": None}) if q.name == "game.ante"), None)
+    assert ante is not None and ante.allow_blank and ante.blank_label == "No ante"
+    assert "ante" not in session.incident_data()["game"]
+
+
+def test_help_texts_say_one_thing(kb):
+    """Issue 24: help texts two users read two ways. `touched_muck` agrees with the casebook
+    (cards thrown onto the muck touched it: D109, G308); `present` is about now and names what the
+    rules read; `levels_missed` counts as the case of a player away two levels does; `said.to`
+    takes the table or the dealer, not only a seat."""
+    import yaml as _yaml
+    records = kb.vocabulary.records
+    session = Session(kb, house="ppl")
+    touched = session.question("hand_mucked.touched_muck")
+    assert "thrown onto it" in touched.help and touched.help.index("thrown onto it") < touched.help.index("false")
+    for case in ("casebook/D109.yaml", "casebook/G308.yaml"):
+        text = (CASES / case).read_text(encoding="utf-8")
+        assert "touched_muck: true" in text and ("throws" in text or "land on" in text)
+    present = records["player"]["present"].help
+    assert "now" in present and "player_away" in present
+    levels = session.question("player_away.levels_missed")
+    case = _yaml.safe_load((CASES / "deal-absent-two-levels-tournament.yaml").read_text(encoding="utf-8"))
+    assert case["timeline"][1]["player_away"]["levels_missed"] == 2 and "150/300" in case["notes"]
+    assert "not the level he left in" in levels.help and ": 2." in levels.help
+    assert "table" in records["said"]["to"].help and "dealer" in records["said"]["to"].help
+
+
+@pytest.mark.parametrize("to, ok", [("table", True), ("dealer", True), (4, True), ("tabel", False)])
+def test_words_may_be_said_to_the_table_or_the_dealer(kb, to, ok):
+    from ruling_engine.errors import FloorcallError
+    from ruling_engine.incident.load import parse_incident_text
+    text = ("house: edp\ngame: {format: cash, variant: NLHE, blinds: [1, 2]}\nbutton: 1\n"
+            "players: [{seat: 1, stack: 100}, {seat: 4, stack: 100}]\ntimeline:\n  - flop:\n"
+            f"  - said: {{by: 1, words: \"you can't check\", to: {to}}}\n")
+    if ok:
+        incident = parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs)
+        assert incident.data["timeline"][-1]["to"] == to
+    else:
+        with pytest.raises(FloorcallError) as error:
+            parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs)
+        assert "t.yaml:7" in str(error.value) and "did you mean 'table'" in str(error.value)

@@ -88,6 +88,38 @@ def test_every_topic_is_named_in_words_and_has_its_row_in_the_matrix(kb, compari
             assert td.get("data-v-all") in ("agree", "differ", "alone", "silent")
 
 
+def test_a_matrix_cell_says_the_clubs_position_in_its_own_words(kb, comparison, tree):
+    """Issue 24: a cell such as "≠ ⚠ raise · floor decides +14" told a manager neither what his
+    rulebook says nor what +14 meant. Each cell now states the position in plain words, the
+    decision of one of the club's own rules on the topic cut to about two lines; +N is the count of
+    the further outcomes, explained in the legend; silent and self-contradicting cells say so."""
+    from ruling_engine.report.comparison import POSITION_CHARS
+    legend = _text(next(ul for ul in tree.iter(f"{NS}ul") if ul.get("aria-label") == "Legend"))
+    assert "N further outcomes its rules give on the topic" in legend
+    assert "contradicts itself" in legend and "no clause on the topic: the floor decides" in legend
+    matrix = _by_id(tree, "matrix")
+    rows = [tr for tr in matrix.iter(f"{NS}tr") if "topic" in (tr.get("class") or "").split()]
+    seen = set()
+    for tr, topic in zip(rows, comparison.topics):
+        for td, club in zip(tr.findall(f"{NS}td"), kb.clubs):
+            cell, shown = topic.cells[club], _fold(_text(td))
+            decisions = {d for _, _, _, d in topic.clubs[club].outcomes}
+            if cell.kind == "rules":
+                assert cell.decision in decisions and len(cell.position) <= POSITION_CHARS + 1
+                assert cell.decision.startswith(cell.position.rstrip("…")), (cell.position, cell.decision)
+                assert cell.position in shown and "·" not in shown
+                assert (f"+{cell.further}" in shown) == (cell.further > 0)
+                assert cell.further == len({o for _, o, _, _ in topic.clubs[club].outcomes}) - 1
+                seen.add("rules")
+            elif cell.kind == "silent":
+                assert "silent: the floor decides" in shown
+                seen.add("silent")
+            if cell.clashes:
+                assert "contradicts itself" in shown
+                seen.add("clash")
+    assert seen == {"rules", "silent", "clash"}
+
+
 def test_the_markdown_has_the_same_matrix_as_a_table(kb, comparison, markdown):
     table = markdown.split("## Matrix\n", 1)[1].split("\n## ", 1)[0]
     rows = [line for line in table.splitlines() if line.startswith("| [")]
@@ -294,6 +326,7 @@ needs_browser = pytest.mark.skipif(
     not _browser_available() and not os.environ.get("FLOORCALL_REQUIRE_BROWSER"),
     reason="headless Chromium or playwright not installed (scripts/test.sh installs both)")
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"       # screenshots, to be looked at
+DOCS = Path(__file__).resolve().parent.parent / "docs"          # the README's screenshots
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
@@ -349,6 +382,13 @@ def test_the_matrix_is_the_first_screen_and_nothing_overlaps_or_overflows(html, 
             page = _open(browser, page_file, width, height, problems, requests)
             layout = page.evaluate(LAYOUT)
             page.screenshot(path=str(ARTIFACTS / f"report-{name}.png"))
+            if name == "desktop":              # the README's: the report's first screen
+                page.screenshot(path=str(DOCS / "report-first-screen.png"))
+            # a cell says its position in a line or two (issue 24): lines of text in each cell
+            lines = page.evaluate("""() => Array.from(document.querySelectorAll('#matrix td a'))
+                .filter(e => e.offsetParent !== null).map(e => { const s = getComputedStyle(e);
+                  return Math.round((e.getBoundingClientRect().height - parseFloat(s.paddingTop)
+                                     - parseFloat(s.paddingBottom)) / parseFloat(s.lineHeight)); })""")
             title = page.title()
         finally:
             browser.close()
@@ -358,6 +398,8 @@ def test_the_matrix_is_the_first_screen_and_nothing_overlaps_or_overflows(html, 
     assert layout["overlaps"] == [] and layout["spilling"] == [], layout
     assert layout["scroll"][0] <= layout["scroll"][1] and layout["wide"] == [], layout
     assert title.startswith("floorcall")
+    if name == "desktop":          # a line or two; a third only beside "⚠ contradicts itself:"
+        assert max(lines) <= 3 and sum(n <= 2 for n in lines) >= 0.9 * len(lines), sorted(lines)[-20:]
 
 
 @needs_browser

@@ -23,6 +23,7 @@ from conftest import CASES, ROOT, run_cli
 FLOORCALL = str(Path(sys.executable).parent / "floorcall")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ARTEFACTS = ROOT / "test-artefacts" / "serve"
+DOCS = ROOT / "docs"                    # the README's screenshots, taken here
 
 
 # -- a server in its own process ------------------------------------------------------------------
@@ -150,7 +151,13 @@ def test_a_whole_floor_call_on_a_tablet_then_the_log_after_a_restart(tmp_path):
             page.get_by_label("The floor was called about this").check()
             page.get_by_role("button", name="Add this action").click()
             assert "Seat 7: chips 10" in page.locator(".so-far").inner_text()
+            # issue 24: the "So far" list shows which entry the floor was called about
+            called = page.locator(".so-far li.called")
+            assert called.count() == 1 and "Seat 7: chips 10" in called.inner_text()
+            assert "the floor was called about this" in called.inner_text()
+            assert "called about" not in page.locator(".so-far li").nth(1).inner_text()
             shot(page, "what-next")
+            page.screenshot(path=str(DOCS / "serve-what-next.png"))
             choose("That's everything: the floor was called here")
 
             asked, dont_know, went_back = [], False, False
@@ -177,6 +184,8 @@ def test_a_whole_floor_call_on_a_tablet_then_the_log_after_a_restart(tmp_path):
                     choose("Don't know")
                     continue
                 if title == "Which seat has the dealer button?":
+                    # issue 24: a dead button, or a button out of the hand, can be chosen
+                    assert page.get_by_role("button", name="Seat 9 (not in the hand)", exact=True).count() == 1
                     choose("Seat 7")
                 elif buttons.count():
                     buttons.first.click()
@@ -186,6 +195,9 @@ def test_a_whole_floor_call_on_a_tablet_then_the_log_after_a_restart(tmp_path):
                     page.locator("input[name=text]").fill("1/2")
                     page.get_by_role("button", name="Next").click()
             assert dont_know and went_back
+            # issue 24: no ante question in a cash game described from the turn (the ante, if any,
+            # is in the chips already in the middle)
+            assert not any("ante" in title.lower() for title in asked), asked
             assert "/call/review" in page.url
             review = page.locator(".review").inner_text()
             assert "Seat 2: chips 10 + 5 = 15" in review and "don't know" in review
@@ -195,6 +207,20 @@ def test_a_whole_floor_call_on_a_tablet_then_the_log_after_a_restart(tmp_path):
             shot(page, "review")
             page.get_by_role("button", name="Show the ruling").click()
             assert "/ruling/" in page.url
+            # issue 24: headed by what the call was about, not "Floor call: Seat 7: chips 10"
+            assert heading() == "Chips short of a call"
+            assert "seat 7's action" in page.locator(".about-call").first.inner_text()
+            # the pot section, as the command line's: the house club's pot, and any club's that differs
+            assert re.search(r"^Main pot: £\d+ \(seats 2, 4, 7\)", page.locator("section.answer ul.pot").inner_text())
+            # a club ruling as the house does gets one line; the others their ruling, marked as differing
+            for article in page.locator("article.issue").all():
+                same = article.locator("ul.same li")
+                for line in same.all():
+                    assert "rules the same" in line.inner_text() and len(line.inner_text()) < 80
+                others = article.locator(".other")
+                assert same.count() + others.count() == 3
+                for other in others.all():
+                    assert "differs" in other.locator("h4").first.inner_text() or "Does not rule" in other.inner_text()
             house = page.locator("section.house").first
             assert "East Durham Poker" in house.inner_text()
             assert house.locator(".decision.big").count() >= 1
@@ -203,6 +229,7 @@ def test_a_whole_floor_call_on_a_tablet_then_the_log_after_a_restart(tmp_path):
             assert not re.search(r"\b(card_exposed|game|action)\.[a-z_]+", main_text), "a raw field name on the page"
             shot(page, "ruling")
             page.screenshot(path=str(ARTEFACTS / f"{len(shots) + 1:02d}-ruling-top.png"))
+            page.screenshot(path=str(DOCS / "serve-ruling.png"))          # the README's: the ruling on a tablet
             shots.append(ARTEFACTS / f"{len(shots) + 1:02d}-ruling-top.png")
             page.get_by_role("button", name="Followed the ruling").click()
             assert "Followed the house ruling" in page.content()

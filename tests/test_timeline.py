@@ -246,3 +246,23 @@ def test_a_marked_entry_that_raises_no_issue_is_said_so_under_its_point(kb):
     assert "No irregularity recognised at this point: seat 3" in render_markdown(report)
     from ruling_engine.serve.views import ruling_view
     assert ruling_view(kb, data)["quiet"] == notes[:2]           # the floor app's ruling page says it too
+
+
+def test_the_start_of_a_hand_in_the_docs_rules_as_written(kb):
+    """docs/timeline.md shows the start of a hand once, in full (issue 24): forced bets, `deal:`,
+    `preflop:`. Ruled as written: the antes and the straddle are in the pot, and under the gun
+    (left of the straddle) acts in turn, so his short call is made up, not ruled out of turn."""
+    import re
+    from pathlib import Path
+    from ruling_engine.render.output import render_text
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "timeline.md").read_text(encoding="utf-8")
+    section = doc.split("## The start of a hand", 1)[1].split("\n## ", 1)[0]
+    example = re.search(r"```yaml\n(.*?)```", section, re.S).group(1)
+    assert example.index("posts: straddle") < example.index("- deal:") < example.index("- preflop:")
+    report = rule_incident(parse_incident_text("title: t\nhouse: edp\n" + example, "doc.yaml", kb.vocabulary,
+                                               kb.clubs), kb, with_precedents=False)
+    text = render_text(report)
+    assert "Seat 5 puts in £2 more (£4 in on this round)." in text
+    assert "Seat 1 acts next: £4 to call" in text
+    assert "Main pot: £13.50 (seats 1, 2, 3, 4, 5)" in text          # 5 antes of 0.50, 1 + 2 + 4 + 4
+    assert "out of turn" not in text.lower()

@@ -28,6 +28,8 @@ FIRST = ("house", "game.format", "game.variant", "players")
 TIMELINE_SOURCES = ("actions", "street", "board", "said")      # `from:` names the timeline itself answers
 NOT_ASKED = {"title", "notes", "expected", "casebook", "game.currency", "house", "players", "timeline"}
 SPEAKERS = ("dealer", "floor", "spectator")
+TABLE_SEATS = range(1, 11)            # the seats of a table, as the floor app's seat grid shows them
+ANY_SEAT = ("button", "dealer")       # header seats that may be a seat out of the hand (a dead button)
 
 
 @dataclass
@@ -40,6 +42,7 @@ class Question:
     allow_unknown: bool = False                      # "Don't know" is offered
     allow_blank: bool = False                        # an empty answer leaves it out (not stated)
     about: str = ""                                  # the timeline entry the question is about, in words
+    blank_label: str = ""                            # what the empty answer is called ("No ante"), else "Not stated"
 
 
 # -- reading the vocabulary once per knowledge base -------------------------------------------------
@@ -124,7 +127,7 @@ def _event_groups(kb) -> list:
 
 # -- wording ----------------------------------------------------------------------------------------
 
-WH = ("which", "who", "whose", "what", "how", "when", "where", "did", "was", "is", "were", "has", "had", "does")
+WH = ("which", "who", "whom", "whose", "what", "how", "when", "where", "did", "was", "is", "were", "has", "had", "does")
 
 
 def question_words(spec) -> str:
@@ -201,11 +204,18 @@ def entry_words(entry: dict, vocab) -> str:
     if key == "said":
         by = body.get("by")
         who = f"Seat {by}" if isinstance(by, int) else str(by).capitalize()
-        return f"{who} said: \u201c{body.get('words', '')}\u201d" + (f" (to seat {body['to']})" if body.get("to") else "")
+        return f"{who} said: \u201c{body.get('words', '')}\u201d" + _to_words(body.get("to"))
     spec = vocab.records["event"].get(key)
     label = spec.help.rstrip(".") if spec else key.replace("_", " ")
     seat = body.get("seat") if isinstance(body, dict) else None
     return label + (f" (seat {seat})" if isinstance(seat, int) else "")
+
+
+def _to_words(to) -> str:
+    """Whom words were said to, for the entry's line: ' (to seat 4)', ' (to the table)'."""
+    if to is None or to == UNKNOWN:
+        return ""
+    return f" (to seat {to})" if isinstance(to, int) else f" (to the {to})"
 
 
 def field_phrase(kb, name: str) -> str:
@@ -486,7 +496,27 @@ class Session:
             return [source] if source != HOLE_CARDS or self._cards_can_matter() else []
         if source in self.answers:
             return []
+        if source == "game.ante" and not self._ante_can_matter():
+            return []
         return [source] if self._askable(source) else []
+
+    def _ante_can_matter(self) -> bool:
+        """The game's ante is read only where the timeline starts before the flop (every player's
+        ante goes into the pot), a `posts: ante` entry leaves out its amount, or an absent player's
+        dues are worked out (facts/hand.py, facts/deal.py); after the flop it is in the chips
+        already in the middle, so a game without antes is not asked for one."""
+        for entry in self.timeline:
+            if "seat" in entry and not _is_event(entry, self.vocab):
+                break                                    # an action first: the timeline starts pre-flop
+            if len(entry) == 1 and next(iter(entry)) in FLOP_STREETS + STUD_STREETS:
+                if next(iter(entry)) not in ("deal", "preflop", "third-street"):
+                    break
+                return True
+        else:
+            return True                                  # nothing dealt yet: the hand to come
+        if any(e.get("posts") == "ante" and "chips" not in e and "total" not in e for e in self.timeline):
+            return True
+        return any(kind == "player_away" for kind, _, _ in self._event_entries())
 
     def _cards_can_matter(self) -> bool:
         """Hole cards are read at a showdown (or once the hand is over), or for an event about a
@@ -648,6 +678,13 @@ class Session:
         if spec.type == "bool":
             return Question(name, text, "yesno", help_text, [(True, "Yes"), (False, "No")],
                             allow_unknown=True, allow_blank=not spec.required and spec.default is None, about=about)
+        if name in ANY_SEAT:
+            # any seat of the table: a dead button, or a player out of the hand (he folded before the call)
+            seats = sorted(set(TABLE_SEATS) | set(self.seats))
+            return Question(name, text, "seat", help_text or "Any seat: one nobody sits in (a dead button) or a "
+                            "player out of the hand may have it.",
+                            [(s, f"Seat {s}" if s in self.seats else f"Seat {s} (not in the hand)") for s in seats],
+                            allow_unknown=True, allow_blank=not spec.required, about=about)
         if spec.type in ("seat", "speaker"):
             return Question(name, text, "seat", help_text, [(s, f"Seat {s}") for s in self.seats],
                             allow_unknown=True, allow_blank=not spec.required, about=about)
@@ -658,7 +695,8 @@ class Session:
                             allow_blank=not spec.required, about=about)
         if spec.type in ("int", "amount", "number"):
             return Question(name, text, "number", help_text, allow_blank=not spec.required,
-                            allow_unknown=spec.type != "int" or not spec.required, about=about)
+                            allow_unknown=spec.type != "int" or not spec.required, about=about,
+                            blank_label="No ante" if name == "game.ante" else "")
         return Question(name, text, "text", help_text, allow_blank=not spec.required, about=about)
 
     def _about(self, name: str) -> str:
@@ -676,6 +714,12 @@ class Session:
 
     def timeline_words(self) -> list:
         return [entry_words(e, self.vocab) for e in self.timeline]
+
+    def timeline_items(self) -> list:
+        """(words, called) per timeline entry: called when the floor was called about it (marked
+        as it was described, or ticked when asked which)."""
+        ticked = set(self.answers.get("marked") or ())
+        return [(entry_words(e, self.vocab), _marked(e) or i in ticked) for i, e in enumerate(self.timeline)]
 
     def previous_answer(self, name: str):
         """The answer given before Back, to show again (or the current one)."""

@@ -190,7 +190,7 @@ def _ask(question, session, questionary):
     while True:
         hint = []
         if question.allow_blank:
-            hint.append("Enter = not stated")
+            hint.append(f"Enter = {(question.blank_label or 'not stated').lower()}")
         if question.allow_unknown:
             hint.append("? = don't know")
         if can_go_back:

@@ -65,7 +65,9 @@ class _Round:
         button = order_button(data) if button is None else button
         big_blind = (data["_blinds_posted"][1] if data.get("_blinds_posted")     # who actually posted it
                      else blind_seats(seats, button)[1])
-        self.cursor = big_blind if street == "preflop" else button
+        straddles = [f["seat"] for f in data.get("_posts") or () if f["posts"] == "straddle"]
+        # pre-flop the action starts left of the largest forced bet: the last straddle, else the big blind
+        self.cursor = (straddles[-1] if straddles else big_blind) if street == "preflop" else button
 
     def needs_to_act(self, seat) -> bool:
         return (seat in self.live and self.stacks.get(seat, 0) > 0

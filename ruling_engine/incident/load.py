@@ -25,6 +25,7 @@ STUD_STREETS = ("deal", "third-street", "fourth-street", "fifth-street", "sixth-
 STREETS = tuple(dict.fromkeys(FLOP_STREETS + STUD_STREETS))
 BOARD_CARDS = {"flop": 3, "turn": 1, "river": 1}
 SPEAKERS = ("dealer", "floor", "spectator", "player")
+LISTENERS = ("table", "dealer", "floor", "spectator")   # whom words were said to, besides a seat
 OLD_FORMAT_FIELDS = ("actions", "events", "street", "board", "pot")
 PRIVATE = ("entry", "line")                 # keys the loader adds to each timeline entry
 NOT_KNOWN = float("nan")                    # a number written `unknown`: arithmetic on it states nothing
@@ -145,6 +146,12 @@ class _Validator:
                 return value
             raise FloorcallError(self.file, line, "who spoke: a seat number, " + ", ".join(SPEAKERS),
                                  _short(value), did_you_mean(value, SPEAKERS))
+        if t == "listener":
+            if value in LISTENERS or value == UNKNOWN or (isinstance(value, int) and not isinstance(value, bool)
+                                                          and value >= 0):
+                return value
+            raise FloorcallError(self.file, line, "whom it was said to: a seat number, " + ", ".join(LISTENERS),
+                                 _short(value), did_you_mean(value, LISTENERS) or "e.g. to: 4, or to: table")
         if value == UNKNOWN and spec.name != "house" and t in ("enum", "bool", "seat", "string"):
             self.unknowns += 1
             return value           # "don't know": choices are ruled every way
@@ -339,7 +346,7 @@ def _check_seats(data: dict, node, file: str, vocabulary: Vocabulary) -> None:
 def _check_street_order(data: dict, file: str) -> None:
     """Streets come in the order of the game, each once (a street entry may not go back)."""
     order = STUD_STREETS if data["game"]["variant"] == "stud" else FLOP_STREETS
-    last, last_name, actions_seen = -1, None, False
+    last, last_name, last_line, actions_seen = -1, None, None, False
     for entry in data["timeline"]:
         actions_seen = actions_seen or entry["entry"] == "action"
         if entry["entry"] != "street":
@@ -358,12 +365,29 @@ def _check_street_order(data: dict, file: str) -> None:
                                  "(words, a player leaving, a level change) may follow `hand-over:`, and a "
                                  "timeline that starts with `hand-over:` may then deal its hand")
         if position <= last:
-            raise FloorcallError(file, entry["line"], f"a street after the {last_name}", f"{name} again" if
-                                 name == last_name else f"{name} after the {last_name}",
-                                 "a hand's streets come once each, in order (deal:, preflop:, flop:, turn:, "
-                                 "river:, showdown:); a second flop dealt by mistake is an event "
-                                 "(flop_dealt), not a street")
-        last, last_name = position, name
+            raise FloorcallError(file, entry["line"], f"a street after the {last_name} (a hand's streets come "
+                                 f"once each, in order: " + ", ".join(f"{s}:" for s in order) + ")",
+                                 f"`{name}:` again (first at line {last_line})" if name == last_name
+                                 else f"`{name}:` below `{last_name}:` (line {last_line})",
+                                 _street_order_hint(name, last_name, last_line))
+        last, last_name, last_line = position, name, entry["line"]
+
+
+HAND_START = ("deal", "preflop", "third-street")
+
+
+def _street_order_hint(name: str, last_name: str, last_line) -> str:
+    """What to move where when a street comes below a later one (or twice)."""
+    start = ("the start of a hand is the forced bets (`posts:` entries: antes, blinds, a straddle), "
+             "then `deal:`, then the first betting round (`preflop:`); see docs/timeline.md, "
+             "'The start of a hand'")
+    if name == last_name:
+        hint = f"write `{name}:` once: remove this line, or the one at line {last_line}"
+        if name == "flop":
+            hint += "; a second flop dealt by mistake is the event `flop_dealt`, not a street"
+        return hint + (f"; {start}" if name in HAND_START else "")
+    hint = f"move `{name}:` (this line) above `{last_name}:` (line {last_line})"
+    return hint + (f"; {start}" if name in HAND_START or last_name in HAND_START else "")
 
 
 def _check_folded_players_stay_out(data: dict, file: str) -> None:

@@ -21,6 +21,8 @@ SCALARS = {
     "string": {"type": "string"},
     "card": CARD,
     "speaker": {"oneOf": [{"type": "integer", "minimum": 0}, {"enum": ["dealer", "floor", "spectator", "player"]}]},
+    "listener": {"oneOf": [{"type": "integer", "minimum": 0},
+                           {"enum": ["table", "dealer", "floor", "spectator", "unknown"]}]},
 }
 UNKNOWABLE = ("seat", "amount", "int", "number")       # numbers and seats may also be written `unknown`
 

@@ -36,6 +36,7 @@ POT_EFFECTS = {
     "pot-forfeit-possible": "seat {seat} may forfeit the pot",
 }
 WORDS_SHOWN = 2                   # outcomes named in a matrix cell; the rest are counted
+POSITION_CHARS = 48               # a cell's position in words: about two lines of a desktop column
 
 
 def words(outcome: str) -> str:
@@ -77,6 +78,14 @@ class Cell:
     more: int                     # further outcomes on the topic not named
     vs: dict                      # reference -> agree | differ | alone | silent | house
     conflicts: list               # true conflicts of this club on the topic's rules
+    position: str = ""            # the club's position in plain words: its rulebook's decision
+                                  # for the outcome named first, cut to about two lines
+    decision: str = ""            # that decision in full
+
+    @property
+    def further(self) -> int:
+        """How many other outcomes its rules give on the topic, besides the one its position states."""
+        return self.more + len(self.shown) - 1 if self.shown else 0
 
     @property
     def clashes(self) -> list:
@@ -86,10 +95,10 @@ class Cell:
     @property
     def text(self) -> str:
         if self.kind == "silent":
-            return "silent"
+            return "silent: the floor decides"
         if self.kind == "no-rule":
-            return "no ruling"
-        return " · ".join(words(o) for o in self.shown) + (f" +{self.more}" if self.more else "")
+            return "no ruling encoded (clauses only)"
+        return self.position + (f" (+{self.further} more)" if self.further else "")
 
 
 @dataclass
@@ -570,9 +579,34 @@ def _cells(clubs: dict, rules: dict, states: dict, conflicts) -> dict:
         apart = {r.then.outcome for issue, rs in mine.items() for r in rs
                  if any(states.get((club, o, issue)) == "differ" for o in clubs)}
         ordered = sorted(counts, key=lambda o: (o not in apart, -counts[o]))
+        decision = _decision_of(row, ordered[0]) if ordered else ""
         cells[club] = Cell(club=club, kind=kind, shown=ordered[:WORDS_SHOWN],
-                           more=max(0, len(ordered) - WORDS_SHOWN), vs=vs, conflicts=conflicts[club])
+                           more=max(0, len(ordered) - WORDS_SHOWN), vs=vs, conflicts=conflicts[club],
+                           position=position_words(decision) if decision else words(ordered[0]) if ordered else "",
+                           decision=decision)
     return cells
+
+
+def _decision_of(row: ClubTopic, outcome: str) -> str:
+    """The decision its rules most often give for an outcome (the shortest of equals): the club's
+    own words for it, as its rule files write them."""
+    found: dict = {}
+    for _, out, _, decision in row.outcomes:
+        if out == outcome and decision:
+            found[decision] = found.get(decision, 0) + 1
+    return min(found, key=lambda d: (-found[d], len(d))) if found else ""
+
+
+def position_words(decision: str, limit: int = POSITION_CHARS) -> str:
+    """A decision's first sentence (or clause, when the sentence is long), cut at a word to about
+    `limit` characters."""
+    import re
+    text = re.split(r"(?<=[.!?])\s", " ".join(decision.split()), maxsplit=1)[0].rstrip(".")
+    if len(text) > limit and ";" in text[:limit + 20]:
+        text = text.split(";", 1)[0]
+    if len(text) > limit:
+        text = text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+    return text
 
 
 # -- cases -------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from ruling_engine.ask.answers import (AnswerError, parse_action, parse_amounts,
 from ruling_engine.ask.questionnaire import (DONE, Session, action_entry, entry_words, event_entry, said_entry,
                                              street_entry)
 from ruling_engine.errors import FloorcallError
+from ruling_engine.incident.load import LISTENERS
 from ruling_engine.rulings.rule_on import attach_logged
 from ruling_engine.incident.unknowns import UNKNOWN
 from ruling_engine.serve import auth
@@ -393,11 +394,13 @@ def _extra_fields(s: Session, kind: str) -> list:
     out = []
     for name, spec in s.vocab.records[RECORD_OF[kind]].items():
         if name in MAIN_FIELDS[kind] or spec.type not in ("enum", "bool", "amounts", "amount", "number", "int",
-                                                           "seat", "card"):
+                                                           "seat", "card", "listener"):
             continue
         choices = [(str(v), str(v).replace("-", " ")) for v in spec.values] if spec.type == "enum" else \
             [("yes", "Yes"), ("no", "No")] if spec.type == "bool" else \
-            [(str(seat), f"Seat {seat}") for seat in s.seats] if spec.type == "seat" else []
+            [(str(seat), f"Seat {seat}") for seat in s.seats] if spec.type == "seat" else \
+            [(str(seat), f"Seat {seat}") for seat in s.seats] + [(w, f"The {w}") for w in LISTENERS] \
+            if spec.type == "listener" else []
         out.append((name, question_words(spec), spec.type, choices))
     return out
 
@@ -411,8 +414,10 @@ def _read_extra(s: Session, kind: str, form, entry: dict) -> dict:
             raise AnswerError(f"{text} Choose from the list.")
         if kind_of == "bool":
             entry[name] = raw == "yes"
-        elif kind_of == "seat":
+        elif kind_of == "seat" or kind_of == "listener" and raw.isdigit():
             entry[name] = int(raw)
+        elif kind_of == "listener":
+            entry[name] = raw
         elif kind_of == "enum":
             entry[name] = raw
         elif kind_of == "amounts":

@@ -30,9 +30,11 @@ def _ruling(kb, r: dict) -> dict:
 def ruling_view(kb, data: dict) -> dict:
     """The ruling page: for each point and issue, the house club's ruling, then how each other club
     differs (or that it agrees)."""
+    from ruling_engine.render.output import _money_text, _not_in_now, now_lines
     house = data["incident"]["house"]
     titles = {i["id"]: i["title"] for i in data["issues"]}
     clubs = data["clubs"]
+    currency = data["incident"].get("currency", "")
     items = []
     for r in clubs[house]["rulings"]:
         key = (r.get("point", 0), r["issue"])
@@ -43,10 +45,17 @@ def ruling_view(kb, data: dict) -> dict:
             theirs = next((o for o in answer["rulings"] if (o.get("point", 0), o["issue"]) == key), None)
             if theirs is None:
                 others.append({"club": club, "name": answer["name"], "ruling": None})
-            elif theirs["outcome"] == r["outcome"] and theirs["basis"] == r["basis"]:
-                same.append(answer["name"])
+            elif not theirs.get("differs_from_house", theirs["outcome"] != r["outcome"]):
+                # the same outcome, however its clauses get there: one line, not the whole ruling again
+                same.append({"club": club, "name": answer["name"],
+                             "basis": BASIS_SHORT.get(theirs["basis"], theirs["basis"]).lower()})
             else:
-                others.append({"club": club, "name": answer["name"], "ruling": _ruling(kb, theirs)})
+                others.append({"club": club, "name": answer["name"], "ruling": _ruling(kb, theirs),
+                               "now": now_lines(answer.get("now") or {}, currency)
+                               if answer.get("now") != clubs[house].get("now") else [],
+                               "pot": [_money_text(e, currency) for e in _not_in_now(answer.get("settlement") or [],
+                                                                                     answer.get("now") or {})]
+                               if answer.get("settlement") != clubs[house].get("settlement") else []})
         items.append({"title": titles.get(r["issue"], r["issue"]), "house": _ruling(kb, r), "others": others,
                       "same": same})
     extra = []
@@ -58,12 +67,25 @@ def ruling_view(kb, data: dict) -> dict:
                        for h in clubs[house]["rulings"]):
                 extra.append({"club": club, "name": answer["name"], "title": titles.get(o["issue"], o["issue"]),
                               "ruling": _ruling(kb, o)})
-    from ruling_engine.render.output import _money_text, _not_in_now, now_lines
-    currency = data["incident"].get("currency", "")
+    settlement = clubs[house].get("settlement") or []
     answer = {"now": now_lines(clubs[house].get("now") or {}, currency),
-              "pot": [_money_text(e, currency) for e in _not_in_now(clubs[house].get("settlement") or [],
-                                                                   clubs[house].get("now") or {})],
               "conflicts": list(clubs[house].get("contradictions") or [])}
+    # the pot as the command line's "The pot" section has it: the house club's, then each club
+    # whose rulings leave the money otherwise
+    pot = {"house": [_money_text(e, currency) for e in settlement],
+           "others": [{"name": answer_["name"], "club": club,
+                       "lines": [_money_text(e, currency) for e in answer_["settlement"]]}
+                      for club, answer_ in clubs.items()
+                      if club != house and answer_.get("settlement") and answer_["settlement"] != settlement]}
+    answer["pot"] = pot["house"]
+    about = []
+    for item in items:
+        if item["title"] not in about:
+            about.append(item["title"])
+    called = [p["label"] for p in data.get("points", []) if p.get("marked")]
     return {"title": data["incident"]["title"], "house": house, "house_name": clubs[house]["name"],
+            # the page is headed by what the floor was called about: the questions ruled, then the entries
+            "heading": about[0] if about else data["incident"]["title"], "also": about[1:],
+            "called_about": "; ".join(called[:3]), "pot": pot,
             "floor": clubs[house]["floor"], "items": items, "extra": extra, "answer": answer,
             "quiet": [p["note"] for p in data.get("points", []) if p.get("note")]}
