@@ -150,3 +150,47 @@ timeline:
 """
     r = ruling(rule(kb, text), "pot-handling")
     assert r.outcome == "put-right" and cites(r) == {"gala.dealer-l"} and r.basis == "reading"
+
+
+ANNOUNCED_BET_SIZE = """title: t
+house: gala
+game: {format: tournament, variant: NLHE, blinds: [300, 600]}
+button: 9
+players: [{seat: 3, stack: 9000}, {seat: 6, stack: 8000}, {seat: 9, stack: 12000}]
+pot_at_start: 4000
+timeline:
+  - turn:
+  - {seat: 3, said: twelve hundred, chips: [1000, 1000], first: together, in_question: true}
+"""
+
+
+def test_gala_house_u_announced_bet_size_is_the_bet(kb):
+    # L102: "It is in all players' interests to clearly announce the size of a bet or raise."
+    r = ruling(rule(kb, ANNOUNCED_BET_SIZE), "declared-action")
+    assert (r.outcome, r.basis) == ("bet", "reading")
+    assert cites(r) == {"gala.house-u"}
+    assert has_effect(r, "ruled-bet", seat=3, total=1200)
+
+
+HAND_THROWN_IN_AT_SHOWDOWN = """title: t
+house: gala
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 3
+players: [{seat: 3, stack: 100}, {seat: 7, stack: 100}]
+pot_at_start: 20
+timeline:
+  - river:
+  - {seat: 3, did: check}
+  - {seat: 7, did: check}
+  - showdown:
+  - hand_mucked: {seat: 3, by: player, retrievable: RETRIEVABLE, in_question: true}
+"""
+
+
+def test_gala_showdown_p2_s4_and_house_h_hand_thrown_onto_the_discards_at_showdown_is_dead(kb):
+    # H105, H406, H407: dead whether or not the cards could be picked out of the muck.
+    for retrievable in ("true", "false"):
+        r = ruling(rule(kb, HAND_THROWN_IN_AT_SHOWDOWN.replace("RETRIEVABLE", retrievable)), "mucked-hand")
+        assert r.outcome == "hand-dead"
+        assert {"gala.betting-showdown-p2-s4", "gala.house-h"} <= cites(r)
+        assert has_effect(r, "hand-dead", seat=3)

@@ -155,3 +155,46 @@ def test_ppl_league_35_player_who_lost_all_his_chips_is_eliminated_and_may_not_b
 def test_ppl_league_35_does_not_speak_to_a_player_who_did_not_lose_his_chips(kb):
     ruling, = _rulings(kb, BUSTED_BUYS.replace("LAST", "false"), "buy-in")
     assert ruling.basis == "not covered"
+
+
+SPOKEN_CALL_SHORT = """
+title: call said with chips short of the bet
+house: ppl
+game: {format: tournament, variant: NLHE, blinds: [200, 400]}
+button: 1
+players: [{seat: 1}, {seat: 2, stack: 6000}, {seat: 3, stack: 8000}]
+pot_at_start: 1200
+timeline:
+  - flop: [K♣, 8♦, 5♠]
+  - {seat: 2, said: bet, chips: [1000, 1000, 500]}
+  - {seat: 3, said: call, chips: [1000, 1000], in_question: true}
+"""
+
+
+def test_ppl_league_52_call_declared_in_turn_with_chips_short_is_a_call_of_the_whole_bet(kb):
+    # K202: "Verbal declarations in turn are obligatory": the call is a call of 2,500, not 2,000.
+    ruling, = _rulings(kb, SPOKEN_CALL_SHORT, "declared-action")
+    assert (ruling.outcome, ruling.basis) == ("call", "reading")
+    assert [c.clause for c in ruling.citations] == ["ppl.league-52"]
+    assert _effects(ruling, "ruled-call") == [{"effect": "ruled-call", "seat": 3, "total": 2500}]
+
+
+UNDER_RAISE_THEN_RAISE = """
+title: a player not yet reached raises after an all-in under-raise
+house: ppl
+game: {format: tournament, variant: NLHE, blinds: [500, 1000]}
+button: 9
+players: [{seat: 3, stack: 18500}, {seat: 5, stack: 3200}, {seat: 7, stack: 21000}, {seat: 9, stack: 11000}]
+timeline:
+  - {seat: 3, said: raise, total: 2500}
+  - {seat: 5, said: all in, total: 3200}
+  - {seat: 7, said: "raise, eight thousand", chips: [1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000], in_question: true}
+"""
+
+
+def test_ppl_league_7_p1_player_yet_to_act_may_raise_so_his_declared_raise_stands(kb):
+    # H309: "players who have yet to act (betting has not reached them yet) may raise".
+    ruling, = _rulings(kb, UNDER_RAISE_THEN_RAISE, "declared-action")
+    assert (ruling.outcome, ruling.basis) == ("raise", "reading")
+    assert "ppl.league-7-p1" in [c.clause for c in ruling.citations]
+    assert _effects(ruling, "ruled-raise") == [{"effect": "ruled-raise", "seat": 7, "total": 8000, "add": 8000}]
