@@ -194,3 +194,43 @@ def test_gala_showdown_p2_s4_and_house_h_hand_thrown_onto_the_discards_at_showdo
         assert r.outcome == "hand-dead"
         assert {"gala.betting-showdown-p2-s4", "gala.house-h"} <= cites(r)
         assert has_effect(r, "hand-dead", seat=3)
+
+
+UNCUT_DECK_AFTER_BETTING = """title: t
+house: gala
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 1
+players: [{seat: 1, stack: 100}, {seat: 2, stack: 100}, {seat: 3, stack: 100}, {seat: 4, stack: 100}, {seat: 5, stack: 100}]
+timeline:
+  - deal:
+  - preflop:
+  - {seat: 4, did: raise, total: 7}
+  - deal_error: {kind: deck-not-cut, in_question: true}
+"""
+
+
+def test_gala_misdeal_d_uncut_deck_after_betting_hand_continues_with_the_next_player(kb):
+    # G201: "If discovered after betting has taken place, the hand will continue."
+    r = ruling(rule(kb, UNCUT_DECK_AFTER_BETTING), "deal-error")
+    assert r.outcome == "hand-stands"
+    assert cites(r) == {"gala.misdeal-d"}
+    assert has_effect(r, "acts-next", seat=5)
+
+
+DECLARED_SHORT_RAISE = """title: t
+house: gala
+game: {format: cash, variant: NLHE, blinds: [0.5, 1]}
+players: [{seat: 2, stack: 100}, {seat: 4, stack: 100}, {seat: 6, stack: 100}]
+timeline:
+  - flop: [9♥, 7♣, 2♦]
+  - {seat: 2, said: bet, chips: [1, 1]}
+  - {seat: 4, said: raise, chips: [1, 1, 1], first: together, in_question: true}
+"""
+
+
+def test_gala_call_and_raise_p1_s2_stated_raise_short_of_minimum_is_made_up(kb):
+    # L101: "The minimum raise is at least the amount of the last bet"; not all-in, no under-raise.
+    r = ruling(rule(kb, DECLARED_SHORT_RAISE), "raise-size")
+    assert (r.outcome, r.basis) == ("raised-to-minimum", "reading")
+    assert cites(r) == {"gala.betting-call-and-raise-p1-s2"}
+    assert has_effect(r, "raise-made-up", seat=4, add=1, total=4)

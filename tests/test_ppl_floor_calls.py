@@ -198,3 +198,29 @@ def test_ppl_league_7_p1_player_yet_to_act_may_raise_so_his_declared_raise_stand
     assert (ruling.outcome, ruling.basis) == ("raise", "reading")
     assert "ppl.league-7-p1" in [c.clause for c in ruling.citations]
     assert _effects(ruling, "ruled-raise") == [{"effect": "ruled-raise", "seat": 7, "total": 8000, "add": 8000}]
+
+
+ASKS_TO_SEE_FROM_OUTSIDE = """
+title: a player who folded asks to see the called hand
+house: ppl
+game: {format: cash, variant: NLHE, blinds: [0.5, 1]}
+button: 1
+players: [{seat: 1, stack: 50}, {seat: 5, stack: 50}, {seat: 8, stack: 50}]
+pot_at_start: 20
+timeline:
+  - river:
+  - {seat: 1, did: check}
+  - {seat: 5, did: bet, total: 5}
+  - {seat: 8, did: call, total: 5}
+  - {seat: 1, did: fold}
+  - showdown:
+  - asks_to_see: {seat: 1, target: 5, asker_kept_cards: false, in_question: true}
+"""
+
+
+def test_ppl_league_41_player_out_of_the_hand_has_no_right_to_see(kb):
+    # H104: •41 has the hand shown "to all the players in the hand"; seat 1 folded.
+    ruling, = _rulings(kb, ASKS_TO_SEE_FROM_OUTSIDE, "right-to-see")
+    assert (ruling.outcome, ruling.basis) == ("no-right", "reading")
+    assert [c.clause for c in ruling.citations] == ["ppl.league-41"]
+    assert _effects(ruling, "no-right-to-see") == [{"effect": "no-right-to-see", "seat": 1}]
