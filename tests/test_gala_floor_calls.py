@@ -234,3 +234,22 @@ def test_gala_call_and_raise_p1_s2_stated_raise_short_of_minimum_is_made_up(kb):
     assert (r.outcome, r.basis) == ("raised-to-minimum", "reading")
     assert cites(r) == {"gala.betting-call-and-raise-p1-s2"}
     assert has_effect(r, "raise-made-up", seat=4, add=1, total=4)
+
+
+SATELLITE_SPLIT = """title: t
+house: gala
+game: {format: tournament, variant: NLHE}
+players: [{seat: 1, stack: 11000}, {seat: 2, stack: 11000}]
+timeline:
+  - hand-over:
+  - deal_proposed: {kind: split-prizes, in_question: true}
+  - main_event_entry: {route: satellite, asks: cash-value}
+"""
+
+
+def test_gala_satellite_b_p2_no_cash_split_of_a_satellite(kb):
+    # G210: "Under no circumstances will the player be offered a cash alternative".
+    r = ruling(rule(kb, SATELLITE_SPLIT), "deal")
+    assert (r.outcome, r.basis) == ("not-allowed", "reading")
+    assert cites(r) == {"gala.satellite-b-p2"}
+    assert has_effect(r, "deal-refused") and has_effect(r, "seat-prize-only")

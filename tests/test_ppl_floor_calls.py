@@ -224,3 +224,22 @@ def test_ppl_league_41_player_out_of_the_hand_has_no_right_to_see(kb):
     assert (ruling.outcome, ruling.basis) == ("no-right", "reading")
     assert [c.clause for c in ruling.citations] == ["ppl.league-41"]
     assert _effects(ruling, "no-right-to-see") == [{"effect": "no-right-to-see", "seat": 1}]
+
+
+CHART_ON_PHONE = """
+title: a range chart on a phone while facing a raise
+house: ppl
+game: {format: cash, variant: NLHE, blinds: [0.5, 1]}
+button: 3
+players: [{seat: 1, stack: 100}, {seat: 3, stack: 75}, {seat: 7, stack: 90}]
+timeline:
+  - conduct: {seat: 7, did: betting-app, live_hand: true, in_question: true}
+"""
+
+
+def test_ppl_league_12_s1_chart_consulted_for_a_live_hand_is_advice_not_allowed(kb):
+    # H102: "Players may not ask advice as to how to act during a hand"; the hand stays live.
+    ruling, = _rulings(kb, CHART_ON_PHONE, "conduct")
+    assert (ruling.outcome, ruling.basis) == ("not-allowed", "reading")
+    assert [c.clause for c in ruling.citations] == ["ppl.league-12-s1"]
+    assert _effects(ruling, "hand-live") == [{"effect": "hand-live", "seat": 7}]
