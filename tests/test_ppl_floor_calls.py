@@ -243,3 +243,22 @@ def test_ppl_league_12_s1_chart_consulted_for_a_live_hand_is_advice_not_allowed(
     assert (ruling.outcome, ruling.basis) == ("not-allowed", "reading")
     assert [c.clause for c in ruling.citations] == ["ppl.league-12-s1"]
     assert _effects(ruling, "hand-live") == [{"effect": "hand-live", "seat": 7}]
+
+
+NOT_COMING_BACK = """
+title: an absent player says he is not coming back
+house: ppl
+game: {format: tournament, variant: NLHE, blinds: [500, 1000]}
+players: [{seat: 2, behind: 2300}, {seat: 6, behind: 5200, present: false}, {seat: 7, behind: 9000}]
+timeline:
+  - hand-over:
+  - player_away: {seat: 6, since_start: false, said_not_returning: true, in_question: true}
+"""
+
+
+def test_ppl_league_13_player_not_returning_has_his_hand_mucked_at_his_turn(kb):
+    # K203: dealt in (•18), but "not present when it becomes their turn to act": mucked (•13).
+    ruling, = _rulings(kb, NOT_COMING_BACK, "absent-player")
+    assert (ruling.outcome, ruling.basis) == ("hand-dead", "reading")
+    assert [c.clause for c in ruling.citations] == ["ppl.league-13"]
+    assert _effects(ruling, "hand-dead") == [{"effect": "hand-dead", "seat": 6}]
