@@ -150,3 +150,106 @@ timeline:
 """
     r = ruling(rule(kb, text), "pot-handling")
     assert r.outcome == "put-right" and cites(r) == {"gala.dealer-l"} and r.basis == "reading"
+
+
+ANNOUNCED_BET_SIZE = """title: t
+house: gala
+game: {format: tournament, variant: NLHE, blinds: [300, 600]}
+button: 9
+players: [{seat: 3, stack: 9000}, {seat: 6, stack: 8000}, {seat: 9, stack: 12000}]
+pot_at_start: 4000
+timeline:
+  - turn:
+  - {seat: 3, said: twelve hundred, chips: [1000, 1000], first: together, in_question: true}
+"""
+
+
+def test_gala_house_u_announced_bet_size_is_the_bet(kb):
+    # L102: "It is in all players' interests to clearly announce the size of a bet or raise."
+    r = ruling(rule(kb, ANNOUNCED_BET_SIZE), "declared-action")
+    assert (r.outcome, r.basis) == ("bet", "reading")
+    assert cites(r) == {"gala.house-u"}
+    assert has_effect(r, "ruled-bet", seat=3, total=1200)
+
+
+HAND_THROWN_IN_AT_SHOWDOWN = """title: t
+house: gala
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 3
+players: [{seat: 3, stack: 100}, {seat: 7, stack: 100}]
+pot_at_start: 20
+timeline:
+  - river:
+  - {seat: 3, did: check}
+  - {seat: 7, did: check}
+  - showdown:
+  - hand_mucked: {seat: 3, by: player, retrievable: RETRIEVABLE, in_question: true}
+"""
+
+
+def test_gala_showdown_p2_s4_and_house_h_hand_thrown_onto_the_discards_at_showdown_is_dead(kb):
+    # H105, H406, H407: dead whether or not the cards could be picked out of the muck.
+    for retrievable in ("true", "false"):
+        r = ruling(rule(kb, HAND_THROWN_IN_AT_SHOWDOWN.replace("RETRIEVABLE", retrievable)), "mucked-hand")
+        assert r.outcome == "hand-dead"
+        assert {"gala.betting-showdown-p2-s4", "gala.house-h"} <= cites(r)
+        assert has_effect(r, "hand-dead", seat=3)
+
+
+UNCUT_DECK_AFTER_BETTING = """title: t
+house: gala
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 1
+players: [{seat: 1, stack: 100}, {seat: 2, stack: 100}, {seat: 3, stack: 100}, {seat: 4, stack: 100}, {seat: 5, stack: 100}]
+timeline:
+  - deal:
+  - preflop:
+  - {seat: 4, did: raise, total: 7}
+  - deal_error: {kind: deck-not-cut, in_question: true}
+"""
+
+
+def test_gala_misdeal_d_uncut_deck_after_betting_hand_continues_with_the_next_player(kb):
+    # G201: "If discovered after betting has taken place, the hand will continue."
+    r = ruling(rule(kb, UNCUT_DECK_AFTER_BETTING), "deal-error")
+    assert r.outcome == "hand-stands"
+    assert cites(r) == {"gala.misdeal-d"}
+    assert has_effect(r, "acts-next", seat=5)
+
+
+DECLARED_SHORT_RAISE = """title: t
+house: gala
+game: {format: cash, variant: NLHE, blinds: [0.5, 1]}
+players: [{seat: 2, stack: 100}, {seat: 4, stack: 100}, {seat: 6, stack: 100}]
+timeline:
+  - flop: [9♥, 7♣, 2♦]
+  - {seat: 2, said: bet, chips: [1, 1]}
+  - {seat: 4, said: raise, chips: [1, 1, 1], first: together, in_question: true}
+"""
+
+
+def test_gala_call_and_raise_p1_s2_stated_raise_short_of_minimum_is_made_up(kb):
+    # L101: "The minimum raise is at least the amount of the last bet"; not all-in, no under-raise.
+    r = ruling(rule(kb, DECLARED_SHORT_RAISE), "raise-size")
+    assert (r.outcome, r.basis) == ("raised-to-minimum", "reading")
+    assert cites(r) == {"gala.betting-call-and-raise-p1-s2"}
+    assert has_effect(r, "raise-made-up", seat=4, add=1, total=4)
+
+
+SATELLITE_SPLIT = """title: t
+house: gala
+game: {format: tournament, variant: NLHE}
+players: [{seat: 1, stack: 11000}, {seat: 2, stack: 11000}]
+timeline:
+  - hand-over:
+  - deal_proposed: {kind: split-prizes, in_question: true}
+  - main_event_entry: {route: satellite, asks: cash-value}
+"""
+
+
+def test_gala_satellite_b_p2_no_cash_split_of_a_satellite(kb):
+    # G210: "Under no circumstances will the player be offered a cash alternative".
+    r = ruling(rule(kb, SATELLITE_SPLIT), "deal")
+    assert (r.outcome, r.basis) == ("not-allowed", "reading")
+    assert cites(r) == {"gala.satellite-b-p2"}
+    assert has_effect(r, "deal-refused") and has_effect(r, "seat-prize-only")

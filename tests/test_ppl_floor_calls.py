@@ -155,3 +155,110 @@ def test_ppl_league_35_player_who_lost_all_his_chips_is_eliminated_and_may_not_b
 def test_ppl_league_35_does_not_speak_to_a_player_who_did_not_lose_his_chips(kb):
     ruling, = _rulings(kb, BUSTED_BUYS.replace("LAST", "false"), "buy-in")
     assert ruling.basis == "not covered"
+
+
+SPOKEN_CALL_SHORT = """
+title: call said with chips short of the bet
+house: ppl
+game: {format: tournament, variant: NLHE, blinds: [200, 400]}
+button: 1
+players: [{seat: 1}, {seat: 2, stack: 6000}, {seat: 3, stack: 8000}]
+pot_at_start: 1200
+timeline:
+  - flop: [K♣, 8♦, 5♠]
+  - {seat: 2, said: bet, chips: [1000, 1000, 500]}
+  - {seat: 3, said: call, chips: [1000, 1000], in_question: true}
+"""
+
+
+def test_ppl_league_52_call_declared_in_turn_with_chips_short_is_a_call_of_the_whole_bet(kb):
+    # K202: "Verbal declarations in turn are obligatory": the call is a call of 2,500, not 2,000.
+    ruling, = _rulings(kb, SPOKEN_CALL_SHORT, "declared-action")
+    assert (ruling.outcome, ruling.basis) == ("call", "reading")
+    assert [c.clause for c in ruling.citations] == ["ppl.league-52"]
+    assert _effects(ruling, "ruled-call") == [{"effect": "ruled-call", "seat": 3, "total": 2500}]
+
+
+UNDER_RAISE_THEN_RAISE = """
+title: a player not yet reached raises after an all-in under-raise
+house: ppl
+game: {format: tournament, variant: NLHE, blinds: [500, 1000]}
+button: 9
+players: [{seat: 3, stack: 18500}, {seat: 5, stack: 3200}, {seat: 7, stack: 21000}, {seat: 9, stack: 11000}]
+timeline:
+  - {seat: 3, said: raise, total: 2500}
+  - {seat: 5, said: all in, total: 3200}
+  - {seat: 7, said: "raise, eight thousand", chips: [1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000], in_question: true}
+"""
+
+
+def test_ppl_league_7_p1_player_yet_to_act_may_raise_so_his_declared_raise_stands(kb):
+    # H309: "players who have yet to act (betting has not reached them yet) may raise".
+    ruling, = _rulings(kb, UNDER_RAISE_THEN_RAISE, "declared-action")
+    assert (ruling.outcome, ruling.basis) == ("raise", "reading")
+    assert "ppl.league-7-p1" in [c.clause for c in ruling.citations]
+    assert _effects(ruling, "ruled-raise") == [{"effect": "ruled-raise", "seat": 7, "total": 8000, "add": 8000}]
+
+
+ASKS_TO_SEE_FROM_OUTSIDE = """
+title: a player who folded asks to see the called hand
+house: ppl
+game: {format: cash, variant: NLHE, blinds: [0.5, 1]}
+button: 1
+players: [{seat: 1, stack: 50}, {seat: 5, stack: 50}, {seat: 8, stack: 50}]
+pot_at_start: 20
+timeline:
+  - river:
+  - {seat: 1, did: check}
+  - {seat: 5, did: bet, total: 5}
+  - {seat: 8, did: call, total: 5}
+  - {seat: 1, did: fold}
+  - showdown:
+  - asks_to_see: {seat: 1, target: 5, asker_kept_cards: false, in_question: true}
+"""
+
+
+def test_ppl_league_41_player_out_of_the_hand_has_no_right_to_see(kb):
+    # H104: •41 has the hand shown "to all the players in the hand"; seat 1 folded.
+    ruling, = _rulings(kb, ASKS_TO_SEE_FROM_OUTSIDE, "right-to-see")
+    assert (ruling.outcome, ruling.basis) == ("no-right", "reading")
+    assert [c.clause for c in ruling.citations] == ["ppl.league-41"]
+    assert _effects(ruling, "no-right-to-see") == [{"effect": "no-right-to-see", "seat": 1}]
+
+
+CHART_ON_PHONE = """
+title: a range chart on a phone while facing a raise
+house: ppl
+game: {format: cash, variant: NLHE, blinds: [0.5, 1]}
+button: 3
+players: [{seat: 1, stack: 100}, {seat: 3, stack: 75}, {seat: 7, stack: 90}]
+timeline:
+  - conduct: {seat: 7, did: betting-app, live_hand: true, in_question: true}
+"""
+
+
+def test_ppl_league_12_s1_chart_consulted_for_a_live_hand_is_advice_not_allowed(kb):
+    # H102: "Players may not ask advice as to how to act during a hand"; the hand stays live.
+    ruling, = _rulings(kb, CHART_ON_PHONE, "conduct")
+    assert (ruling.outcome, ruling.basis) == ("not-allowed", "reading")
+    assert [c.clause for c in ruling.citations] == ["ppl.league-12-s1"]
+    assert _effects(ruling, "hand-live") == [{"effect": "hand-live", "seat": 7}]
+
+
+NOT_COMING_BACK = """
+title: an absent player says he is not coming back
+house: ppl
+game: {format: tournament, variant: NLHE, blinds: [500, 1000]}
+players: [{seat: 2, behind: 2300}, {seat: 6, behind: 5200, present: false}, {seat: 7, behind: 9000}]
+timeline:
+  - hand-over:
+  - player_away: {seat: 6, since_start: false, said_not_returning: true, in_question: true}
+"""
+
+
+def test_ppl_league_13_player_not_returning_has_his_hand_mucked_at_his_turn(kb):
+    # K203: dealt in (•18), but "not present when it becomes their turn to act": mucked (•13).
+    ruling, = _rulings(kb, NOT_COMING_BACK, "absent-player")
+    assert (ruling.outcome, ruling.basis) == ("hand-dead", "reading")
+    assert [c.clause for c in ruling.citations] == ["ppl.league-13"]
+    assert _effects(ruling, "hand-dead") == [{"effect": "hand-dead", "seat": 6}]
