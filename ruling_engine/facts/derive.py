@@ -195,8 +195,9 @@ def _last_is_own_bet(state, data: dict, seat) -> bool:
 def _conduct_facts(event: dict, data: dict) -> dict:
     """Conduct at the table: what was done and in what circumstances, the player's earlier
     warnings and stack (for escalating penalties and chips removed), and what one round away on
-    penalty means here (hands dealt to his seat, blinds he posts). After a `hand-over:` entry no
-    hand is in progress."""
+    penalty means here (hands dealt to his seat, blinds he posts: a round is one hand per player
+    dealt in, the listed players and the `others:`). After a `hand-over:` entry no hand is in
+    progress."""
     out = {"conduct.what": event["did"], "conduct.by": event["by"],
            "conduct.live_hand": event["live_hand"], "conduct.hand_in_progress": event["hand_in_progress"] and event.get("_street") != "hand-over",
            "conduct.about_hand": event["about_hand"], "conduct.to_player_in_hand": event["to_player_in_hand"],
@@ -205,7 +206,8 @@ def _conduct_facts(event: dict, data: dict) -> dict:
            "conduct.third_player_all_in": event["third_player_all_in"],
            "conduct.out_of_event": event.get("out_of_event", False),
            "conduct.brief": event.get("brief", False),
-           "conduct.round_hands": len(data["players"])}
+           "conduct.round_hands": len(data["players"]) + (data["others"] if isinstance(data.get("others"), int)
+                                                          and not isinstance(data.get("others"), bool) else 0)}
     player = next((p for p in data["players"] if p["seat"] == event.get("seat")), None)
     warnings = player["warnings"] if player and event["by"] == "player" else 0
     out["conduct.prior_warnings"] = warnings
@@ -449,8 +451,11 @@ def _upcards(event, ctx) -> dict:
     if "facing_bet" in event:
         out["upcards_picked_up.facing_bet"] = event["facing_bet"]
     elif ctx.data.get("actions") or ctx.data.get("_posts"):      # a bring-in posted is a bet to face
-        out["upcards_picked_up.facing_bet"] = ctx.data["street"] not in ("showdown", "deal") and \
-            ctx.final_state.to_call(event["seat"]) > 0
+        # what faced him when he picked them up (his own later call does not count)
+        before = event.get("_actions_before", len(ctx.data.get("actions", [])))
+        state = replay(ctx.data, min(before, len(ctx.data.get("actions", []))))
+        out["upcards_picked_up.facing_bet"] = event.get("_street", ctx.data["street"]) not in ("showdown", "deal") \
+            and ctx.data["street"] not in ("showdown", "deal") and state.to_call(event["seat"]) > 0
     return out
 
 
