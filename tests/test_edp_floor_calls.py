@@ -134,3 +134,26 @@ def test_edp_8_3_late_straddle_in_turn_stays_as_a_raise_not_returned(kb):
     assert "edp.3-20.straddle-before-first-card" in late.set_aside
     assert late.effects == [{"effect": "ruled-raise", "seat": 3, "total": 2, "add": 2}]
     assert _ruling(kb, EARLY_STRADDLE, "straddle").outcome == "straddle-stands"
+
+
+SKIPPED_THROUGH_SUBSTANTIAL_ACTION = """
+title: A silent player is skipped by a bet and a call out of turn
+house: edp
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 1
+players: [{seat: 1, stack: 200}, {seat: 2, stack: 200}, {seat: 3, stack: 200}, {seat: 4, stack: 200}]
+timeline:
+  - flop: [Q♠, 7♣, 2♦]
+  - {seat: 2, did: check}
+  - {seat: 4, did: bet, total: 10, in_question: true}
+  - {seat: 1, did: call, total: 10}
+"""
+
+
+def test_edp_8_11_skipped_player_acts_as_the_td_limits(kb):
+    # 8 ¶11: substantial action out of turn past a silent skipped player binds; "The TD will rule
+    # on how to treat the skipped hand" - unless it is ruled dead, the action is his (F105, K103).
+    ruling = _ruling(kb, SKIPPED_THROUGH_SUBSTANTIAL_ACTION, "turn-to-act")
+    assert (ruling.outcome, ruling.basis, ruling.discretion) == ("rightful-player-acts", "reading", True)
+    assert [c.clause for c in ruling.citations] == ["edp.8-11"]
+    assert {"effect": "acts-next", "seat": 3} in [dict(e) for e in ruling.effects]

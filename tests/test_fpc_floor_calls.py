@@ -104,3 +104,17 @@ def test_fpc_3_declared_raise_without_chips_binds_but_its_size_is_for_the_td(kb)
     ruling = _ruling(kb, text, "declared-action")
     assert (ruling.outcome, ruling.basis, ruling.discretion) == ("raise", "reading", True)
     assert "5,000" in ruling.do[0] and "7,000" in ruling.do[0]
+
+
+def test_fpc_4_action_goes_back_to_the_skipped_player(kb):
+    # Rule 4: out-of-turn play binds or not by whether "the action changes before it gets to the
+    # player who acted out of turn": the action goes back to the player skipped (casebook F105).
+    text = HAND + """  - flop: [Q♠, 7♣, 2♦]
+  - {seat: 2, did: check}
+  - {seat: 4, did: bet, total: 2000, in_question: true}
+  - {seat: 1, did: call, total: 2000}
+"""
+    ruling = _ruling(kb, text, "turn-to-act")
+    assert (ruling.outcome, ruling.basis) == ("rightful-player-acts", "reading")
+    assert [c.clause for c in ruling.citations] == ["fpc.4"]
+    assert {"effect": "acts-next", "seat": 3} in _effects(ruling)
