@@ -157,3 +157,31 @@ def test_edp_8_11_skipped_player_acts_as_the_td_limits(kb):
     assert (ruling.outcome, ruling.basis, ruling.discretion) == ("rightful-player-acts", "reading", True)
     assert [c.clause for c in ruling.citations] == ["edp.8-11"]
     assert {"effect": "acts-next", "seat": 3} in [dict(e) for e in ruling.effects]
+
+
+def test_edp_6_3_heads_up_begins_no_big_blind_twice_in_a_row(kb):
+    # 6 ¶3: "When beginning heads-up play, the button may need to be adjusted to ensure no player
+    # takes the big blind twice in a row" (casebook F201).
+    text = """title: t
+house: edp
+game: {format: tournament, variant: NLHE, blinds: [500, 1000]}
+button: 1
+players: [{seat: 1, stack: 5000}, {seat: 2, stack: 20000}, {seat: 3, stack: 20000}]
+timeline:
+  - preflop:
+  - {seat: 2, posts: small-blind}
+  - {seat: 3, posts: big-blind}
+  - {seat: 1, did: all-in, total: 5000}
+  - {seat: 2, did: call, total: 5000}
+  - {seat: 3, did: fold}
+  - showdown:
+  - seat_emptied: {seat: 1, reason: eliminated}
+  - hand-over:
+  - blinds_posted: {small_blind: 2, big_blind: 3, in_question: true}
+"""
+    ruling = _ruling(kb, text, "blind-positions")
+    assert (ruling.outcome, ruling.basis) == ("blinds-misplaced", "reading")
+    assert [c.clause for c in ruling.citations] == ["edp.6-3"]
+    effects = [dict(e) for e in ruling.effects]
+    assert {"effect": "post-blind", "seat": 3, "blind": "small", "amount": 500} in effects
+    assert {"effect": "post-blind", "seat": 2, "blind": "big", "amount": 1000} in effects

@@ -118,3 +118,58 @@ def test_fpc_4_action_goes_back_to_the_skipped_player(kb):
     assert (ruling.outcome, ruling.basis) == ("rightful-player-acts", "reading")
     assert [c.clause for c in ruling.citations] == ["fpc.4"]
     assert {"effect": "acts-next", "seat": 3} in _effects(ruling)
+
+
+BUTTON_KNOCKED_OUT = """title: t
+house: fpc
+game: {format: tournament, variant: NLHE, blinds: [500, 1000]}
+button: 1
+players:
+  - {seat: 1, stack: 5000}
+  - {seat: 2, stack: 20000}
+  - {seat: 3, stack: 20000}
+timeline:
+  - preflop:
+  - {seat: 2, posts: small-blind}
+  - {seat: 3, posts: big-blind}
+  - {seat: 1, did: all-in, total: 5000}
+  - {seat: 2, did: call, total: 5000}
+  - {seat: 3, did: fold}
+  - showdown:
+  - seat_emptied: {seat: 1, reason: eliminated}
+  - hand-over:
+  - blinds_posted: {small_blind: 2, big_blind: 3, in_question: true}
+"""
+
+
+def test_fpc_13_button_knocked_out_three_handed_last_big_blind_gets_the_deal(kb):
+    # Rule 13: "the next deal moves to the player who was previously big blind omitting the player
+    # who was previously small blind. The big blind will consequently move to the player who was
+    # previously small blind" (casebook F201).
+    ruling = _ruling(kb, BUTTON_KNOCKED_OUT, "blind-positions")
+    assert (ruling.outcome, ruling.basis) == ("blinds-misplaced", "reading")
+    assert [c.clause for c in ruling.citations] == ["fpc.13"]
+    effects = _effects(ruling)
+    assert {"effect": "post-blind", "seat": 3, "blind": "small", "amount": 500} in effects
+    assert {"effect": "post-blind", "seat": 2, "blind": "big", "amount": 1000} in effects
+
+
+def test_fpc_31_32_final_table_formed_by_breaking_the_highest_table_seats_at_random(kb):
+    # Rule 31: "The highest numbered table remaining in play shall always be the next table to be
+    # broken down"; rule 32: its players "may receive any position allocated randomly by the
+    # computer from blind to button" - no seat of choice at the final table (casebook G209).
+    text = """title: t
+house: fpc
+game: {format: tournament, variant: NLHE, blinds: [1000, 2000]}
+button: 1
+players: [{seat: 1}, {seat: 2}, {seat: 4}]
+timeline:
+  - table_count: {number: 1, players: 4, seats: 9}
+  - table_count: {number: 2, players: 4, seats: 9}
+  - seat_request: {reason: preference, players_at_table: 4, final_table: true, in_question: true}
+"""
+    rulings = {r.issue: r for r in _rulings(kb, text)}
+    final, seating = rulings["final-table"], rulings["seating"]
+    assert (final.outcome, [c.clause for c in final.citations]) == ("formed-as-laid-down", ["fpc.31"])
+    assert {"effect": "break-table", "table": 2} in _effects(final)
+    assert (seating.outcome, [c.clause for c in seating.citations]) == ("random-draw", ["fpc.32"])
