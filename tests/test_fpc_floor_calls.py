@@ -80,7 +80,7 @@ def test_fpc_28_s2_turn_without_a_burn_is_the_burn_card(kb):
     ruling = _ruling(kb, text, "deal-procedure")
     assert ruling.outcome == "put-right" and ruling.basis == "reading"
     assert [c.clause for c in ruling.citations] == ["fpc.28-s2"]
-    assert "burn-stays" in str(ruling.effects) and "board-redealt" in str(ruling.effects)
+    assert "card-becomes-burn" in str(ruling.effects) and "board-redealt" in str(ruling.effects)
 
 
 def test_fpc_3_declared_raise_with_the_chips_making_the_amount_is_a_raise_to_it(kb):
