@@ -173,3 +173,20 @@ timeline:
     assert (final.outcome, [c.clause for c in final.citations]) == ("formed-as-laid-down", ["fpc.31"])
     assert {"effect": "break-table", "table": 2} in _effects(final)
     assert (seating.outcome, [c.clause for c in seating.citations]) == ("random-draw", ["fpc.32"])
+
+
+def test_fpc_18_s1_hand_thrown_on_the_muck_is_dead(kb):
+    # 18 s1: "If a live hand touches the muck pile (all folded hands) ... it will be ruled dead";
+    # 18 s2 says what he forfeits (casebook H105, H406).
+    text = HAND + """  - flop: [K♠, Q♣, J♦]
+  - turn: 10♥
+  - river: 2♠
+  - {seat: 2, did: check}
+  - {seat: 3, did: check}
+  - showdown:
+  - hand_mucked: {seat: 2, by: player, retrievable: true, in_question: true}
+"""
+    ruling = _ruling(kb, text, "mucked-hand")
+    assert ruling.outcome == "hand-dead"
+    assert sorted(c.clause for c in ruling.citations) == ["fpc.18-s1", "fpc.18-s2"]
+    assert {"effect": "hand-dead", "seat": 2} in _effects(ruling)
