@@ -190,3 +190,16 @@ def test_fpc_18_s1_hand_thrown_on_the_muck_is_dead(kb):
     assert ruling.outcome == "hand-dead"
     assert sorted(c.clause for c in ruling.citations) == ["fpc.18-s1", "fpc.18-s2"]
     assert {"effect": "hand-dead", "seat": 2} in _effects(ruling)
+
+
+def test_fpc_3_declared_call_with_chips_short_is_the_full_call(kb):
+    # Rule 3: "A player who declares a call, raise, or fold, must do so to the limit that the chips
+    # allow" - "call" said in turn with too few chips out is the full call (casebook K202).
+    text = HAND + """  - flop: [K♣, 8♦, 5♠]
+  - {seat: 2, did: bet, total: 3300}
+  - {seat: 3, said: call, chips: [1000, 1000, 500, 100, 100, 100, 100], in_question: true}
+"""
+    ruling = _ruling(kb, text, "declared-action")
+    assert (ruling.outcome, [c.clause for c in ruling.citations]) == ("call", ["fpc.3-s1-2"])
+    assert {"effect": "ruled-call", "seat": 3, "total": 3300} in _effects(ruling)
+    assert {"effect": "complete-call", "seat": 3, "add": 400, "total": 3300} in _effects(ruling)
