@@ -185,3 +185,23 @@ timeline:
     effects = [dict(e) for e in ruling.effects]
     assert {"effect": "post-blind", "seat": 3, "blind": "small", "amount": 500} in effects
     assert {"effect": "post-blind", "seat": 2, "blind": "big", "amount": 1000} in effects
+
+
+def test_edp_1_19_app_with_live_hand_stops_the_use_not_the_hand(kb):
+    # 1 ¶19: "Poker training betting apps and charts should not be used by players with live
+    # hands" - the use stops; no EDP clause kills the hand (casebook H102).
+    text = """title: t
+house: edp
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 1
+players: [{seat: 1, stack: 100}, {seat: 2, stack: 100}, {seat: 3, stack: 100}, {seat: 4, stack: 100}]
+timeline:
+  - preflop:
+  - {seat: 4, did: raise, total: 6}
+  - conduct: {seat: 1, did: betting-app, live_hand: true, in_question: true}
+"""
+    ruling = _ruling(kb, text, "conduct")
+    assert (ruling.outcome, [c.clause for c in ruling.citations]) == ("not-allowed", ["edp.1-19"])
+    effects = [dict(e) for e in ruling.effects]
+    assert {"effect": "hand-live", "seat": 1} in effects
+    assert any(e["effect"] == "must-stop" and e["seat"] == 1 for e in effects)
