@@ -134,3 +134,74 @@ def test_edp_8_3_late_straddle_in_turn_stays_as_a_raise_not_returned(kb):
     assert "edp.3-20.straddle-before-first-card" in late.set_aside
     assert late.effects == [{"effect": "ruled-raise", "seat": 3, "total": 2, "add": 2}]
     assert _ruling(kb, EARLY_STRADDLE, "straddle").outcome == "straddle-stands"
+
+
+SKIPPED_THROUGH_SUBSTANTIAL_ACTION = """
+title: A silent player is skipped by a bet and a call out of turn
+house: edp
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 1
+players: [{seat: 1, stack: 200}, {seat: 2, stack: 200}, {seat: 3, stack: 200}, {seat: 4, stack: 200}]
+timeline:
+  - flop: [Q♠, 7♣, 2♦]
+  - {seat: 2, did: check}
+  - {seat: 4, did: bet, total: 10, in_question: true}
+  - {seat: 1, did: call, total: 10}
+"""
+
+
+def test_edp_8_11_skipped_player_acts_as_the_td_limits(kb):
+    # 8 ¶11: substantial action out of turn past a silent skipped player binds; "The TD will rule
+    # on how to treat the skipped hand" - unless it is ruled dead, the action is his (F105, K103).
+    ruling = _ruling(kb, SKIPPED_THROUGH_SUBSTANTIAL_ACTION, "turn-to-act")
+    assert (ruling.outcome, ruling.basis, ruling.discretion) == ("rightful-player-acts", "reading", True)
+    assert [c.clause for c in ruling.citations] == ["edp.8-11"]
+    assert {"effect": "acts-next", "seat": 3} in [dict(e) for e in ruling.effects]
+
+
+def test_edp_6_3_heads_up_begins_no_big_blind_twice_in_a_row(kb):
+    # 6 ¶3: "When beginning heads-up play, the button may need to be adjusted to ensure no player
+    # takes the big blind twice in a row" (casebook F201).
+    text = """title: t
+house: edp
+game: {format: tournament, variant: NLHE, blinds: [500, 1000]}
+button: 1
+players: [{seat: 1, stack: 5000}, {seat: 2, stack: 20000}, {seat: 3, stack: 20000}]
+timeline:
+  - preflop:
+  - {seat: 2, posts: small-blind}
+  - {seat: 3, posts: big-blind}
+  - {seat: 1, did: all-in, total: 5000}
+  - {seat: 2, did: call, total: 5000}
+  - {seat: 3, did: fold}
+  - showdown:
+  - seat_emptied: {seat: 1, reason: eliminated}
+  - hand-over:
+  - blinds_posted: {small_blind: 2, big_blind: 3, in_question: true}
+"""
+    ruling = _ruling(kb, text, "blind-positions")
+    assert (ruling.outcome, ruling.basis) == ("blinds-misplaced", "reading")
+    assert [c.clause for c in ruling.citations] == ["edp.6-3"]
+    effects = [dict(e) for e in ruling.effects]
+    assert {"effect": "post-blind", "seat": 3, "blind": "small", "amount": 500} in effects
+    assert {"effect": "post-blind", "seat": 2, "blind": "big", "amount": 1000} in effects
+
+
+def test_edp_1_19_app_with_live_hand_stops_the_use_not_the_hand(kb):
+    # 1 ¶19: "Poker training betting apps and charts should not be used by players with live
+    # hands" - the use stops; no EDP clause kills the hand (casebook H102).
+    text = """title: t
+house: edp
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 1
+players: [{seat: 1, stack: 100}, {seat: 2, stack: 100}, {seat: 3, stack: 100}, {seat: 4, stack: 100}]
+timeline:
+  - preflop:
+  - {seat: 4, did: raise, total: 6}
+  - conduct: {seat: 1, did: betting-app, live_hand: true, in_question: true}
+"""
+    ruling = _ruling(kb, text, "conduct")
+    assert (ruling.outcome, [c.clause for c in ruling.citations]) == ("not-allowed", ["edp.1-19"])
+    effects = [dict(e) for e in ruling.effects]
+    assert {"effect": "hand-live", "seat": 1} in effects
+    assert any(e["effect"] == "must-stop" and e["seat"] == 1 for e in effects)

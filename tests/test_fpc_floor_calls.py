@@ -80,7 +80,7 @@ def test_fpc_28_s2_turn_without_a_burn_is_the_burn_card(kb):
     ruling = _ruling(kb, text, "deal-procedure")
     assert ruling.outcome == "put-right" and ruling.basis == "reading"
     assert [c.clause for c in ruling.citations] == ["fpc.28-s2"]
-    assert "burn-stays" in str(ruling.effects) and "board-redealt" in str(ruling.effects)
+    assert "card-becomes-burn" in str(ruling.effects) and "board-redealt" in str(ruling.effects)
 
 
 def test_fpc_3_declared_raise_with_the_chips_making_the_amount_is_a_raise_to_it(kb):
@@ -104,3 +104,102 @@ def test_fpc_3_declared_raise_without_chips_binds_but_its_size_is_for_the_td(kb)
     ruling = _ruling(kb, text, "declared-action")
     assert (ruling.outcome, ruling.basis, ruling.discretion) == ("raise", "reading", True)
     assert "5,000" in ruling.do[0] and "7,000" in ruling.do[0]
+
+
+def test_fpc_4_action_goes_back_to_the_skipped_player(kb):
+    # Rule 4: out-of-turn play binds or not by whether "the action changes before it gets to the
+    # player who acted out of turn": the action goes back to the player skipped (casebook F105).
+    text = HAND + """  - flop: [Q♠, 7♣, 2♦]
+  - {seat: 2, did: check}
+  - {seat: 4, did: bet, total: 2000, in_question: true}
+  - {seat: 1, did: call, total: 2000}
+"""
+    ruling = _ruling(kb, text, "turn-to-act")
+    assert (ruling.outcome, ruling.basis) == ("rightful-player-acts", "reading")
+    assert [c.clause for c in ruling.citations] == ["fpc.4"]
+    assert {"effect": "acts-next", "seat": 3} in _effects(ruling)
+
+
+BUTTON_KNOCKED_OUT = """title: t
+house: fpc
+game: {format: tournament, variant: NLHE, blinds: [500, 1000]}
+button: 1
+players:
+  - {seat: 1, stack: 5000}
+  - {seat: 2, stack: 20000}
+  - {seat: 3, stack: 20000}
+timeline:
+  - preflop:
+  - {seat: 2, posts: small-blind}
+  - {seat: 3, posts: big-blind}
+  - {seat: 1, did: all-in, total: 5000}
+  - {seat: 2, did: call, total: 5000}
+  - {seat: 3, did: fold}
+  - showdown:
+  - seat_emptied: {seat: 1, reason: eliminated}
+  - hand-over:
+  - blinds_posted: {small_blind: 2, big_blind: 3, in_question: true}
+"""
+
+
+def test_fpc_13_button_knocked_out_three_handed_last_big_blind_gets_the_deal(kb):
+    # Rule 13: "the next deal moves to the player who was previously big blind omitting the player
+    # who was previously small blind. The big blind will consequently move to the player who was
+    # previously small blind" (casebook F201).
+    ruling = _ruling(kb, BUTTON_KNOCKED_OUT, "blind-positions")
+    assert (ruling.outcome, ruling.basis) == ("blinds-misplaced", "reading")
+    assert [c.clause for c in ruling.citations] == ["fpc.13"]
+    effects = _effects(ruling)
+    assert {"effect": "post-blind", "seat": 3, "blind": "small", "amount": 500} in effects
+    assert {"effect": "post-blind", "seat": 2, "blind": "big", "amount": 1000} in effects
+
+
+def test_fpc_31_32_final_table_formed_by_breaking_the_highest_table_seats_at_random(kb):
+    # Rule 31: "The highest numbered table remaining in play shall always be the next table to be
+    # broken down"; rule 32: its players "may receive any position allocated randomly by the
+    # computer from blind to button" - no seat of choice at the final table (casebook G209).
+    text = """title: t
+house: fpc
+game: {format: tournament, variant: NLHE, blinds: [1000, 2000]}
+button: 1
+players: [{seat: 1}, {seat: 2}, {seat: 4}]
+timeline:
+  - table_count: {number: 1, players: 4, seats: 9}
+  - table_count: {number: 2, players: 4, seats: 9}
+  - seat_request: {reason: preference, players_at_table: 4, final_table: true, in_question: true}
+"""
+    rulings = {r.issue: r for r in _rulings(kb, text)}
+    final, seating = rulings["final-table"], rulings["seating"]
+    assert (final.outcome, [c.clause for c in final.citations]) == ("formed-as-laid-down", ["fpc.31"])
+    assert {"effect": "break-table", "table": 2} in _effects(final)
+    assert (seating.outcome, [c.clause for c in seating.citations]) == ("random-draw", ["fpc.32"])
+
+
+def test_fpc_18_s1_hand_thrown_on_the_muck_is_dead(kb):
+    # 18 s1: "If a live hand touches the muck pile (all folded hands) ... it will be ruled dead";
+    # 18 s2 says what he forfeits (casebook H105, H406).
+    text = HAND + """  - flop: [K♠, Q♣, J♦]
+  - turn: 10♥
+  - river: 2♠
+  - {seat: 2, did: check}
+  - {seat: 3, did: check}
+  - showdown:
+  - hand_mucked: {seat: 2, by: player, retrievable: true, in_question: true}
+"""
+    ruling = _ruling(kb, text, "mucked-hand")
+    assert ruling.outcome == "hand-dead"
+    assert sorted(c.clause for c in ruling.citations) == ["fpc.18-s1", "fpc.18-s2"]
+    assert {"effect": "hand-dead", "seat": 2} in _effects(ruling)
+
+
+def test_fpc_3_declared_call_with_chips_short_is_the_full_call(kb):
+    # Rule 3: "A player who declares a call, raise, or fold, must do so to the limit that the chips
+    # allow" - "call" said in turn with too few chips out is the full call (casebook K202).
+    text = HAND + """  - flop: [K♣, 8♦, 5♠]
+  - {seat: 2, did: bet, total: 3300}
+  - {seat: 3, said: call, chips: [1000, 1000, 500, 100, 100, 100, 100], in_question: true}
+"""
+    ruling = _ruling(kb, text, "declared-action")
+    assert (ruling.outcome, [c.clause for c in ruling.citations]) == ("call", ["fpc.3-s1-2"])
+    assert {"effect": "ruled-call", "seat": 3, "total": 3300} in _effects(ruling)
+    assert {"effect": "complete-call", "seat": 3, "add": 400, "total": 3300} in _effects(ruling)
