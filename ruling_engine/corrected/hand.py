@@ -97,6 +97,7 @@ class CorrectedHand:
     posted: dict = field(default_factory=dict)       # seat -> the forced bet he posted (blinds, straddle)
     moot: list = field(default_factory=list)         # (seat, kill, later ruling): a later limit on a hand already dead
     full_raises: list = field(default_factory=list)  # (seat, bet he faced, his total) of each full bet or raise this round
+    rounds: dict = field(default_factory=dict)       # street -> its steps (to go back to a round a card closed too early)
 
     def behind_on(self) -> dict:
         """Seats a correction on an earlier round left short there: seat -> (street, chips to call).
@@ -225,7 +226,9 @@ def _start(data: dict, hand) -> CorrectedHand:
                          acted=acted, last_actor=last, acted_at=dict(view.acted_at),
                          last_delta=last_delta, by_street=by_street, antes=antes, folded_at=folded_at,
                          had_hand=set(live), posted=dict(getattr(hand, "posted", {}) or {}),
-                         full_raises=[(step.seat, step.bet_before, step.total) for step in round_steps if step.full])
+                         full_raises=[(step.seat, step.bet_before, step.total) for step in round_steps if step.full],
+                         rounds={street: [step for step in view.steps if step.street == street]
+                                 for street in dict.fromkeys(step.street for step in view.steps)})
 
 
 def _move(hand: CorrectedHand, seat, amount, street=None) -> float:
@@ -268,6 +271,26 @@ def _resize_full_raise(out: CorrectedHand, seat, total: float, raising: bool) ->
         out.full_raises.append((seat, faced, total))
         before = total - faced
     out.last_full_bet = before
+
+
+def _reopen_round(out: CorrectedHand) -> None:
+    """The card of the current street came before the round before it was complete: that round
+    goes on as the players left it (their totals on it, who has acted, the last full raise), when
+    nothing has yet been bet on the street the card began."""
+    order = BETTING if out.street in BETTING else STUD_BETTING
+    if out.street not in order or order.index(out.street) == 0 or out.rounds.get(out.street):
+        return
+    earlier = order[order.index(out.street) - 1]
+    steps = out.rounds.get(earlier, [])
+    out.street = earlier
+    out.round_in = {s: v for s, v in out.by_street.get(earlier, {}).items()}
+    _reset_bet(out)
+    out.acted = {step.seat for step in steps}
+    fulls = [step for step in steps if step.full]
+    out.full_raises = [(step.seat, step.bet_before, step.total) for step in fulls]
+    out.last_full_bet = fulls[-1].total - fulls[-1].bet_before if fulls else 0
+    out.acted_at = {step.seat: (max(step.bet_before, step.total), max(out.last_full_bet, out.big_blind)) for step in steps}
+    out.last_actor = steps[-1].seat if steps else None
 
 
 def _reset_bet(out: CorrectedHand) -> None:
@@ -367,6 +390,10 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         out.dead_money -= sum(out.antes.values())
         out.owes.clear()
         made[(None, kind)] = me
+        return
+    if kind == "reopens-round":
+        if not out.void:
+            _reopen_round(out)
         return
     if out.void or (seat is None and kind not in ("raises-bettors-to",)):
         return
