@@ -88,3 +88,40 @@ def test_a_setting_ruled_on_a_disputed_basis_edits_nothing(kb):
         basis, effects = "conflict", [{"effect": "ruled-call", "seat": 6, "total": 800}]
     entries = [{"entry": "action", "seat": 6, "said": "raise", "chips": [1000], "line": 4}]
     assert total_edits([Ruling()], kb.vocabulary, entries, (0,)) == {}
+
+
+DECLARED_NO_CHIPS = textwrap.dedent("""\
+    house: edp
+    game: {format: tournament, variant: NLHE, blinds: [400, 800], smallest_chip: 100}
+    button: 9
+    players:
+      - {seat: 1, stack: 9000}
+      - {seat: 2, stack: 14000}
+      - {seat: 3, stack: 11500}
+      - {seat: 9, stack: 9000}
+    timeline:
+      - preflop:
+      - {seat: 1, posts: small-blind, total: 400}
+      - {seat: 2, posts: big-blind, total: 800}
+      - {seat: 3, did: raise, total: 2000}
+      - {seat: 9, did: fold}
+      - {seat: 1, did: fold}
+      - {seat: 2, said: "Raise, six thousand", in_question: true}
+    """)
+
+
+def test_a_raise_said_with_no_chips_yet_is_put_in_as_the_club_rules_it(kb, tmp_path):
+    """The raise said ("raise, six thousand") with no chips moved: the amount nobody saw is the
+    total the club's ruling sets, so the Now says what he puts in and what the others face."""
+    report = _report(kb, tmp_path, DECLARED_NO_CHIPS)
+    ruled = {club: next(e for r in answer.rulings for e in r.effects if e.get("effect") == "ruled-raise")
+             for club, answer in report.answers.items()
+             if any(e.get("effect") == "ruled-raise" and r.basis not in ("conflict", "depends")
+                    for r in answer.rulings for e in r.effects)}
+    assert ruled, "no club rules the declared raise: the incident no longer exercises it"
+    for club, effect in ruled.items():
+        now = report.answers[club].now
+        total = effect["total"]
+        assert {"seat": 2, "add": total - 800, "street": "preflop", "total": total} in now["moves"], (club, now)
+        assert now["next"]["seat"] == 3 and now["next"]["call"] == total - 2000, (club, now)
+        assert now["next"]["min_raise_to"] == total + (total - 2000), (club, now)

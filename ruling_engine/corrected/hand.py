@@ -98,6 +98,7 @@ class CorrectedHand:
     moot: list = field(default_factory=list)         # (seat, kill, later ruling): a later limit on a hand already dead
     full_raises: list = field(default_factory=list)  # (seat, bet he faced, his total) of each full bet or raise this round
     rounds: dict = field(default_factory=dict)       # street -> its steps (to go back to a round a card closed too early)
+    start_stacks: dict = field(default_factory=dict) # seat -> chips at the start of the hand (as the incident gives them)
 
     def behind_on(self) -> dict:
         """Seats a correction on an earlier round left short there: seat -> (street, chips to call).
@@ -228,7 +229,9 @@ def _start(data: dict, hand) -> CorrectedHand:
                          had_hand=set(live), posted=dict(getattr(hand, "posted", {}) or {}),
                          full_raises=[(step.seat, step.bet_before, step.total) for step in round_steps if step.full],
                          rounds={street: [step for step in view.steps if step.street == street]
-                                 for street in dict.fromkeys(step.street for step in view.steps)})
+                                 for street in dict.fromkeys(step.street for step in view.steps)},
+                         start_stacks={p["seat"]: p["stack"] for p in data["players"]
+                                       if _number(p.get("stack")) is not None})
 
 
 def _move(hand: CorrectedHand, seat, amount, street=None) -> float:
@@ -263,14 +266,38 @@ def _resize_full_raise(out: CorrectedHand, seat, total: float, raising: bool) ->
     """The size of the last full bet or raise once a ruling has set the total of the player who
     made it: a bet or raise of the total as ruled (full if it is at least the full raise before it),
     or, when his action is no longer a raise, the full raise before his."""
-    if not out.full_raises or out.full_raises[-1][0] != seat:
+    if out.full_raises and out.full_raises[-1][0] == seat:
+        _, faced, _ = out.full_raises.pop()
+    elif raising:                     # a raise the hand did not show as one (its chips unseen)
+        faced = max((v for s, v in out.round_in.items() if s != seat and s in out.live and math.isfinite(v)),
+                    default=0)
+    else:
         return
-    _, faced, _ = out.full_raises.pop()
     before = out.full_raises[-1][2] - out.full_raises[-1][1] if out.full_raises else 0
     if raising and total - faced >= max(before, out.big_blind if faced else 0) and total > faced:
         out.full_raises.append((seat, faced, total))
         before = total - faced
     out.last_full_bet = before
+
+
+def _known_total(out: CorrectedHand, seat, total: float, street: str, add: float | None) -> None:
+    """A player whose chips on a round nobody saw (words, no chips yet: "raise, six thousand")
+    has the total a ruling sets: his chips in, on this round and over the hand, and behind him
+    follow from it (and from his stack at the start, when the incident gives it); what the ruling
+    says he puts in (`add`) is his move."""
+    out.by_street.setdefault(street, {})[seat] = total
+    if add:
+        _ledger(out, seat, add)
+    earlier = [v.get(seat, 0) for s, v in out.by_street.items() if s != street]
+    if not all(math.isfinite(v) for v in earlier):
+        return
+    out.contributed[seat] = sum(earlier) + total
+    if street == out.street:
+        out.round_in[seat] = total
+    start = out.start_stacks.get(seat)
+    if start is not None and math.isfinite(start):
+        out.stacks[seat] = start - out.contributed[seat]
+    out.moved_on[seat] = street
 
 
 def _reopen_round(out: CorrectedHand) -> None:
@@ -434,7 +461,10 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         total = _number(effect.get("total"))
         street = out.street_of_point.get(ruling.point) or out.street
         if total is not None:
-            _move(out, seat, total - out.by_street.get(street, {}).get(seat, 0), street)
+            if math.isfinite(out.by_street.get(street, {}).get(seat, 0)):
+                _move(out, seat, total - out.by_street.get(street, {}).get(seat, 0), street)
+            else:                     # the ruling says what an amount nobody saw is
+                _known_total(out, seat, total, street, _number(effect.get("add")))
             _reset_bet(out)           # a total set lower (a raise ruled a call) lowers the bet to call
             if street == out.street:
                 _resize_full_raise(out, seat, total, raising)
