@@ -187,6 +187,7 @@ class PointInfo:
     label: str
     marked: bool = False             # an entry the floor marked in_question (its own point)
     quiet: bool = False              # marked, and no club's rules raise any issue at it
+    ruled_at: tuple = ()             # (issue, point) it raises that every club ruled the same at an earlier point
 
 
 @dataclass

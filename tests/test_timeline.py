@@ -266,3 +266,23 @@ def test_the_start_of_a_hand_in_the_docs_rules_as_written(kb):
     assert "Seat 1 acts next: £4 to call" in text
     assert "Main pot: £13.50 (seats 1, 2, 3, 4, 5)" in text          # 5 antes of 0.50, 1 + 2 + 4 + 4
     assert "out of turn" not in text.lower()
+
+
+def test_a_marked_point_whose_questions_were_ruled_above_says_so(kb):
+    """A mark is never passed over in silence: a point the floor marked whose questions every club
+    already answered the same way at an earlier point (a player's claim after the marked showdown)
+    says where they were ruled, instead of having no ruling and no note."""
+    from ruling_engine.render.output import render_text, to_dict
+    from ruling_engine.rulings.rule_on import rule_on as rule
+    from conftest import CASES
+    report = rule(CASES / "casebook" / "M308.yaml", kb=kb)
+    data = to_dict(report)
+    ruled = {i["point"] for i in data["issues"]}
+    for number, point in enumerate(data["points"]):
+        if point["marked"]:
+            assert number in ruled or point["note"], point        # every marked point answered
+    said = next(p for p in data["points"] if p["kind"] == "said" and p["marked"])
+    assert said["note"].startswith("What this point asks was ruled above, the same under every club: ")
+    assert "(point 2, line 44)" in said["note"]
+    assert said["note"] in " ".join(render_text(report).split()) or \
+        " ".join(said["note"].split()) in " ".join(render_text(report).split())

@@ -117,7 +117,7 @@ def _club(answer, view):
         if behind <= EPSILON:
             yield "next-to-act", f"seat {seat} acts next but is all-in"
         street = nxt.get("street", now.get("street"))
-        if street == now.get("street"):
+        if street == view.street:       # the round the replay ends on
             totals = {s: view.round_in.get(s, 0) + adds_now.get(s, 0) - backs_now.get(s, 0) for s in live}
         else:                         # a round a correction reopened: its totals from the replay's steps
             totals = {s: sum(st.delta for st in view.steps if st.street == street and st.seat == s)

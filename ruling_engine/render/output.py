@@ -103,12 +103,14 @@ def to_dict(report) -> dict:
                       "fired": list(answer.fired)},
         }
     titles = dict(report.issues)
+    ruled_points = {point for point, _ in order}
     return {
         "floorcall": 2,
         "incident": {"file": report.incident_file, "title": report.title, "house": report.house,
                      "currency": report.currency},
         "points": [{"point": n, "kind": p.kind, "line": p.line, "label": p.label, "marked": p.marked,
-                    "note": no_irregularity(p) if p.quiet else None}
+                    "note": no_irregularity(p) if p.quiet else
+                    ruled_above(p, titles, report.points) if p.marked and n not in ruled_points else None}
                    for n, p in enumerate(report.points)],
         "issues": [{"id": issue, "title": titles[issue], "point": point,
                     "secondary": bool((report.secondary or {}).get(issue))} for point, issue in order],
@@ -122,6 +124,20 @@ def no_irregularity(point) -> str:
     where = f" (line {point.line})" if point.line else ""
     return (f"No irregularity recognised at this point: {point.label}{where} raises none of the issues "
             "the clubs' rules know, so no club rules on it.")
+
+
+def ruled_above(point, titles: dict, points: list) -> str | None:
+    """What is said under a point the floor marked whose questions every club answered at an
+    earlier point, the same way (so nothing is ruled twice, and the mark is not passed over)."""
+    if not point.ruled_at:
+        return None
+    parts = []
+    for issue, earlier in point.ruled_at:
+        where = points[earlier]
+        line = f", line {where.line}" if where.line else ""
+        parts.append(f"{titles.get(issue, issue)} (point {earlier + 1}{line})")
+    return "What this point asks was ruled above, the same under every club: " + "; ".join(parts) + "."
+
 
 
 def when_text(when: list) -> str:

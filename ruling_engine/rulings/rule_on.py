@@ -208,8 +208,9 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
     derived_by_club = {club: {} for club in rulings}
     fired_by_club = {club: {} for club in rulings}
     issues, facts_by_point = [], []
-    earlier: dict = {}                 # issue -> {club: signature} of the ruling an earlier point gave
+    earlier: dict = {}                 # issue -> ({club: signature}, point) of the ruling an earlier point gave
     raised_at = []
+    ruled_at: dict = {}                # point -> [(issue, earlier point)] ruled there the same way
     edits = {club: {} for club in rulings}      # timeline index -> total a club's ruling set (edits.py)
     edited: dict = {}                  # the timeline as a set of edits leaves it
     for number, point in enumerate(points):
@@ -247,9 +248,10 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
             answer = {club: here[club][raised_by[club].index(issue)] if issue in raised_by[club]
                       else _does_not_arise(kb, club, issue, number) for club in rulings}
             signatures = {club: shared.signature(ruling) for club, ruling in answer.items()}
-            if earlier.get(issue) == signatures:
+            if issue in earlier and earlier[issue][0] == signatures:
+                ruled_at.setdefault(number, []).append((issue, earlier[issue][1]))
                 continue              # every club rules the same on it as at an earlier point
-            earlier[issue] = signatures
+            earlier[issue] = (signatures, number)
             for club, ruling in answer.items():
                 rulings[club].append(ruling)
             if issue not in issues:
@@ -278,7 +280,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
     report = Report(incident_file=incident.file, title=incident.title, house=house,
                   issues=[(i, kb.vocabulary.issues[i]["title"]) for i in issues],
                   given=facts_by_point[0], answers=answers,
-                  points=[PointInfo(p.entries, p.kind, p.line, p.label, p.marked, _quiet(points, raised_at, n))
+                  points=[PointInfo(p.entries, p.kind, p.line, p.label, p.marked, _quiet(points, raised_at, n),
+                                    tuple(ruled_at.get(n, ())))
                           for n, p in enumerate(points)],
                   facts_by_point=facts_by_point,
                   secondary={i: True for i in issues if kb.vocabulary.issues[i].get("secondary")},
