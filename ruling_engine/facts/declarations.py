@@ -2,6 +2,7 @@
 replayed betting state: the numbers each club's declaration rules classify (said.py reads the words)."""
 from __future__ import annotations
 
+from ruling_engine.facts.hand import paired_amount
 from ruling_engine.numbers import whole
 from ruling_engine.facts.replay import clockwise_from, hand_of, parse_said, replay
 from ruling_engine.incident.said import read_said
@@ -31,7 +32,7 @@ def _words_facts(action: dict, state, game: dict) -> dict:
             smallest = min(game.get("blinds") or [0])
             facts["pence_reading_possible"] = amount / 100 >= smallest > 0
         facts.update(_scaled_readings(amount, words.unit, game))
-    if "said" in action and "chips" in action and "first" in action:
+    if "said" in action and ("chips" in action or "_chips_entry" in action) and "first" in action:
         facts["action.first"] = action["first"]
     if "said" in action:
         facts["action.words_heard"] = action.get("heard", "all")
@@ -62,12 +63,12 @@ def _chip_facts(action: dict, state, chips_total) -> dict:
     to_call = state.to_call(seat)
     facts = {"minimum_raise_total": whole(state.current_bet + state.largest_raise) if state.current_bet
              else whole(state.largest_raise)}
-    if not chips:
+    if not chips and chips_total is None:
         return facts
-    largest = max(chips)
     total = round_in + chips_total
+    if chips:
+        facts["action.largest_chip"] = max(chips)
     facts.update({
-        "action.largest_chip": largest,
         "chips_over_call": chips_total > to_call,
         "chips_over_bet": chips_total > state.current_bet,
         "chips_excess_over_call": whole(max(0, chips_total - to_call)),
@@ -80,7 +81,7 @@ def _chip_facts(action: dict, state, chips_total) -> dict:
     if state.largest_raise:
         facts["chips_raise_fraction"] = round(max(0, total - state.current_bet) / state.largest_raise, 4)
     if len(chips) >= 2:
-        facts["one_chip_fewer_covers_call"] = chips_total - largest >= to_call
+        facts["one_chip_fewer_covers_call"] = chips_total - max(chips) >= to_call
     term, amount = parse_said(action.get("said")) or ("none", None)
     differ = ((term == "call" and chips_total != to_call)
               or (term == "check" and chips_total > 0)
@@ -166,6 +167,10 @@ def _fold_facts(action: dict) -> dict:
             "fold_comment": action.get("fold_comment", False)}
 
 
+def _known(amount):
+    return None if amount is None or amount != amount else amount
+
+
 def declaration_facts(data: dict, index: int) -> dict:
     """The words, chips, motions and position facts of the action the floor was called about."""
     actions = data["actions"]
@@ -175,7 +180,7 @@ def declaration_facts(data: dict, index: int) -> dict:
     chips_total = sum(chips)
     facts = {}
     facts.update(_words_facts(action, state, data["game"]))
-    facts.update(_chip_facts(action, state, chips_total))
+    facts.update(_chip_facts(action, state, chips_total if chips else _known(paired_amount(action, state))))
     facts.update(_motion_facts(action, state))
     facts.update(_seat_facts(data, action, actions, index, state))
     facts.update(_fold_facts(action))

@@ -6,6 +6,7 @@ from ruling_engine.facts.betting import action_betting_facts, finite, first_acti
 from ruling_engine.facts import deal, tournament  # noqa: F401  (their event readers register)
 from ruling_engine.facts.consequences import consequence_facts
 from ruling_engine.facts.declarations import declaration_facts, statement_facts
+from ruling_engine.facts.hand import paired_amount
 from ruling_engine.facts.event_order import event_order_facts, hidden_chips_result_facts
 from ruling_engine.facts.money import stakes_facts
 from ruling_engine.facts.now import now_facts
@@ -24,7 +25,9 @@ def _action_facts(data: dict, index: int) -> dict:
     seat = action["seat"]
     term, declared_amount = parse_said(action.get("said")) or ("none", None)
     chips = action.get("chips", [])
-    chips_total = sum(chips) if chips else min(action_delta(action, state), state.stacks.get(seat, 0))
+    paired = paired_amount(action, state)          # a declaration's chips entry giving his total
+    chips_total = sum(chips) if chips else min(action_delta(action, state) if paired is None else paired,
+                                               state.stacks.get(seat, 0))
     to_call = state.to_call(seat)
     # all-in: said so, or did it, or his chips (listed, or his total for the round) are all he had
     # (a silent push of the last chips is an all-in too: issue 13, class 8)
@@ -406,7 +409,8 @@ def _sequence_facts(data: dict) -> dict:
     out = sequence.table_facts(data, walk(data))
     if "_entries" in data:
         out.update(sequence.after_facts(data["_entries"], data["_point_entries"]))
-        out.update(sequence.words_facts(data["_entries"], data["_point_entries"], data.get("_action_entry")))
+        out.update(sequence.words_facts(data["_entries"], data["_point_entries"], data.get("_action_entry"),
+                                        data.get("_chips_entry")))
     return out
 
 

@@ -151,16 +151,28 @@ def action_term(action: dict, parse_said) -> str:
     return term
 
 
+def paired_amount(action: dict, state):
+    """The chips put out by a declaration's chips entry that gives his total, not the chips
+    (facts/timeline.py declaration_pairs: `{seat: 7, said: call, total: 0}`, then `{seat: 7,
+    total: 37}`): the total less what he had in, read as chips are against what he declared. None
+    for any other action (there a total is his total for the round, whatever the words)."""
+    if "_chips_entry" not in action or "chips" in action or "total" not in action:
+        return None
+    total = _amount(action["total"])
+    return NAN if math.isnan(total) else max(0, total - state.round_in.get(action["seat"], 0))
+
+
 def action_delta(action: dict, state, parse_said) -> float:
     """Chips this action adds to the pot, from total, chips, words or deed (in that order)."""
     seat = action["seat"]
-    if "total" in action:
+    paired = paired_amount(action, state)
+    if "total" in action and paired is None:
         total = _amount(action["total"])
         return max(0, total - state.round_in.get(seat, 0)) if not math.isnan(total) else NAN
-    if "chips" in action:
-        if action["chips"] == UNKNOWN:
+    if "chips" in action or paired is not None:
+        if action.get("chips") == UNKNOWN or paired is not None and math.isnan(paired):
             return NAN
-        put = sum(action["chips"])
+        put = sum(action["chips"]) if paired is None else paired
         term, amount = parse_said(action.get("said")) or ("none", None)
         if term == "call" and amount is None and 0 < state.to_call(seat) < put and action.get("first") != "chips":
             return state.to_call(seat)   # "call" declared: a call, the chips beyond it are his change

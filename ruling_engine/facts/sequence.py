@@ -45,12 +45,18 @@ def after_facts(entries: list, point_entries: tuple) -> dict:
             "after.noticed_at_once": not actions and not any(e.get("entry") == "street" for e in later)}
 
 
-def words_facts(entries: list, point_entries: tuple, action_index_entry: int | None) -> dict:
+def words_facts(entries: list, point_entries: tuple, action_index_entry: int | None,
+                chips_entry: int | None = None) -> dict:
     """What was said around the action in question: an amount the dealer announced to him, 'time'
-    called on him before he acted, and what he himself said after acting (a claim, a hand)."""
+    called on him before he acted, and what he himself said after acting (a claim, a hand).
+    `chips_entry`: the entry of his chips when the action is his declaration and the chips after
+    it (facts/timeline.py declaration_pairs): what he said with those chips, and between, he said
+    after his declaration."""
     if action_index_entry is None:
         return {}
     action = entries[action_index_entry]
+    if chips_entry is not None:
+        action = {**action, **{k: entries[chips_entry][k] for k in ("chips",) if k in entries[chips_entry]}}
     before = []
     for entry in reversed(entries[:action_index_entry]):
         if _is_action(entry):
@@ -71,7 +77,12 @@ def words_facts(entries: list, point_entries: tuple, action_index_entry: int | N
             out["action.after_time_called"] = True
         if entry["by"] == "dealer" and kind == "not-your-turn":
             out["action.told_not_your_turn"] = True
-    for entry in entries[action_index_entry + 1:]:
+    for index in range(action_index_entry + 1, len(entries)):
+        entry = entries[index]
+        if index == chips_entry:
+            if isinstance(entry.get("said"), str):
+                out["action.said_after"] = _kind_of(entry["said"])     # the words he said with his chips
+            continue
         if _is_action(entry):
             break
         if entry.get("entry") == "said" and entry["by"] == action["seat"]:

@@ -60,6 +60,7 @@ class Timeline:
     event_entry: list            # timeline index of each event of data["events"]
     hand: Hand
     points: list
+    pairs: dict = None           # {declaration entry: chips entry} read as one action (declaration_pairs)
 
 
 def _street_of_entry_order(entries) -> list:
@@ -73,9 +74,26 @@ def _street_of_entry_order(entries) -> list:
 
 
 def read_timeline(incident_data: dict, together_kinds=frozenset()) -> Timeline:
-    """Read the timeline once: the action log and events with their places, the replay, the points."""
+    """Read the timeline once: the action log and events with their places, the replay, the points.
+    A declaration and its chips written as two entries of one seat are one action of the log
+    (declaration_pairs)."""
     entries = list(incident_data["timeline"])
     streets = _street_of_entry_order(entries)
+    pairs = declaration_pairs(entries, streets)
+    timeline = _read(incident_data, entries, streets, {})
+    if pairs:
+        pairs = _nothing_put_in_first(timeline, pairs)
+        if pairs:
+            timeline = _read(incident_data, entries, streets, pairs)
+    timeline.points = _points(timeline, together_kinds)
+    timeline.data["_hand"] = timeline.hand
+    return timeline
+
+
+def _read(incident_data: dict, entries: list, streets: list, pairs: dict) -> Timeline:
+    """The action log, events and replay of the timeline, each pair of `pairs` ({declaration entry:
+    chips entry}) read as one action."""
+    seconds = set(pairs.values())
     started = next((e for e in entries if e["entry"] in ("action", "street")), None)
     start = started["street"] if started and started["entry"] == "street" else "preflop"
     actions, action_entry, events, event_entry, posts, board = [], [], [], [], [], []
@@ -89,7 +107,11 @@ def read_timeline(incident_data: dict, together_kinds=frozenset()) -> Timeline:
                 posts.append({"seat": entry["seat"], "posts": entry["posts"],
                               "amount": _posted_amount(entry)})
                 continue
+            if index in seconds:
+                continue                          # the chips of the declaration before it: one action
             action = {k: v for k, v in entry.items() if k not in ("entry", "line")}
+            if index in pairs:
+                action = _one_action(entry, entries[pairs[index]], pairs[index])
             action["street"] = betting_street
             action["_entry"] = index              # its place in the timeline (what came before it)
             for key in ("chips", "total"):        # an amount nobody saw: the words or deed say what there is
@@ -123,7 +145,7 @@ def read_timeline(incident_data: dict, together_kinds=frozenset()) -> Timeline:
     data["_dealt_out"] = dealt_out_seats(events)
     data["players"] = _players_at_start(incident_data, data)
     hand = replay_timeline(data, parse_said)
-    extra = _irregular_streets(entries, action_entry, hand, events, flop_count)
+    extra = _irregular_streets(entries, seconds, hand, events, flop_count)
     extra += _deal_out_of_turn(incident_data, entries, events)
     for index, event in extra:
         events.append(event)
@@ -131,11 +153,77 @@ def read_timeline(incident_data: dict, together_kinds=frozenset()) -> Timeline:
     order = sorted(range(len(events)), key=lambda i: event_entry[i])
     data["events"] = [events[i] for i in order]
     event_entry = [event_entry[i] for i in order]
-    timeline = Timeline(data=data, entries=entries, action_entry=action_entry, event_entry=event_entry,
-                        hand=hand, points=[])
-    timeline.points = _points(timeline, together_kinds)
-    data["_hand"] = hand
-    return timeline
+    return Timeline(data=data, entries=entries, action_entry=action_entry, event_entry=event_entry,
+                    hand=hand, points=[], pairs=dict(pairs))
+
+
+def _puts_nothing(entry: dict) -> bool:
+    return "chips" not in entry and (entry.get("total") is None or _number(entry.get("total")))
+
+
+def _number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value
+
+
+def declaration_pairs(entries: list, streets: list) -> dict:
+    """{declaration entry: chips entry}: a player's one action written as two entries of his seat,
+    first his words with nothing put in (`{seat: 7, said: call, total: 0}`, or words and no chips),
+    then his chips (`{seat: 7, chips: [...]}`, with or without words of their own), on the same
+    betting round with no other action between them (words of others, the dealer's, events may
+    come between). Read as one action: the declaration is the first entry's words, made first
+    (`first: words`); the chips are the second's; the second's own words are what he said after.
+    These are the candidates on the order alone; what he had in already is checked on the replay
+    (_nothing_put_in_first)."""
+    pairs = {}
+    actions = [i for i, e in enumerate(entries) if e["entry"] == "action"]
+    for first, second in zip(actions, actions[1:]):
+        a, b = entries[first], entries[second]
+        if "posts" in a or "posts" in b or not isinstance(a.get("seat"), int) or a["seat"] == UNKNOWN \
+                or b.get("seat") != a["seat"] or streets[first] != streets[second] or first in pairs.values():
+            continue
+        if not isinstance(a.get("said"), str) or not a["said"].strip() or not _puts_nothing(a):
+            continue
+        chips = b.get("chips")
+        if (isinstance(chips, list) and sum(chips) > 0) or chips == UNKNOWN or ("chips" not in b and _number(b.get("total"))):
+            pairs[first] = second
+    return pairs
+
+
+def _nothing_put_in_first(timeline: Timeline, pairs: dict) -> dict:
+    """The pairs whose first entry put nothing in (its total, if given, 0 or what he had in on the
+    round already) and whose second did (chips, or a total above what he had in), on the replay of
+    the timeline read entry by entry."""
+    out = {}
+    for first, second in pairs.items():
+        seat = timeline.entries[first]["seat"]
+        had = timeline.hand.replay(timeline.action_entry.index(first)).round_in.get(seat, 0)
+        said_total, chips_total = timeline.entries[first].get("total"), timeline.entries[second].get("total")
+        if said_total is not None and said_total not in (0, had):
+            continue
+        if "chips" not in timeline.entries[second] and not chips_total > had:
+            continue
+        out[first] = second
+    return out
+
+
+PAIR_KEPT = ("chips", "total", "motions")           # the chips entry's fields that are the action's
+PAIR_DROPPED = ("entry", "line", "seat", "said", "first", "gap", "heard", "in_question")
+
+
+def _one_action(declared: dict, chips: dict, chips_entry: int) -> dict:
+    """One action of a declaration entry and the chips entry after it (declaration_pairs): the
+    words of the first, the chips of the second, words first; what else the second says of the
+    motion where the first does not. The second's words are what he said after the action
+    (`_chips_entry` names the entry: facts/sequence.py words_facts reads them)."""
+    action = {k: v for k, v in declared.items() if k not in ("entry", "line", "total", "chips", "first", "gap")}
+    action.update({k: chips[k] for k in PAIR_KEPT if k in chips})
+    for key, value in chips.items():
+        if key not in PAIR_KEPT + PAIR_DROPPED:
+            action.setdefault(key, value)
+    action["first"] = "words"
+    action["in_question"] = bool(declared.get("in_question") or chips.get("in_question"))
+    action["_chips_entry"] = chips_entry
+    return action
 
 
 HAND_OPENS = ("deal", "preflop", "third-street")
@@ -207,16 +295,17 @@ def _players_at_start(incident_data: dict, data: dict) -> list:
     return out
 
 
-def _irregular_streets(entries, action_entry, hand: Hand, events, flop_count) -> list:
+def _irregular_streets(entries, seconds, hand: Hand, events, flop_count) -> list:
     """Events the order shows: a board card dealt while the betting round before it was still open
-    (recorded betting on that round, someone still to act), and a flop of more than three cards."""
+    (recorded betting on that round, someone still to act), and a flop of more than three cards.
+    `seconds`: the chips entries read with the declaration before them as one action."""
     out = []
     explicit_premature = any(e["event"] == "card_dealt_early" for e in events)
     explicit_flop = any(e["event"] == "flop_dealt" for e in events)
     actions_before = 0
     for index, entry in enumerate(entries):
         if entry["entry"] == "action" and "posts" not in entry:
-            actions_before += 1
+            actions_before += index not in seconds
             continue
         if entry["entry"] != "street":
             continue
@@ -254,7 +343,9 @@ def _round_complete(hand: Hand, actions_before: int) -> bool:
 def _points(timeline: Timeline, together_kinds) -> list:
     entries = timeline.entries
     events = list(zip(timeline.event_entry, timeline.data["events"]))
-    marked_actions = [i for i in timeline.action_entry if entries[i].get("in_question")]
+    pairs = timeline.pairs or {}
+    marked_actions = [i for i in timeline.action_entry
+                      if entries[i].get("in_question") or i in pairs and entries[pairs[i]].get("in_question")]
     marked_streets = [i for i, e in enumerate(entries) if e["entry"] == "street" and e.get("in_question")]
     marked_said = [i for i, e in enumerate(entries) if e["entry"] == "said" and e.get("in_question")]
     points = []
@@ -289,8 +380,11 @@ def _points(timeline: Timeline, together_kinds) -> list:
                             owned[0] if owned else found[0][1], bool(owned)))
     for index in chosen_actions:
         action = entries[index]
-        points.append(Point((index,), "action", action.get("line"), f"seat {action['seat']}'s action",
-                            index, True))
+        own = (index, pairs[index]) if index in pairs else (index,)
+        # a declaration and its chips (two entries, one action): the point of both, at the one marked
+        mark = next((i for i in own if entries[i].get("in_question")), index)
+        points.append(Point(own, "action", entries[mark].get("line"), f"seat {action['seat']}'s action",
+                            mark, True))
     marked = bool(marked_actions or marked_streets or marked_said or any(e.get("in_question") for _, e in events))
     for index in statements(timeline):
         # a player's conditional statement in words is ruled as his action (statement facts), in
@@ -370,12 +464,13 @@ def point_view(timeline: Timeline, point: Point) -> tuple[dict, int | None]:
     if point.kind == "action":
         index = timeline.action_entry.index(point.entries[0])
     else:
-        marked = [n for n, i in enumerate(timeline.action_entry) if timeline.entries[i].get("in_question")]
+        marked = [n for n, a in enumerate(timeline.data["actions"]) if a.get("in_question")]
         before = [n for n, i in enumerate(timeline.action_entry) if i < point.index]
         index = marked[-1] if marked else (before[-1] if before else None)
     data["_entries"] = timeline.entries
     data["_point_entries"] = point.entries
     data["_action_entry"] = timeline.action_entry[index] if index is not None else None
+    data["_chips_entry"] = timeline.data["actions"][index].get("_chips_entry") if index is not None else None
     return data, index
 
 

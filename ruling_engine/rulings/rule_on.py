@@ -348,8 +348,9 @@ def street_of_points(timeline, points) -> dict:
     """The betting round each point happened on (its action's street), for corrections that set a
     player's total on that round."""
     at = {entry: action["street"] for entry, action in zip(timeline.action_entry, timeline.data.get("actions", []))}
-    return {number: at[point.entries[-1]] for number, point in enumerate(points) if point.entries
-            and point.entries[-1] in at}
+    # an action's point is its entry, or its declaration and chips entries (read as one action at the first)
+    return {number: at[entry] for number, point in enumerate(points)
+            for entry in [next((i for i in reversed(point.entries) if i in at), None)] if entry is not None}
 
 
 def rule_on(path, house: str | None = None, kb: KnowledgeBase | None = None, log=None) -> Report:
