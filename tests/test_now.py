@@ -156,3 +156,21 @@ timeline:
     facts = _point_facts(kb, text, "player_away")
     assert facts["player_away.chips_after"] == 1800          # the call; the 1,200 bet came before
     assert facts["player_away.chips_since"] == 3000
+
+
+def test_a_round_is_never_complete_while_a_live_players_chips_on_it_are_unknown(kb):
+    """Casebook M302: 'Raise, six thousand' said, no chips yet. A club whose ruling sets the total
+    puts his chips in and sends the action on; a club that leaves the size to the floor must not say
+    'nobody is left to act': his chips are not yet known, and the betting goes on once they are in."""
+    from conftest import CASES
+    from ruling_engine.render.output import now_lines
+    from ruling_engine.rulings.rule_on import rule_on
+    report = rule_on(CASES / "casebook" / "M302.yaml", kb=kb)
+    unsettled = {club: answer.now for club, answer in report.answers.items() if answer.now.get("unsettled")}
+    assert unsettled, "every club now settles seat 2's raise: find another incident for this test"
+    for club, now in unsettled.items():
+        assert now["unsettled"] == [2] and not now["round_complete"] and now["next"] is None, (club, now)
+        assert any("Seat 2's chips on this round are not yet known" in line for line in now_lines(now, "")), club
+    for club, answer in report.answers.items():
+        if club not in unsettled:
+            assert answer.now["next"]["seat"] == 3, (club, answer.now)

@@ -1,10 +1,13 @@
 """What the floor does now, read from the corrected hand: the chips each correction moves, who
 must add chips or fold, whose hands are live, who acts next with what to call and what he may do,
-and whether the betting round is complete.
+and whether the betting round is complete (never while a live player's chips on it are an amount
+nobody saw and no ruling has settled: the round goes on once they are in).
 
 Plain numbers and seats (rendered by render/output.py); nothing here is a club's rule.
 """
 from __future__ import annotations
+
+import math
 
 from ruling_engine.facts.hand import BETTING, STUD_BETTING
 from ruling_engine.numbers import tidy as whole
@@ -29,7 +32,8 @@ def now_of(corrected, button=None) -> dict:
         if options in ("call-raise-fold", "check-or-bet"):
             nxt["min_raise_to"] = whole(corrected.min_raise_to if street == corrected.street
                                         else total + max(corrected.big_blind, nxt["call"]))
-    complete = nxt is None and corrected.cards_out and len(corrected.live) > 1 and \
+    unsettled = sorted(s for s in corrected.live if not math.isfinite(corrected.round_in.get(s, 0)))
+    complete = nxt is None and corrected.cards_out and len(corrected.live) > 1 and not unsettled and \
         corrected.street in BETTING + STUD_BETTING
     return {**base,
             "moves": [_moved(corrected, s, amount) for s, amount in sorted(corrected.changed.items()) if amount],
@@ -39,6 +43,7 @@ def now_of(corrected, button=None) -> dict:
             "then": [{"seat": s, "call": whole(corrected.to_call(s)), "options": corrected.options(s)}
                      for s in corrected.to_act(button)[1:]],
             "round_complete": bool(complete),
+            "unsettled": unsettled,
             "held": [{"seat": h.seat, "call_total": whole(h.call_total), "text": h.text()} for h in corrected.held],
             "moot": [{"seat": seat, "text": f"the ruling on {later[0]} ({later[1]}; {', '.join(later[2])}) does not "
                       f"apply: seat {seat}'s hand is dead under the ruling on {kill[0]} ({', '.join(kill[2])})"}

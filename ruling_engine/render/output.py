@@ -222,6 +222,9 @@ def now_lines(now: dict, currency: str) -> list:
         for later in now.get("then", []):
             lines.append(f"Then seat {later['seat']}: {facing_words(later)}; "
                          f"{OPTION_WORDS.get(later['options'], later['options'])}.")
+    for seat in now.get("unsettled", []):
+        lines.append(f"Seat {seat}'s chips on this round are not yet known (nothing put in, and no ruling "
+                     "settles the amount): the betting goes on once they are in.")
     if now.get("round_complete"):
         lines.append(f"Nobody is left to act on the {now['street'].replace('-', ' ')}: the betting round is complete.")
     if not nxt and len(now.get("live", [])) == 1:
