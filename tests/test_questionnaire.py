@@ -1,7 +1,6 @@
 """The questionnaire's logic: it asks along the timeline and chooses questions from the rules'
 conditions and each computed fact's declared `from:` fields."""
 import sys
-import time
 
 import pytest
 import yaml
@@ -14,6 +13,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from fact_sources import observed_sources  # noqa: E402
 
 from ruling_engine.ask.questionnaire import DONE, Session, action_entry, event_entry, ruling_signature  # noqa: E402
+from ruling_engine.incident.load import load_incident  # noqa: E402
 
 
 def test_every_field_that_changes_a_computed_fact_is_declared_in_its_from(kb):
@@ -135,13 +135,23 @@ def test_hole_cards_are_asked_when_the_cards_decide_and_not_otherwise(kb):
 
 @pytest.mark.parametrize("case", ["undercall-heads-up-turn.yaml", "exposed-first-card-deal.yaml",
                                   "premature-flop.yaml", "showdown-kicker-decides.yaml"])
-def test_each_question_comes_quickly_and_the_replay_reaches_rule_on(kb, case):
-    """No trial rulings: the next question is worked out from the conditions in a few milliseconds."""
+def test_each_question_is_worked_out_without_a_trial_ruling_and_the_replay_reaches_rule_on(kb, case, monkeypatch):
+    """No trial rulings: the next question is worked out from the conditions alone (the engine does
+    not run while questions are asked; how fast that is, benchmarks/ask_speed.py measures), and the
+    answers reach the ruling rule-on gives on the case."""
     import ask_replay
-    timings = []
-    count, same, asked = ask_replay.replay(kb, CASES / case, timings)
-    assert same
-    assert sorted(timings)[int(len(timings) * 0.9)] < 0.1, timings
+    from ruling_engine.engine import host
+    runs = []
+    real = host.ClubEngine.run
+    monkeypatch.setattr(host.ClubEngine, "run", lambda self, *a, **k: runs.append(1) or real(self, *a, **k))
+    incident = load_incident(CASES / case, kb.vocabulary, kb.clubs)
+    teller, session, asked = ask_replay.Teller(kb, incident), Session(kb), 0
+    while (question := session.next_question()) is not None:
+        asked += 1
+        assert asked <= 400
+        session.answer(question.name, teller.answer(session, question.name))
+    assert asked and runs == [], f"{len(runs)} engine runs while asking"
+    assert ask_replay.replay(kb, CASES / case)[1]
 
 
 def test_saved_answers_are_plain_yaml_and_resume(kb):
@@ -160,12 +170,10 @@ def test_saved_answers_are_plain_yaml_and_resume(kb):
     assert again.next_question().name == "next"
 
 
-def test_replay_of_a_case_is_fast_enough_for_the_suite(kb):
+def test_the_replay_of_25_cases_reaches_the_ruling_rule_on_gives(kb):
     import ask_replay
-    start = time.perf_counter()
     for case in sorted(CASES.glob("*.yaml"))[:25]:
         assert ask_replay.replay(kb, case)[1], case.name
-    assert time.perf_counter() - start < 30
 
 
 def test_hole_cards_answers_are_read_per_seat():
