@@ -203,3 +203,20 @@ def test_fpc_3_declared_call_with_chips_short_is_the_full_call(kb):
     assert (ruling.outcome, [c.clause for c in ruling.citations]) == ("call", ["fpc.3-s1-2"])
     assert {"effect": "ruled-call", "seat": 3, "total": 3300} in _effects(ruling)
     assert {"effect": "complete-call", "seat": 3, "add": 400, "total": 3300} in _effects(ruling)
+
+
+def test_fpc_3_declared_raise_of_exactly_half_a_raise_is_made_up_to_the_minimum(kb):
+    # Rule 2 is silent at exactly 50% ("over 50%" is made up, "less than 50%" is a call); rule 3
+    # ("Above all, verbal declarations in turn are binding") decides: the declared raise is made up
+    # to rule 5's minimum. Silent chips at 50% stay with the TD; a declared raise under 50% stays a call.
+    flop = HAND + """  - flop: [9♥, 6♣, 2♦]
+  - {seat: 2, did: bet, total: 2000}
+"""
+    ruling = _ruling(kb, flop + "  - {seat: 3, said: raise, chips: [1000, 1000, 1000]}\n", "raise-size")
+    assert ruling.outcome == "raised-to-minimum"
+    assert [c.clause for c in ruling.citations] == ["fpc.3-s1-2"]
+    assert {"effect": "raise-made-up", "seat": 3, "add": 1000, "total": 4000} in _effects(ruling)
+    silent = _ruling(kb, flop + "  - {seat: 3, chips: [1000, 1000, 1000]}\n", "chips-without-declaration")
+    assert silent.outcome == "floor-decides"
+    under = _ruling(kb, flop + "  - {seat: 3, said: raise, chips: [1000, 1000, 500]}\n", "raise-size")
+    assert under.outcome == "ruled-call"
