@@ -205,3 +205,54 @@ timeline:
     effects = [dict(e) for e in ruling.effects]
     assert {"effect": "hand-live", "seat": 1} in effects
     assert any(e["effect"] == "must-stop" and e["seat"] == 1 for e in effects)
+
+
+SHORT_ALL_IN_NOT_YET_ACTED = """
+title: A player who has not acted declares a raise with its amount after a short all-in
+house: edp
+game: {format: cash, variant: NLHE, blinds: [100, 200]}
+button: 9
+players: [{seat: 1, stack: 20000}, {seat: 2, stack: 20000}, {seat: 3, stack: 20000}, {seat: 4, stack: 1000}, {seat: 5, stack: 20000}]
+timeline:
+  - preflop:
+  - {seat: 1, posts: small-blind, total: 100}
+  - {seat: 2, posts: big-blind, total: 200}
+  - {seat: 3, did: raise, total: 800}
+  - {seat: 4, said: all in, total: 1000}
+  - {seat: 5, said: "raise, three thousand", in_question: true}
+"""
+
+SHORT_ALL_IN_ACTED = """
+title: A player who has acted declares a raise with its amount after a short all-in
+house: edp
+game: {format: cash, variant: NLHE, blinds: [100, 200]}
+button: 9
+players: [{seat: 1, stack: 20000}, {seat: 2, stack: 20000}, {seat: 3, stack: 20000}, {seat: 4, stack: 20000}, {seat: 5, stack: 1000}]
+timeline:
+  - preflop:
+  - {seat: 1, posts: small-blind, total: 100}
+  - {seat: 2, posts: big-blind, total: 200}
+  - {seat: 3, did: raise, total: 800}
+  - {seat: 4, did: call, total: 800}
+  - {seat: 5, said: all in, total: 1000}
+  - {seat: 1, did: fold}
+  - {seat: 2, did: fold}
+  - {seat: 3, said: "raise, three thousand", in_question: true}
+"""
+
+
+def test_edp_8_19_declared_raise_stands_for_a_player_who_has_not_acted(kb):
+    # casebook L104, H309, M302: 8 ¶19 closes the betting only to "a player who has already acted"
+    ruling = _ruling(kb, SHORT_ALL_IN_NOT_YET_ACTED, "declared-action")
+    assert ruling.outcome == "raise", ruling.decision
+    assert {c.clause for c in ruling.citations} >= {"edp.8-18", "edp.8-19"}
+    assert {"effect": "ruled-raise", "seat": 5, "total": 3000, "add": 3000} in ruling.effects
+
+
+def test_edp_8_19_declared_raise_with_amount_not_reopened_is_call_or_fold(kb):
+    # 8 ¶19: the short all-in "does not reopen the betting to a player who has already acted"
+    ruling = _ruling(kb, SHORT_ALL_IN_ACTED, "declared-action")
+    assert ruling.outcome == "call-or-fold", ruling.decision
+    assert [c.clause for c in ruling.citations] == ["edp.8-19"]
+    assert {"effect": "no-raise", "seat": 3} in ruling.effects
+    assert {"effect": "call-or-fold", "seat": 3, "call": 200} in ruling.effects
