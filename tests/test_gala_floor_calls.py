@@ -253,3 +253,124 @@ def test_gala_satellite_b_p2_no_cash_split_of_a_satellite(kb):
     assert (r.outcome, r.basis) == ("not-allowed", "reading")
     assert cites(r) == {"gala.satellite-b-p2"}
     assert has_effect(r, "deal-refused") and has_effect(r, "seat-prize-only")
+
+
+# --- second pass (M calls, G305) ---------------------------------------------------------------
+
+STUD_UPCARDS = """title: t
+house: gala
+game: {format: cash, variant: stud, bring_in: 0.50, limits: [0.50, 1]}
+players:
+  - {seat: 2, stack: 20}
+  - {seat: 5, stack: 22}
+timeline:
+  - fifth-street:
+  - {seat: 2, did: bet, total: 1}
+  - upcards_picked_up: {seat: 5, in_question: true}
+"""
+
+
+def test_gala_unethical_a_stud_upcards_picked_up_hand_live_and_warned(kb):
+    """Unethical conduct a) "All cards must be kept in full view": lifting the up cards is
+    unethical conduct, not a discard (House w); after l) ¶1: warned (M102)."""
+    r = ruling(rule(kb, STUD_UPCARDS), "upcards-picked-up")
+    assert r.outcome == "hand-live" and r.basis == "reading"
+    assert cites(r) == {"gala.unethical-a", "gala.unethical-after-l-p1"}
+    assert has_effect(r, "hand-live", seat=5) and has_effect(r, "warning", seat=5)
+
+
+BB_TWO_CHIPS = """title: t
+house: gala
+game: {format: cash, variant: NLHE, blinds: [0.50, 1]}
+button: 1
+players:
+  - {seat: 1, stack: 50}
+  - {seat: 2, stack: 50}
+  - {seat: 3, stack: 48}
+  - {seat: 5, stack: 80}
+timeline:
+  - preflop:
+  - {seat: 5, did: raise, total: 2}
+  - {seat: 1, did: fold}
+  - {seat: 2, did: fold}
+  - {seat: 3, chips: [1, 1], in_question: true}
+"""
+
+
+def test_gala_house_v_s3_silent_chips_not_over_previous_bet_are_a_call(kb):
+    """House v) s3 holds silent chips to a raise only when "greater than the previous bet": the
+    big blind's two £1 chips facing a raise to £2 are a call, £1 back (M109)."""
+    r = ruling(rule(kb, BB_TWO_CHIPS), "chips-without-declaration")
+    assert r.outcome == "call" and cites(r) == {"gala.house-v-s3"}
+    assert has_effect(r, "ruled-call", seat=3, total=2) and has_effect(r, "return-chips", seat=3, amount=1)
+
+
+def test_gala_house_v_s3_silent_chips_over_previous_bet_still_a_raise(kb):
+    r = ruling(rule(kb, BB_TWO_CHIPS.replace("chips: [1, 1]", "chips: [1, 1, 1, 1]")), "chips-without-declaration")
+    assert r.outcome == "raise"
+
+
+UNDER_CALL = """title: t
+house: gala
+game: {format: tournament, variant: NLHE, blinds: [400, 800]}
+button: 9
+players:
+  - {seat: 1, stack: 10000}
+  - {seat: 2, stack: 14000}
+  - {seat: 3, stack: 11500}
+  - {seat: 5, stack: 1700}
+  - {seat: 9, stack: 10000}
+timeline:
+  - preflop:
+  - {seat: 1, posts: small-blind, total: 400}
+  - {seat: 2, posts: big-blind, total: 800}
+  - {seat: 3, did: raise, total: 2000}
+  - {seat: 5, did: all-in, total: 1700}
+  - {seat: 9, did: fold}
+  - {seat: 1, did: fold}
+  - {seat: 2, did: raise, total: 8000, in_question: true}
+"""
+
+
+def test_gala_all_in_p3_under_call_leaves_betting_open(kb):
+    """Betting / All In ¶1, ¶3: an all-in for less than the call is an under-call, the difference
+    goes to a separate pot; it closes nothing, so the big blind may raise (M302)."""
+    r = ruling(rule(kb, UNDER_CALL), "may-raise")
+    assert r.outcome == "may-raise" and cites(r) == {"gala.betting-all-in-p3"}
+    assert has_effect(r, "may-raise", seat=2, call=1200)
+
+
+TABLE_PAUSE = """title: t
+house: gala
+game: {format: tournament, variant: NLHE, blinds: [500, 1000]}
+players:
+  - {seat: 1}
+  - {seat: 3}
+timeline:
+  - hand-over:
+  - break_due: {break_announced: false, in_question: true}
+  - level_change: {previous_hand_completed: true, blinds: [1000, 2000], in_question: true}
+"""
+
+
+def test_gala_tournament_i_no_formal_break_next_hand_at_new_level(kb):
+    """Tournament i) "continuous play until a formal break is announced by Management": a table
+    that stops on its own is not on a break; the next hand is at the new level (G305)."""
+    r = ruling(rule(kb, TABLE_PAUSE), "blind-level")
+    assert r.outcome == "new-level" and cites(r) == {"gala.tournament-i"}
+    assert has_effect(r, "blinds-level", level="new")
+
+
+def test_gala_behaviour_l_never_agreed_to_rules_still_bound(kb):
+    """Player behaviour l) "In any dispute you will abide by the decision given by the Management"
+    (M307)."""
+    text = """title: t
+house: gala
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+players:
+  - {seat: 3}
+timeline:
+  - rules_objection: {seat: 3, objection: did-not-agree, in_question: true}
+"""
+    r = ruling(rule(kb, text), "rules-framework")
+    assert r.outcome == "rules-bind" and cites(r) == {"gala.behaviour-l"}
