@@ -327,3 +327,45 @@ def test_ppl_league_35_player_with_no_chips_asking_to_rebuy_is_eliminated(kb):
 def test_ppl_league_35_does_not_rule_on_a_player_who_still_has_chips(kb):
     ruling, = _rulings(kb, REBUY.replace("STACK", "1100"), "rebuy")
     assert ruling.outcome == "floor-decides"
+
+
+UPCARDS = """
+title: up cards lifted
+house: ppl
+game: {format: cash, variant: stud}
+players: [{seat: 2, stack: 100}, {seat: 5, stack: 100}]
+timeline:
+  - fifth-street:
+  - upcards_picked_up: {seat: 5, facing_bet: true, in_question: true}
+"""
+
+
+def test_ppl_league_10_up_cards_lifted_off_the_table_the_hand_stays_live(kb):
+    # M102: "All cards must remain on the tabletop, as well as remain visible"; no dead-hand consequence.
+    ruling, = _rulings(kb, UPCARDS, "upcards-picked-up")
+    assert (ruling.outcome, ruling.basis) == ("hand-live", "reading")
+    assert [c.clause for c in ruling.citations] == ["ppl.league-10"]
+    assert _effects(ruling, "hand-live") == [{"effect": "hand-live", "seat": 5}]
+
+
+ALTERED_PRIZE = """
+title: prize altered to an entry; winner asks for cash
+house: ppl
+game: {format: tournament, variant: NLHE}
+players: [{seat: 1}, {seat: 2}]
+timeline:
+  - rules_objection: {seat: 1, objection: event-changed, after_start: true}
+  - main_event_entry: {route: satellite, asks: cash-value, advertised: ADV, in_question: true}
+"""
+
+
+def test_ppl_nights_5_prize_altered_by_the_representatives_stands(kb):
+    # M206: "The Poker Project representatives retain the right to cancel or alter any event."
+    ruling, = _rulings(kb, ALTERED_PRIZE.replace("ADV", "false"), "main-event-entry")
+    assert (ruling.outcome, ruling.basis) == ("seat-only", "reading")
+    assert [c.clause for c in ruling.citations] == ["ppl.nights-5"]
+
+
+def test_ppl_nights_5_is_not_a_satellite_rule_for_an_advertised_qualifier(kb):
+    ruling, = _rulings(kb, ALTERED_PRIZE.replace("ADV", "true"), "main-event-entry")
+    assert ruling.outcome == "floor-decides"
