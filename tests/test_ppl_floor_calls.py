@@ -262,3 +262,110 @@ def test_ppl_league_13_player_not_returning_has_his_hand_mucked_at_his_turn(kb):
     assert (ruling.outcome, ruling.basis) == ("hand-dead", "reading")
     assert [c.clause for c in ruling.citations] == ["ppl.league-13"]
     assert _effects(ruling, "hand-dead") == [{"effect": "hand-dead", "seat": 6}]
+
+
+STRING = """
+title: chips in two motions facing a bet
+house: ppl
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 4
+players: [{seat: 1, stack: 200}, {seat: 4, stack: 200}]
+timeline:
+  - flop:
+  - {seat: 1, said: bet 10, chips: [10], first: together}
+  - ACTION
+"""
+
+
+def test_ppl_league_2_string_without_a_stated_raise_is_a_call_with_the_extra_returned(kb):
+    # M101: •3 forbids the string but does not say what stands; •2: chips placed without a stated
+    # raise "will be assumed as a call. Any extra chips will be returned to their stack".
+    text = STRING.replace("ACTION", "{seat: 4, chips: [10, 10, 10], motions: [10, 20]}")
+    ruling, = _rulings(kb, text, "string-bet")
+    assert (ruling.outcome, ruling.basis) == ("call-only", "reading")
+    assert [c.clause for c in ruling.citations] == ["ppl.league-2"]
+    assert _effects(ruling, "ruled-call") == [{"effect": "ruled-call", "seat": 4, "total": 10}]
+    assert _effects(ruling, "return-chips") == [{"effect": "return-chips", "seat": 4, "amount": 20}]
+
+
+def test_ppl_league_2_raise_and_amount_stated_before_the_chips_stand_however_they_went_in(kb):
+    # M105: "raise, thirty" said in turn before any chip moved, the chips making the amount.
+    text = STRING.replace("ACTION", '{seat: 4, said: "raise, thirty", chips: [10, 10, 10], motions: [10, 20], first: words}')
+    ruling, = _rulings(kb, text, "string-bet")
+    assert (ruling.outcome, ruling.basis) == ("raise-stands", "reading")
+    assert [c.clause for c in ruling.citations] == ["ppl.league-2"]
+    assert _effects(ruling, "ruled-raise") == [{"effect": "ruled-raise", "seat": 4, "total": 30}]
+
+
+def test_ppl_league_3_raise_stated_without_amount_then_a_string_is_still_for_the_venue_manager(kb):
+    # H403's shape: "raise" with no amount, then two motions. Nothing in PPL sizes the raise
+    # (the facts cannot tell what the first motion made), so •3 stands: the Venue Manager decides.
+    text = STRING.replace("ACTION", '{seat: 4, said: raise, chips: [10, 10, 10], motions: [10, 20], first: words}')
+    ruling, = _rulings(kb, text, "string-bet")
+    assert (ruling.outcome, ruling.basis) == ("not-allowed", "reading")
+    assert [c.clause for c in ruling.citations] == ["ppl.league-3"]
+
+
+REBUY = """
+title: re-buy asked for
+house: ppl
+game: {format: tournament, variant: NLHE, blinds: [100, 200], starting_stack: 2000}
+players: [{seat: 2, stack: STACK}]
+timeline:
+  - rebuy_request: {seat: 2, kind: re-buy, chips: STACK, starting_chips: 2000, in_question: true}
+"""
+
+
+def test_ppl_league_35_player_with_no_chips_asking_to_rebuy_is_eliminated(kb):
+    # M204-b: "When a Player loses all his/her chips, they are eliminated from play".
+    ruling, = _rulings(kb, REBUY.replace("STACK", "0"), "rebuy")
+    assert (ruling.outcome, ruling.basis) == ("eliminated", "reading")
+    assert [c.clause for c in ruling.citations] == ["ppl.league-35"]
+    assert _effects(ruling, "player-out") == [{"effect": "player-out", "seat": 2}]
+
+
+def test_ppl_league_35_does_not_rule_on_a_player_who_still_has_chips(kb):
+    ruling, = _rulings(kb, REBUY.replace("STACK", "1100"), "rebuy")
+    assert ruling.outcome == "floor-decides"
+
+
+UPCARDS = """
+title: up cards lifted
+house: ppl
+game: {format: cash, variant: stud}
+players: [{seat: 2, stack: 100}, {seat: 5, stack: 100}]
+timeline:
+  - fifth-street:
+  - upcards_picked_up: {seat: 5, facing_bet: true, in_question: true}
+"""
+
+
+def test_ppl_league_10_up_cards_lifted_off_the_table_the_hand_stays_live(kb):
+    # M102: "All cards must remain on the tabletop, as well as remain visible"; no dead-hand consequence.
+    ruling, = _rulings(kb, UPCARDS, "upcards-picked-up")
+    assert (ruling.outcome, ruling.basis) == ("hand-live", "reading")
+    assert [c.clause for c in ruling.citations] == ["ppl.league-10"]
+    assert _effects(ruling, "hand-live") == [{"effect": "hand-live", "seat": 5}]
+
+
+ALTERED_PRIZE = """
+title: prize altered to an entry; winner asks for cash
+house: ppl
+game: {format: tournament, variant: NLHE}
+players: [{seat: 1}, {seat: 2}]
+timeline:
+  - rules_objection: {seat: 1, objection: event-changed, after_start: true}
+  - main_event_entry: {route: satellite, asks: cash-value, advertised: ADV, in_question: true}
+"""
+
+
+def test_ppl_nights_5_prize_altered_by_the_representatives_stands(kb):
+    # M206: "The Poker Project representatives retain the right to cancel or alter any event."
+    ruling, = _rulings(kb, ALTERED_PRIZE.replace("ADV", "false"), "main-event-entry")
+    assert (ruling.outcome, ruling.basis) == ("seat-only", "reading")
+    assert [c.clause for c in ruling.citations] == ["ppl.nights-5"]
+
+
+def test_ppl_nights_5_is_not_a_satellite_rule_for_an_advertised_qualifier(kb):
+    ruling, = _rulings(kb, ALTERED_PRIZE.replace("ADV", "true"), "main-event-entry")
+    assert ruling.outcome == "floor-decides"
