@@ -287,3 +287,28 @@ def test_the_markdown_ruling_opens_with_the_same_answer(kb):
     text = render_markdown(rule_on(UNDER_RAISE, kb=kb))
     answer = text.split("## The answer")[1].split("\n## ")[0]
     assert "Seat 1 acts next: £6 to call" in answer and "Main pot: £52" in answer
+
+
+def test_the_next_to_act_check_counts_a_move_on_the_round_the_replay_ends_on(kb):
+    """Found by the generated run (benchmarks/invariants_run.py): at a showdown, a ruling gives seat
+    2 back 2,000 on the river; the check must count that move on the river (the round the Now's
+    next player acts on), not only moves on the Now's own street, or it reports a sound answer."""
+    text = """
+house: fpc
+game: {format: tournament, variant: NLHE, blinds: [300, 600]}
+button: 5
+players: [{seat: 2, stack: 7000}, {seat: 5, stack: 14500}]
+timeline:
+  - river:
+  - {seat: 2, said: bet 2000, chips: [1000, 1000]}
+  - {seat: 2, said: call, chips: [1000, 1000]}
+  - showdown:
+  - conduct: {seat: 5, did: slow-rolled, live_hand: true}
+"""
+    report = rule_incident(parse_incident_text(text, "<t>", kb.vocabulary, kb.clubs), kb, with_precedents=False)
+    backs = [m for a in report.answers.values() for m in a.now.get("moves", []) if m.get("back")]
+    assert any(m["street"] == "river" for m in backs), "no club gives chips back on the river: the case no longer tests it"
+    from ruling_engine.corrected.invariants import violations
+    from ruling_engine.facts.timeline import read_timeline
+    assert violations(report, read_timeline(parse_incident_text(text, "<t>", kb.vocabulary, kb.clubs).data,
+                                            kb.vocabulary.together_kinds)) == []

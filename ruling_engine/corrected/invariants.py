@@ -52,9 +52,6 @@ def _club(answer, view):
         return
     adds = {m["seat"]: m["add"] for m in now.get("moves", []) if "add" in m}
     backs = {m["seat"]: m["back"] for m in now.get("moves", []) if "back" in m}
-    this_round = [m for m in now.get("moves", []) if m.get("street", now.get("street")) == now.get("street")]
-    adds_now = {m["seat"]: m["add"] for m in this_round if "add" in m}
-    backs_now = {m["seat"]: m["back"] for m in this_round if "back" in m}
     pots = [e for e in money if e["effect"] == "pot"]
     returns = [e for e in money if e["effect"] == "return-chips" and "amount" in e]
     middle = view.pot_at_start + view.dead_money + sum(view.contributed.values())
@@ -117,8 +114,10 @@ def _club(answer, view):
         if behind <= EPSILON:
             yield "next-to-act", f"seat {seat} acts next but is all-in"
         street = nxt.get("street", now.get("street"))
-        if street == view.street:       # the round the replay ends on
-            totals = {s: view.round_in.get(s, 0) + adds_now.get(s, 0) - backs_now.get(s, 0) for s in live}
+        on_street = [m for m in now.get("moves", []) if m.get("street", now.get("street")) == street]
+        if street == view.street:       # the round the replay ends on, with the Now's moves on it
+            totals = {s: view.round_in.get(s, 0) + sum(m.get("add", 0) - m.get("back", 0)
+                                                       for m in on_street if m["seat"] == s) for s in live}
         else:                         # a round a correction reopened: its totals from the replay's steps
             totals = {s: sum(st.delta for st in view.steps if st.street == street and st.seat == s)
                       + sum(m.get("add", 0) - m.get("back", 0) for m in now.get("moves", [])
