@@ -37,6 +37,7 @@ POT_EFFECTS = {
 }
 WORDS_SHOWN = 2                   # outcomes named in a matrix cell; the rest are counted
 POSITION_CHARS = 48               # a cell's position in words: about two lines of a desktop column
+POSITION_PLAIN_CHARS = 54         # an outcome's plain statement, whole, in place of a decision cut short
 
 
 def words(outcome: str) -> str:
@@ -468,7 +469,7 @@ def _topic_row(kb, topic: str, title: str, group: str, versus, index) -> TopicRo
             states[a, b, issue] = states[b, a, issue] = state
             if difference:
                 differences.append(difference)
-    cells = _cells(clubs, rules, states, conflicts)
+    cells = _cells(clubs, rules, states, conflicts, _outcome_words(kb))
     found = set(states.values())
     ruling = [club for club in clubs if rules[club]]
     status = ("differ" if "differ" in found else "agree" if "agree" in found else "apart" if found
@@ -560,7 +561,19 @@ def _clean(ruling) -> bool:
     return ruling.basis not in ("not covered", "conflict", "depends")
 
 
-def _cells(clubs: dict, rules: dict, states: dict, conflicts) -> dict:
+def _outcome_words(kb) -> dict:
+    """outcome -> its statement in plain words (the vocabulary's, a whole sentence), the shortest
+    where several issues share an outcome key."""
+    out: dict = {}
+    for issue in kb.vocabulary.issues.values():
+        for outcome, text in (issue.get("outcomes") or {}).items():
+            text = " ".join(str(text).split())
+            if text and (outcome not in out or len(text) < len(out[outcome])):
+                out[outcome] = text
+    return out
+
+
+def _cells(clubs: dict, rules: dict, states: dict, conflicts, outcome_words: dict | None = None) -> dict:
     def against(club: str, others) -> str:
         found = {states[club, o, i] for o in others for i in rules[club] if (club, o, i) in states}
         return "differ" if "differ" in found else "agree" if "agree" in found else "alone"
@@ -582,7 +595,8 @@ def _cells(clubs: dict, rules: dict, states: dict, conflicts) -> dict:
         decision = _decision_of(row, ordered[0]) if ordered else ""
         cells[club] = Cell(club=club, kind=kind, shown=ordered[:WORDS_SHOWN],
                            more=max(0, len(ordered) - WORDS_SHOWN), vs=vs, conflicts=conflicts[club],
-                           position=position_words(decision) if decision else words(ordered[0]) if ordered else "",
+                           position=position_words(decision, (outcome_words or {}).get(ordered[0], ""))
+                           if decision else words(ordered[0]) if ordered else "",
                            decision=decision)
     return cells
 
@@ -597,16 +611,21 @@ def _decision_of(row: ClubTopic, outcome: str) -> str:
     return min(found, key=lambda d: (-found[d], len(d))) if found else ""
 
 
-def position_words(decision: str, limit: int = POSITION_CHARS) -> str:
-    """A decision's first sentence (or clause, when the sentence is long), cut at a word to about
-    `limit` characters."""
+def position_words(decision: str, statement: str = "", limit: int = POSITION_CHARS) -> str:
+    """The club's position as a whole sentence of about `limit` characters: its own decision's
+    first sentence (or first clause) when that fits, else the outcome's statement in plain words
+    (the vocabulary's, e.g. "The player must put in the rest of the call") when that is shorter,
+    else the decision cut at a word (the whole decision is the cell's hover and the topic's detail)."""
     import re
     text = re.split(r"(?<=[.!?])\s", " ".join(decision.split()), maxsplit=1)[0].rstrip(".")
     if len(text) > limit and ";" in text[:limit + 20]:
         text = text.split(";", 1)[0]
-    if len(text) > limit:
-        text = text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
-    return text
+    if len(text) <= limit:
+        return text
+    plain = statement.rstrip(".")
+    if plain and len(plain) <= POSITION_PLAIN_CHARS:
+        return plain
+    return text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
 
 
 # -- cases -------------------------------------------------------------------------------------
