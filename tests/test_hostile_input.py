@@ -678,3 +678,14 @@ def test_the_refused_2_mb_file_costs_a_small_part_of_300_mb_through_rule_on():
     plain = _measure(TURN3 / "noline-control-char.yaml")               # refused at once: a start and nothing more
     assert refused[0] == 2 and plain[0] == 2
     assert refused[2] <= 100 and refused[2] <= plain[2] + 40, (refused, plain)
+
+
+def test_a_file_that_is_not_utf8_is_refused_at_the_line_of_its_first_bad_byte(tmp_path):
+    """Every input error names a line (issue 23): bytes that are not UTF-8 (a file saved as
+    Latin-1) are refused with the line they are on, the byte, and how to fix it; exit 2."""
+    path = tmp_path / "latin1.yaml"
+    path.write_bytes(b"house: edp\ngame: {format: cash}\nnotes: \"caf\xe9\"\n")
+    result = run_cli("rule-on", str(path))
+    assert result.returncode == 2
+    assert f"{path}:3: expected a UTF-8 text file; found bytes that are not UTF-8 (byte 0xe9)" in result.stderr
+    assert "save the file as UTF-8" in result.stderr

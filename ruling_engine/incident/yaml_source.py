@@ -381,8 +381,11 @@ def read_limited(stream, name: str) -> str:
         raise _too_large(name, f"more than {MAX_FILE_BYTES:,} bytes")
     try:
         return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise FloorcallError(name, None, "a UTF-8 text file", "bytes that are not UTF-8") from None
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1      # the line of the first byte that is not UTF-8
+        raise FloorcallError(name, line, "a UTF-8 text file",
+                             f"bytes that are not UTF-8 (byte 0x{data[error.start]:02x})",
+                             "save the file as UTF-8 (most editors: 'Save with encoding')") from None
 
 
 def read_text(path: Path | str) -> str:
