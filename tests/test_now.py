@@ -174,3 +174,28 @@ def test_a_round_is_never_complete_while_a_live_players_chips_on_it_are_unknown(
     for club, answer in report.answers.items():
         if club not in unsettled:
             assert answer.now["next"]["seat"] == 3, (club, answer.now)
+
+
+def test_a_player_short_of_a_full_raise_is_offered_all_in_not_a_raise_he_cannot_make(kb):
+    """A blind judge (N202): "raise to at least 23,000" to a player with 13,000 behind. Where all
+    he has is less than a minimum raise, the Now offers what he can do: call, or all in (his whole
+    stack, short of a full raise), or fold."""
+    from ruling_engine.incident.load import parse_incident_text
+    from ruling_engine.render.output import now_lines
+    from ruling_engine.rulings.rule_on import rule_incident
+    text = """
+house: edp
+game: {format: cash, variant: NLHE, blinds: [50, 100]}
+button: 8
+players: [{seat: 4, stack: 5000}, {seat: 8, stack: 1000}]
+timeline:
+  - flop: [7s, 6d, 2h]
+  - {seat: 4, said: bet 600, chips: [500, 100], in_question: true}
+"""
+    report = rule_incident(parse_incident_text(text, "<t>", kb.vocabulary, kb.clubs), kb, with_precedents=False)
+    for club, answer in report.answers.items():
+        nxt = answer.now["next"]
+        assert nxt["seat"] == 8 and nxt["call"] == 600, (club, nxt)
+        assert nxt["all_in_to"] == 1000 and "min_raise_to" not in nxt, (club, nxt)
+        line = next(l for l in now_lines(answer.now, "") if l.startswith("Seat 8 acts next"))
+        assert "raise only all in, to 1,000" in line and "at least" not in line, line

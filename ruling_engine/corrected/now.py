@@ -32,6 +32,10 @@ def now_of(corrected, button=None) -> dict:
         if options in ("call-raise-fold", "check-or-bet"):
             nxt["min_raise_to"] = whole(corrected.min_raise_to if street == corrected.street
                                         else total + max(corrected.big_blind, nxt["call"]))
+            most = corrected.round_in.get(seat, 0) + corrected.stacks.get(seat, 0)
+            if street == corrected.street and math.isfinite(most) and most < nxt["min_raise_to"]:
+                nxt["all_in_to"] = whole(most)     # all he has is short of a full raise: all in is his raise
+                del nxt["min_raise_to"]
     unsettled = sorted(s for s in corrected.live if not math.isfinite(corrected.round_in.get(s, 0)))
     complete = nxt is None and corrected.cards_out and len(corrected.live) > 1 and not unsettled and \
         corrected.street in BETTING + STUD_BETTING

@@ -215,6 +215,10 @@ def now_lines(now: dict, currency: str) -> list:
         if nxt["options"] in ("call-raise-fold", "check-or-bet") and "min_raise_to" in nxt:
             verb = "raise" if nxt["options"] == "call-raise-fold" else "bet"
             options = options.replace(verb, f"{verb} (to at least {money(nxt['min_raise_to'])})", 1)
+        elif nxt["options"] in ("call-raise-fold", "check-or-bet") and "all_in_to" in nxt:
+            verb = "raise" if nxt["options"] == "call-raise-fold" else "bet"
+            options = options.replace(verb, f"{verb} only all in, to {money(nxt['all_in_to'])} (less than a full "
+                                            f"{verb}: all he has)", 1)
         facing = facing_words(nxt)
         if nxt.get("street", now.get("street")) != now.get("street"):
             facing += f" on the {nxt['street'].replace('-', ' ')}, which the correction reopened"
