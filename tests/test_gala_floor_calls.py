@@ -374,3 +374,37 @@ timeline:
 """
     r = ruling(rule(kb, text), "rules-framework")
     assert r.outcome == "rules-bind" and cites(r) == {"gala.behaviour-l"}
+
+
+STUB_EXPOSED = """title: t
+house: gala
+game: {format: tournament, variant: NLHE, blinds: [100, 200]}
+button: 1
+players:
+  - {seat: 1}
+  - {seat: 3, stack: 4200}
+  - {seat: 4, stack: 5100}
+  - {seat: 6, stack: 3400}
+timeline:
+  - deal:
+  - preflop:
+  - {seat: 4, did: raise, total: 600}
+  - {seat: 6, did: call, total: 600}
+  - {seat: 1, did: fold}
+  - {seat: 3, did: call, total: 600}
+  - flop: [10♣, 8♣, 2♦]
+  - {seat: 3, did: check}
+  - {seat: 4, did: bet, total: 800}
+  - card_exposed: {by: dealer, during: play, count: 2, seen_by: table, in_question: true}
+"""
+
+
+def test_gala_misdeal_e_is_for_a_players_cards_not_cards_off_the_stub(kb):
+    """Mis-deal e) "once a player has control of their cards ... their hand will continue" and the
+    reading of Dealer j) built on it are about a player's own cards: cards that fall off the stub
+    during play (no owner) are not that clause's case (N203)."""
+    r = ruling(rule(kb, STUB_EXPOSED), "exposed-card-play")
+    assert "gala.misdeal-e" not in cites(r) and "gala.dealer-j" not in cites(r)
+    own = STUB_EXPOSED.replace("{by: dealer, during: play, count: 2", "{seat: 6, by: dealer, during: play, count: 1")
+    r = ruling(rule(kb, own), "exposed-card-play")
+    assert r.outcome == "hand-live" and "gala.misdeal-e" in cites(r)
