@@ -256,3 +256,60 @@ def test_edp_8_19_declared_raise_with_amount_not_reopened_is_call_or_fold(kb):
     assert [c.clause for c in ruling.citations] == ["edp.8-19"]
     assert {"effect": "no-raise", "seat": 3} in ruling.effects
     assert {"effect": "call-or-fold", "seat": 3, "call": 200} in ruling.effects
+
+
+DEALER_TURNS_UP = """
+title: The dealer's arm turns a live player's two cards face up on the turn
+house: edp
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 8
+players: [{seat: 2, stack: 300}, {seat: 4, stack: 300}, {seat: 8, stack: 300}]
+timeline:
+  - preflop:
+  - {seat: 2, did: call, total: 2}
+  - {seat: 4, did: raise, total: 6}
+  - {seat: 8, did: call, total: 6}
+  - {seat: 2, did: call, total: 6}
+  - flop: [K♣, 9♦, 4♠]
+  - {seat: 2, did: check}
+  - {seat: 4, did: check}
+  - {seat: 8, did: bet, total: 10}
+  - card_exposed: {seat: 4, by: dealer, during: play, count: 2, seen_by: table, in_question: true}
+"""
+
+
+def test_edp_9_4_cards_turned_up_by_the_dealer_leave_the_hand_live(kb):
+    # 9 ¶4: a player who exposes his own cards "will not have a dead hand"; read a fortiori for
+    # cards the dealer turned up (casebook N202).
+    ruling = _ruling(kb, DEALER_TURNS_UP, "exposed-card-play")
+    assert ruling.outcome == "hand-live" and ruling.basis == "reading", ruling.decision
+    assert "edp.9-4-s1-2" in {c.clause for c in ruling.citations}
+
+
+TIME_CALLED = """
+title: Time is called on a player on the clock; he says call a second later
+house: edp
+game: {format: tournament, variant: NLHE, blinds: [1500, 3000]}
+button: 3
+players: [{seat: 1, stack: 30000}, {seat: 2, stack: 30000}, {seat: 3, stack: 20000}]
+timeline:
+  - preflop:
+  - {seat: 3, did: raise, total: 6000}
+  - {seat: 1, did: fold}
+  - {seat: 2, did: call, total: 6000}
+  - flop: [Q♣, 9♦, 4♦]
+  - {seat: 2, did: check}
+  - {seat: 3, said: all in, total: 14000}
+  - clock_called: {seat: 2, seconds_before: 120, seconds_after: 70, in_question: true}
+  - said: {by: floor, words: "time", kind: time}
+  - {seat: 2, did: call, total: 14000}
+"""
+
+
+def test_edp_1_9_b7_time_called_is_the_crms_decision_not_a_new_clock(kb):
+    # 1 ¶9 •7 ("Call for a clock when warranted") names no time limit and no consequence: once time
+    # is called the CRMS decides whether the late action stands (casebook D311).
+    ruling = _ruling(kb, TIME_CALLED, "clock")
+    assert ruling.outcome == "floor-decides", ruling.decision
+    assert "edp.1-9-b7" in {c.clause for c in ruling.citations}
+    assert "time was called" in " ".join(ruling.do).lower()
