@@ -220,3 +220,36 @@ def test_fpc_3_declared_raise_of_exactly_half_a_raise_is_made_up_to_the_minimum(
     assert silent.outcome == "floor-decides"
     under = _ruling(kb, flop + "  - {seat: 3, said: raise, chips: [1000, 1000, 500]}\n", "raise-size")
     assert under.outcome == "ruled-call"
+
+
+MOVED = """title: t
+house: fpc
+game: {format: tournament, variant: NLHE, blinds: [300, 600]}
+button: 2
+players:
+  - {seat: 1}
+  - {seat: 2}
+  - {seat: 4}
+  - {seat: 5}
+  - {seat: 6}
+timeline:
+  - table_count: {number: 1, players: 8, seats: 9}
+  - table_count: {number: 2, players: 5, seats: 9}
+  - seat_request: {reason: preference, players_at_table: 5, in_question: true}
+  - player_moved: {seat: 4, took_all_chips: true, in_question: true}
+"""
+
+
+def test_fpc_32_moved_player_does_not_choose_his_seat(kb):
+    # 32 s2 ("They may receive any position allocated randomly by the computer from blind to
+    # button"): a moved player's wish for a seat is settled by the random allocation.
+    ruling = _ruling(kb, MOVED, "seating")
+    assert ruling.outcome == "random-draw"
+    assert ruling.basis == "reading"
+    assert [c.clause for c in ruling.citations] == ["fpc.32"]
+
+
+def test_fpc_32_seat_preference_without_a_move_stays_with_the_td(kb):
+    # Rule 32 speaks of players moving to another table; a seat wish with no move is not its case.
+    text = MOVED.replace("  - player_moved: {seat: 4, took_all_chips: true, in_question: true}\n", "")
+    assert _ruling(kb, text, "seating").basis == "not covered"
