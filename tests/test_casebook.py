@@ -37,7 +37,7 @@ def _pairs():
 def test_the_casebook_is_all_there():
     """The independent calls: ../shared/casebook (D, 45), ../shared/casebook-2 (G, 42), and the two
     blind batches of 2026-12-06 once graded (F, 16; H, 40; K, 16; L, 8; docs/fidelity.md)."""
-    assert len(_pairs()) == 4 * (45 + 42 + 16 + 40 + 16 + 8 + 33 + 16)
+    assert len(_pairs()) == 4 * (45 + 42 + 16 + 40 + 16 + 8 + 33 + 16 + 12)
 
 
 @pytest.mark.parametrize("case,club", _pairs(), ids=lambda v: v)
