@@ -334,7 +334,10 @@ needs_browser = pytest.mark.skipif(
     not _browser_available() and not os.environ.get("FLOORCALL_REQUIRE_BROWSER"),
     reason="headless Chromium or playwright not installed (scripts/test.sh installs both)")
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"       # screenshots, to be looked at
-DOCS = Path(__file__).resolve().parent.parent / "docs"          # the README's screenshots
+# the README's screenshot goes to docs/ when FLOORCALL_DOCS_SCREENSHOTS=1 (a maintainer refreshing
+# it), else beside the other screenshots, so a test run leaves the tree clean
+DOCS = Path(__file__).resolve().parent.parent / "docs" if os.environ.get("FLOORCALL_DOCS_SCREENSHOTS") == "1" \
+    else ARTIFACTS
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 

@@ -23,7 +23,9 @@ from conftest import CASES, ROOT, run_cli
 FLOORCALL = str(Path(sys.executable).parent / "floorcall")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ARTEFACTS = ROOT / "test-artefacts" / "serve"
-DOCS = ROOT / "docs"                    # the README's screenshots, taken here
+# The README's screenshots are taken here; they go to docs/ when FLOORCALL_DOCS_SCREENSHOTS=1 (a
+# maintainer refreshing them), else beside the other artefacts, so a test run leaves the tree clean.
+DOCS = ROOT / "docs" if os.environ.get("FLOORCALL_DOCS_SCREENSHOTS") == "1" else ARTEFACTS
 
 
 # -- a server in its own process ------------------------------------------------------------------
