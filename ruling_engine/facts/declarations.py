@@ -2,6 +2,8 @@
 replayed betting state: the numbers each club's declaration rules classify (said.py reads the words)."""
 from __future__ import annotations
 
+import itertools
+
 from ruling_engine.facts.hand import paired_amount
 from ruling_engine.numbers import whole
 from ruling_engine.facts.replay import clockwise_from, hand_of, parse_said, replay
@@ -142,12 +144,7 @@ def _seat_facts(data: dict, action: dict, actions: list, index: int, state) -> d
 def _chips_in(data: dict, actions: int) -> float:
     """The chips the first `actions` actions of the hand put in (running sums made once per hand)."""
     hand = hand_of(data)
-    sums = hand.memo.get("running chips")
-    if sums is None:
-        sums = hand.memo["running chips"] = [0]
-        for h in hand.history:
-            sums.append(sums[-1] + h[3])
-    return sums[actions]
+    return hand.once("running chips", lambda: list(itertools.accumulate((h[3] for h in hand.history), initial=0)))[actions]
 
 
 def _blinds_posted(data: dict) -> float:

@@ -12,7 +12,7 @@ from ruling_engine.facts.money import stakes_facts
 from ruling_engine.facts.now import now_facts
 from ruling_engine.facts.referents import asked_hand_referents, mucked_referents, referent_facts, shown_referents
 from ruling_engine.facts.registry import event_facts, reads
-from ruling_engine.facts.replay import STREETS, action_delta, clockwise_from, parse_said, replay, total_in
+from ruling_engine.facts.replay import STREETS, action_delta, clockwise_from, once_per_hand, parse_said, replay, total_in
 from ruling_engine.facts.table import table_facts
 from ruling_engine.incident.load import HAND_SIZE
 
@@ -69,16 +69,14 @@ def _log_facts(data: dict) -> dict:
     """Counts over the whole action log: what had happened when the floor was called."""
     actions = data.get("actions", [])
     state = replay(data, len(actions))
-    hand = data.get("_hand")
-    counts = hand.memo.get("log counts") if hand is not None else None
-    if counts is None:
-        in_turn = [h for h in state.all_history if h[4]]
-        counts = {"actions_in_turn": len(in_turn), "actions_in_turn_with_chips": sum(1 for h in in_turn if h[3] > 0),
-                  "bet_and_immediate_call": any(a[2] in ("bet", "raise") and b[2] == "call"
-                                                for a, b in zip(state.all_history, state.all_history[1:]))}
-        if hand is not None:
-            hand.memo["log counts"] = counts
-    return {**counts, "_final_state": state}
+    history = state.all_history
+
+    def counts():
+        in_turn = [h for h in history if h[4]]
+        return {"actions_in_turn": len(in_turn), "actions_in_turn_with_chips": sum(1 for h in in_turn if h[3] > 0),
+                "bet_and_immediate_call": any(a[2] in ("bet", "raise") and b[2] == "call"
+                                              for a, b in zip(history, history[1:]))}
+    return {**once_per_hand(data, "log counts", counts), "_final_state": state}
 
 
 def _exposure_facts(event: dict, facts: dict) -> dict:
@@ -356,8 +354,8 @@ def computed_facts(data: dict, index: int | None) -> dict:
     elif "_statement" in data:
         facts.update(statement_facts(data))
     facts.update(_betting_facts(data, index))
-    facts.update(_once_per_hand(data, "showdown", lambda: {**_showdown_facts(data, final_state),
-                                                            **referent_facts(final_state)}))
+    facts.update(once_per_hand(data, "showdown facts", lambda: {**_showdown_facts(data, final_state),
+                                                                  **referent_facts(final_state)}))
     facts.update(stakes_facts(data["game"]))
     order = table_facts(data, index)
     facts.update(order)
@@ -376,17 +374,6 @@ def computed_facts(data: dict, index: int | None) -> dict:
     facts.update(hidden_chips_result_facts(data, facts))
     facts.update(consequence_facts(data, index, facts))
     return finite(facts)          # an amount that cannot be worked out (an all-in of unknown size) is not stated
-
-
-def _once_per_hand(data: dict, name: str, work) -> dict:
-    """Facts that read only the replayed hand (the same at every point), worked out once per hand."""
-    hand = data.get("_hand")
-    if hand is None:
-        return work()
-    key = ("facts", name)
-    if key not in hand.memo:
-        hand.memo[key] = work()
-    return dict(hand.memo[key])
 
 
 def incident_facts(incident, vocabulary=None) -> dict:

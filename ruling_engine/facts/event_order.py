@@ -113,10 +113,9 @@ def _next_facing(data: dict, index: int) -> dict:
     if step is None or step.kind not in ("bet", "raise"):
         return {}
     street = hand.street_steps(step.street)
-    key = ("seats in order", step.street)
-    if key not in hand.memo:      # each seat in the order it first acted, and the last action it took
-        hand.memo[key] = (list(dict.fromkeys(s.seat for s in street)), {s.seat: s.index for s in street})
-    order, last_index = hand.memo[key]
+    # each seat in the order it first acted on the round, and the last action it took there
+    order, last_index = hand.once(("seats in order", step.street), lambda: (
+        list(dict.fromkeys(s.seat for s in street)), {s.seat: s.index for s in street}))
     end = hand.views[-1]
     acted_since = {seat for seat, last in last_index.items() if last > index}
     start = order.index(step.seat)

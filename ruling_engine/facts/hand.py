@@ -216,21 +216,27 @@ class Hand:
     complete_after: list             # after action i: nobody is left to act on its round
     history: list                    # (street, seat, kind, delta, in_turn) of every action
     steps: list                      # Step of every action
-    memo: dict = field(default_factory=dict)        # what is worked out once per hand (turn_order's walks)
-    by_street: dict = field(default_factory=dict)   # street -> its steps, in order (made once)
+    memo: dict = field(default_factory=dict)        # what is worked out once per hand (once())
 
     # A hand is read at every point of the incident: what a point reads is cut from lists built
     # once per hand (slices, not a fresh pass over the log), so reading the hand at every point
     # costs little more than reading it once. The fact functions never change these lists.
 
+    def once(self, key, build):
+        """What `build()` gives, worked out the first time `key` is asked for and kept with the hand."""
+        try:
+            return self.memo[key]
+        except KeyError:
+            value = self.memo[key] = build()
+            return value
+
     def replay(self, upto: int) -> BettingState:
         s = self.states[upto]
         start, end = s.history
-        if "round_form" not in self.memo:
-            self.memo["round_form"] = [h[1:] for h in self.history]
+        round_form = self.once("round form", lambda: [h[1:] for h in self.history])
         return BettingState(street=s.street, stacks=dict(s.stacks), round_in=dict(s.round_in),
                             current_bet=s.current_bet, bets_this_round=s.bets_this_round,
-                            in_hand=list(s.in_hand), history=self.memo["round_form"][start:end],
+                            in_hand=list(s.in_hand), history=round_form[start:end],
                             largest_raise=s.largest_raise, all_history=self.history[:s.all_history])
 
     def walk(self, upto: int | None = None) -> TableView:
@@ -243,19 +249,21 @@ class Hand:
 
     def street_steps(self, street: str, before: int | None = None) -> list:
         """The steps on `street`, in order; with `before`, only those among the first `before` steps."""
-        if not self.by_street:
-            for position, step in enumerate(self.steps):
-                self.by_street.setdefault(step.street, ([], []))
-                self.by_street[step.street][0].append(step)
-                self.by_street[step.street][1].append(position)
-        steps, positions = self.by_street.get(street, ([], []))
+        steps, positions = self.once("by street", self._by_street).get(street, ([], []))
         return steps if before is None else steps[:bisect.bisect_left(positions, before)]
+
+    def _by_street(self) -> dict:
+        """street -> (its steps, their positions among all the steps), in order."""
+        out: dict = {}
+        for position, step in enumerate(self.steps):
+            steps, positions = out.setdefault(step.street, ([], []))
+            steps.append(step)
+            positions.append(position)
+        return out
 
     def steps_after(self, index: int) -> list:
         """The steps of the actions after action `index` of the log (steps are in log order)."""
-        indices = self.memo.get("step_indices")
-        if indices is None:
-            indices = self.memo["step_indices"] = [s.index for s in self.steps]
+        indices = self.once("step indices", lambda: [s.index for s in self.steps])
         return self.steps[bisect.bisect_right(indices, index):]
 
     def total_in(self) -> dict:

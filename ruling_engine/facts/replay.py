@@ -61,6 +61,13 @@ def hand_of(data: dict):
     return hand
 
 
+def once_per_hand(data: dict, key, build):
+    """What `build()` gives, worked out once per replayed hand (Hand.once): every point of an
+    incident reads the same hand. Without a replayed hand beside the data, worked out now."""
+    hand = data.get("_hand")
+    return build() if hand is None else hand.once(key, build)
+
+
 def replay(data: dict, upto: int) -> BettingState:
     """The betting state just before action `upto` of the action log (after all, when it is the
     log's length): a snapshot of the one replay of the timeline."""

@@ -38,10 +38,9 @@ def check_raise_facts(data: dict, index: int | None) -> dict:
     if not upto or hand.history[upto - 1][0] != street or hand.history[upto - 1][1] != seat \
             or hand.history[upto - 1][2] not in ("bet", "raise"):
         return {"raise_after_check": False}
-    key = ("checks", street, seat)
-    if key not in hand.memo:      # where in the hand's history this seat checked on this street
-        hand.memo[key] = [n for n, h in enumerate(hand.history) if h[0] == street and h[1] == seat and h[2] == "check"]
-    return {"raise_after_check": bool(hand.memo[key]) and hand.memo[key][0] < upto - 1}
+    checks = hand.once(("checks", street, seat),     # where in the hand's history he checked on this street
+                       lambda: [n for n, h in enumerate(hand.history) if h[0] == street and h[1] == seat and h[2] == "check"])
+    return {"raise_after_check": bool(checks) and checks[0] < upto - 1}
 
 
 def _blinds_posted(event: dict, data: dict) -> dict:

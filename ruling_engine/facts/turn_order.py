@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from ruling_engine.numbers import whole
 from ruling_engine.facts.hand import STUD_BETTING, action_term
-from ruling_engine.facts.replay import STREETS, BettingState, action_delta, classify, clockwise_from, parse_said, replay
+from ruling_engine.facts.replay import (STREETS, BettingState, action_delta, classify, clockwise_from, once_per_hand,
+                                        parse_said, replay)
 
 
 def order_button(data: dict):
@@ -127,24 +128,14 @@ def order_facts(data: dict, index: int) -> dict:
         return {}
     default = data["street"] if data["street"] in STREETS else "preflop"
     street = actions[index].get("street", default)
-    hand = data.get("_hand")
-    indices = hand.memo.get(("indices", street)) if hand is not None else None
-    if indices is None:
-        indices = [i for i, a in enumerate(actions) if a.get("street", default) == street]
-        if hand is not None:
-            hand.memo[("indices", street)] = indices
+    indices = once_per_hand(data, ("indices", street),
+                            lambda: [i for i, a in enumerate(actions) if a.get("street", default) == street])
     button = order_button(data)
     if button is None and street in STUD_BETTING:
         button = _seat_before(data, actions[indices[0]]["seat"])
     if button is None:
         return {}
-    key = ("walk", street, button, tuple(data["_blinds_posted"]) if data.get("_blinds_posted") else None)
-    walked = hand.memo.get(key) if hand is not None else None
-    if walked is None:
-        walked = _walk(data, street, indices, button)
-        if hand is not None:
-            hand.memo[key] = walked
-    facts, later = walked
+    facts, later = once_per_hand(data, ("walk", street), lambda: _walk(data, street, indices, button))
     facts = {k: list(v) if isinstance(v, list) else v for k, v in facts.items()}
     if "oot_later_action_in_question" in facts:
         facts["oot_later_action_in_question"] = later == index
