@@ -6,6 +6,10 @@ from dataclasses import field
 
 from ruling_engine.records import dataclass
 
+# Bases on which a ruling settles nothing by itself (the floor chooses, or the unknown answers decide):
+# its corrections are not made, and its money is not counted.
+UNSETTLED = ("conflict", "depends")
+
 FACT_NAME = r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)?"          # `heads_up`, or `hand_mucked.seat` (a fact of an entry)
 TEMPLATE_NAME = re.compile(r"\{(" + FACT_NAME + r")\}")          # a fact named in a decision, do-line or effect
 BRACED = re.compile(r"\{([^{}]*)\}")                    # anything written in braces

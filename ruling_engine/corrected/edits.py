@@ -14,7 +14,7 @@ is named here.
 """
 from __future__ import annotations
 
-from ruling_engine.corrected.hand import UNSETTLED
+from ruling_engine.model import UNSETTLED
 
 
 def total_edits(rulings: list, vocabulary, entries: list, point_entries: tuple) -> dict:

@@ -18,8 +18,8 @@ from dataclasses import field
 from ruling_engine.facts.hand import BETTING, STUD_BETTING, clockwise_from
 from ruling_engine.numbers import whole
 from ruling_engine.records import dataclass
+from ruling_engine.model import UNSETTLED
 
-UNSETTLED = ("conflict", "depends")
 
 
 @dataclass
@@ -227,9 +227,8 @@ def _start(data: dict, hand) -> CorrectedHand:
                          acted=acted, last_actor=last, acted_at=dict(view.acted_at),
                          last_delta=last_delta, by_street=by_street, antes=antes, folded_at=folded_at,
                          had_hand=set(live), posted=dict(getattr(hand, "posted", {}) or {}),
-                         full_raises=[(step.seat, step.bet_before, step.total) for step in round_steps if step.full],
-                         rounds={street: [step for step in view.steps if step.street == street]
-                                 for street in dict.fromkeys(step.street for step in view.steps)},
+                         full_raises=_full_raises(round_steps),
+                         rounds={street: hand.street_steps(street) for street in dict.fromkeys(s.street for s in view.steps)},
                          start_stacks={p["seat"]: p["stack"] for p in data["players"]
                                        if _number(p.get("stack")) is not None})
 
@@ -260,6 +259,11 @@ def _move(hand: CorrectedHand, seat, amount, street=None) -> float:
     if hand.round_in[seat] > hand.current_bet:
         hand.current_bet = hand.round_in[seat]
     return amount
+
+
+def _full_raises(steps: list) -> list:
+    """(seat, bet he faced, his total) of each full bet or raise among a round's steps."""
+    return [(step.seat, step.bet_before, step.total) for step in steps if step.full]
 
 
 def _resize_full_raise(out: CorrectedHand, seat, total: float, raising: bool) -> None:
@@ -313,9 +317,8 @@ def _reopen_round(out: CorrectedHand) -> None:
     out.round_in = {s: v for s, v in out.by_street.get(earlier, {}).items()}
     _reset_bet(out)
     out.acted = {step.seat for step in steps}
-    fulls = [step for step in steps if step.full]
-    out.full_raises = [(step.seat, step.bet_before, step.total) for step in fulls]
-    out.last_full_bet = fulls[-1].total - fulls[-1].bet_before if fulls else 0
+    out.full_raises = _full_raises(steps)
+    out.last_full_bet = out.full_raises[-1][2] - out.full_raises[-1][1] if out.full_raises else 0
     out.acted_at = {step.seat: (max(step.bet_before, step.total), max(out.last_full_bet, out.big_blind)) for step in steps}
     out.last_actor = steps[-1].seat if steps else None
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 import math
 
 from ruling_engine.records import dataclass
+from ruling_engine.model import UNSETTLED
 
-UNSETTLED = ("conflict", "depends")
 RESTRICTING = ("call-or-fold", "may-call-or-fold", "no-raise", "passive-options-only", "no-further-raise",
                "may-complete-or-fold")
 FREEING = ("may-raise", "ruled-raise", "raise-made-up", "raise-at-least", "may-act-freely", "ruled-bet")

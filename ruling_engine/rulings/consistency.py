@@ -7,8 +7,8 @@ the knowledge base resolves it (a precedence, an `overrides:`) or makes it a `co
 from __future__ import annotations
 
 from ruling_engine.records import dataclass
+from ruling_engine.model import UNSETTLED
 
-UNSETTLED = ("conflict", "depends")
 
 
 @dataclass(frozen=True)

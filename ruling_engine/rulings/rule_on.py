@@ -217,7 +217,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         last = _asks_hand(points, number)
         key = shared.point_key(number, point, last, assignment)
         if key in shared.points:       # the same rulings under another combination of unknown answers
-            facts, raised, runs, here, _ = shared.points[key]
+            facts, raised, runs, here = shared.points[key]
         else:
             data, index = point_view(timeline, point)
             facts = computed_facts(data, index)
@@ -225,7 +225,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
             runs = {club: shared.club_rulings(club, facts, raised, currency) for club in rulings}
             here = {club: [shared.placed(r, number) for r in runs[club][2]] for club in rulings}
             if key is not None:
-                shared.points[key] = (facts, raised, runs, here, None)
+                shared.points[key] = (facts, raised, runs, here)
         facts_by_point.append(facts)
         raised_by = dict.fromkeys(rulings, raised)
         runs, here = dict(runs), dict(here)

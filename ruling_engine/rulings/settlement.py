@@ -16,8 +16,8 @@ from ruling_engine.corrected.hand import correct
 from ruling_engine.facts.betting import Pot
 from ruling_engine.numbers import tidy, whole
 from ruling_engine.facts.betting import pots as split_pots
+from ruling_engine.model import UNSETTLED
 
-UNSETTLED = ("conflict", "depends")
 
 
 def _seats(effects, name) -> set:
