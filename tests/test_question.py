@@ -90,3 +90,10 @@ def test_question_about_set_by_about_field_over_words(kb, tmp_path):
     edp = _questions(report, "edp")[0]
     assert edp["about"] == "all-in" and edp["answer"] == "no"
     assert "No: all in would be a raise" in edp["text"]
+
+
+def test_floorcall_events_points_a_question_search_at_said(kb):
+    from ruling_engine.knowledge.events import events_text
+    out = events_text(kb, "question")
+    assert 'kind: question, about: raise, in_question: true' in out
+    assert "about: raise | all-in | call | check | card | show | button | fee" in events_text(kb, "said")
