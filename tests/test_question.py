@@ -97,3 +97,61 @@ def test_floorcall_events_points_a_question_search_at_said(kb):
     out = events_text(kb, "question")
     assert 'kind: question, about: raise, in_question: true' in out
     assert "about: raise | all-in | call | check | card | show | button | fee" in events_text(kb, "said")
+
+
+def test_questionnaire_writes_a_question_to_the_floor():
+    """The terminal questionnaire: 'SEAT asks: words' is a question put to the floor, marked."""
+    from ruling_engine.ask.answers import parse_said
+    assert parse_said("3 asks: May I re-raise?", [1, 3]) == {
+        "said": {"by": 3, "words": "May I re-raise?", "kind": "question", "in_question": True}}
+    assert parse_said("3: I never saw it", [1, 3]) == {"said": {"by": 3, "words": "I never saw it"}}
+
+
+def test_floor_app_asks_what_a_question_is_about_and_rules_it(kb, tmp_path):
+    """The floor app: 'Someone said something' offers kind: question and what it is about, and the
+    ruling page opens with the answer."""
+    import re
+
+    from ruling_engine.rulings.log import RulingLog
+    from ruling_engine.serve.app import create_app
+    client = create_app(kb, RulingLog(tmp_path / "log.sqlite3")).test_client()
+    token = re.search(r'name="csrf" value="([^"]+)"', client.get("/club").get_data(as_text=True)).group(1)
+    client.post("/club", data={"club": "edp", "csrf": token})
+    client.post("/call/new", data={"csrf": token})
+    answers = {"game.format": {"value": "tournament"}, "game.variant": {"value": "NLHE"},
+               "players": {"seat_1": "1", "stack_1": "5000", "seat_2": "1", "stack_2": "6200", "seat_3": "1",
+                           "stack_3": "8600", "seat_6": "1", "stack_6": "700", "seat_9": "1", "stack_9": "11300"}}
+    timeline = [{"add": "1", "kind": "action", "seat": "3", "did": "call", "chips": "400"},     # seat 2 is the big blind
+                {"add": "1", "kind": "action", "seat": "6", "said": "all in", "chips": "700"},
+                {"add": "1", "kind": "action", "seat": "9", "said": "call", "chips": "700"},
+                {"add": "1", "kind": "said", "by": "3", "words": "What can I do?", "in_question": "yes",
+                 "x_kind": "question", "x_about": "raise"},
+                {"kind": "done"}]
+    form = ""
+    for _ in range(60):
+        page = client.get("/call")
+        if page.status_code == 302:
+            break
+        text = page.get_data(as_text=True)
+        name = re.search(r'name="name" value="([^"]+)"', text).group(1)
+        if name in answers:
+            data = answers[name]
+        elif name == "next":
+            if timeline[0]["kind"] == "said":
+                form = client.get("/call?add=said").get_data(as_text=True)
+            data = timeline.pop(0)
+        elif name == "game.blinds":
+            data = {"text": "200 400"}
+        elif name == "button":
+            data = {"value": "9"}
+        elif 'value="__blank__"' in text:
+            data = {"value": "__blank__"}
+        elif 'value="__unknown__"' in text:
+            data = {"value": "__unknown__"}
+        else:
+            data = {"text": ""}
+        client.post("/call/answer", data={"csrf": token, "name": name, **data})
+    assert form and 'name="x_about"' in form and 'value="question"' in form     # the said form's details
+    done = client.post("/call/rule", data={"csrf": token, "table": "1", "floor_person": "A"})
+    ruling = " ".join(client.get(done.location).get_data(as_text=True).split())
+    assert "Seat 3 asked" in ruling and "he may not raise" in ruling

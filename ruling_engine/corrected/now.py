@@ -108,7 +108,9 @@ def question_answer(corrected, question: dict, rulings: list, vocabulary) -> dic
     if held:
         may_raise = False
     opened = [r for r in open_ if any(e.get("seat") == seat for e in r.effects) or not r.effects]
-    numbers = {"call": whole(to_call), "all_in_to": whole(all_in_to)}
+    numbers = {"call": whole(to_call)}
+    if math.isfinite(all_in_to):          # a stack nobody gave: all in is not an amount
+        numbers["all_in_to"] = whole(all_in_to)
     if math.isfinite(corrected.min_raise_to) and all_in_to > corrected.min_raise_to:
         numbers["min_raise_to"] = whole(corrected.min_raise_to)
     out.update(numbers)
@@ -127,8 +129,8 @@ def question_answer(corrected, question: dict, rulings: list, vocabulary) -> dic
         if stack <= to_call:
             return {**out, "answer": "yes", "text": f"Yes: all in is a call for less, {whole(stack):,} (his whole stack)."}
         if may_raise:
-            return {**out, "answer": "yes", "text": f"Yes: seat {seat} may go all in, to {whole(all_in_to):,} "
-                                                     f"({whole(stack):,} more); or {call_words}, or fold."}
+            amount = f", to {whole(all_in_to):,} ({whole(stack):,} more)" if "all_in_to" in numbers else ""
+            return {**out, "answer": "yes", "text": f"Yes: seat {seat} may go all in{amount}; or {call_words}, or fold."}
         return {**out, "answer": "no", "text": f"No: all in would be a raise; seat {seat} may {call_words} or fold."}
     if about == "call":
         if to_call == 0:
