@@ -125,9 +125,13 @@ def parse_action(text: str, seats: list) -> dict:
 
 
 def parse_said(text: str, seats: list) -> dict:
-    """'SEAT: words' or 'dealer: words' (floor, spectator) -> a `said:` timeline entry."""
+    """'SEAT: words' or 'dealer: words' (floor, spectator) -> a `said:` timeline entry; 'SEAT asks:
+    words' is a question that player put to the floor (kind: question, marked as the point)."""
     who, sep, words = str(text).partition(":")
     who = who.strip().lower()
+    asks = who.endswith(" asks") and who[:-5].strip().isdigit()
+    if asks:
+        who = who[:-5].strip()
     if not sep or not words.strip():
         raise AnswerError("who, a colon, then the words, e.g. '6: I never saw the raise' or 'dealer: five to call'")
     if who.isdigit():
@@ -138,6 +142,8 @@ def parse_said(text: str, seats: list) -> dict:
         by = who
     else:
         raise AnswerError(f"{who!r}: a seat number, dealer, floor or spectator")
+    if asks:
+        return {"said": {"by": by, "words": words.strip(), "kind": "question", "in_question": True}}
     return {"said": {"by": by, "words": words.strip()}}
 
 

@@ -646,7 +646,7 @@ class Session:
             done = "That's everything: the floor was called here" if self.timeline else ""
             choices = [("action", "A player acted (words, chips, fold, check)"),
                        ("street", "Cards came (the deal, flop, turn, river, showdown)"),
-                       ("said", "Someone said something (a claim, the dealer, the floor)"),
+                       ("said", "Someone said something (a claim, a question to the floor, the dealer, the floor)"),
                        ("event", "Something else happened (an exposed card, a mucked hand, …)")]
             if done:
                 choices.append((DONE, done))

@@ -64,3 +64,88 @@ def _moved(corrected, seat, amount) -> dict:
         return {"seat": seat, "back": whole(-amount), "street": street}
     return {"seat": seat, "add": whole(amount), "street": street,
             "total": whole(corrected.by_street.get(street, {}).get(seat, 0))}
+
+
+# -- a question put to the floor, answered from the corrected hand ------------------------------------
+
+SAYS_NO_RAISE = ("restricts", "owes-call")        # corrections that hold a player to call or fold
+
+
+def question_answer(corrected, question: dict, rulings: list, vocabulary) -> dict:
+    """The answer to a question a player put to the floor (facts/timeline.py question_of), from the
+    club's hand as corrected up to the question: for his own options (raise, all-in, call, check)
+    what he may do, with the amounts; for a card, a show, the button or a fee, the club's ruling at
+    the question. `rulings`: the club's rulings at the question's point; their clauses are what the
+    answer rests on. A club whose rules are silent says so, with its discretion clause."""
+    seat, about = question["seat"], question.get("about")
+    out = {"seat": seat, "about": about, "words": question.get("words", ""), "line": question.get("line"),
+           "clauses": list(dict.fromkeys(c.clause for r in rulings for c in r.citations))}
+    open_ = [r for r in rulings if r.basis in ("not covered", "conflict", "depends")
+             or r.outcome in ("floor-decides", "depends")]
+    if about is None:
+        return {**out, "answer": "not read",
+                "text": "The question could not be read (what it is about is not in its words): say it with "
+                        "about: raise, all-in, call, check, card, show, button or fee."}
+    if about not in ("raise", "all-in", "call", "check"):
+        if not rulings:
+            return {**out, "answer": "no rule",
+                    "text": "Nothing in the hand at that moment raises an issue this club's rules know about it."}
+        first = open_[0] if open_ else rulings[0]
+        answer = "floor decides" if first in open_ else first.outcome
+        return {**out, "answer": answer, "text": _silent(first) if first.basis == "not covered" else first.decision}
+    if corrected.void:
+        return {**out, "answer": "no", "text": "No: the hand is void."}
+    if seat not in corrected.live:
+        return {**out, "answer": "no", "text": f"No: seat {seat}'s hand is not live."}
+    to_call = corrected.to_call(seat)
+    stack = corrected.stacks.get(seat, 0)
+    all_in_to = corrected.round_in.get(seat, 0) + stack
+    options = corrected.options(seat)
+    held = seat in corrected.restricted or seat in corrected.owes
+    freed = any(vocabulary.effects.get(e.get("effect"), {}).get("corrects") == "frees" and e.get("seat") == seat
+                for r in rulings if r.basis not in ("conflict", "depends") for e in r.effects)
+    may_raise = options in ("call-raise-fold", "check-or-bet") or (options == "call-fold-unless-reopened" and freed)
+    if held:
+        may_raise = False
+    opened = [r for r in open_ if any(e.get("seat") == seat for e in r.effects) or not r.effects]
+    numbers = {"call": whole(to_call)}
+    if math.isfinite(all_in_to):          # a stack nobody gave: all in is not an amount
+        numbers["all_in_to"] = whole(all_in_to)
+    if math.isfinite(corrected.min_raise_to) and all_in_to > corrected.min_raise_to:
+        numbers["min_raise_to"] = whole(corrected.min_raise_to)
+    out.update(numbers)
+    call_words = f"call {whole(to_call):,}" if to_call else "check"
+    if opened and about in ("raise", "all-in") and options != "call-or-fold" and not held:
+        return {**out, "answer": "floor decides", "text": _silent(opened[0]) + f" Meanwhile he may {call_words} or fold."}
+    raise_words = (f"raise to at least {numbers['min_raise_to']:,}" if "min_raise_to" in numbers
+                   else f"raise only all in, to {whole(all_in_to):,}")
+    if to_call == 0 and "min_raise_to" in numbers:
+        raise_words = raise_words.replace("raise", "bet", 1)
+    if about == "raise":
+        if may_raise:
+            return {**out, "answer": "yes", "text": f"Yes: seat {seat} may {call_words}, {raise_words}, or fold."}
+        return {**out, "answer": "no", "text": f"No: seat {seat} may {call_words} or fold; he may not raise."}
+    if about == "all-in":
+        if stack <= to_call:
+            return {**out, "answer": "yes", "text": f"Yes: all in is a call for less, {whole(stack):,} (his whole stack)."}
+        if may_raise:
+            amount = f", to {whole(all_in_to):,} ({whole(stack):,} more)" if "all_in_to" in numbers else ""
+            return {**out, "answer": "yes", "text": f"Yes: seat {seat} may go all in{amount}; or {call_words}, or fold."}
+        return {**out, "answer": "no", "text": f"No: all in would be a raise; seat {seat} may {call_words} or fold."}
+    if about == "call":
+        if to_call == 0:
+            return {**out, "answer": "no", "text": f"Nothing to call: seat {seat} may check."}
+        return {**out, "answer": "yes", "text": f"Yes: seat {seat} may call {whole(to_call):,}"
+                                                 + (" (all he has)." if to_call >= stack else ".")}
+    if to_call == 0:
+        return {**out, "answer": "yes", "text": f"Yes: seat {seat} may check (nothing to call)."}
+    return {**out, "answer": "no", "text": f"No: seat {seat} faces {whole(to_call):,} to call; he may call or fold."}
+
+
+def _silent(ruling) -> str:
+    """A club whose rules do not settle the question: what it says, with its discretion clause."""
+    clauses = ", ".join(c.clause for c in ruling.citations)
+    if ruling.basis == "not covered":
+        return f"This club's rules do not say; the floor decides ({clauses})." if clauses else \
+            "This club's rules do not say; the floor decides."
+    return f"The floor decides: {ruling.decision}"

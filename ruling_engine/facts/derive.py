@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ruling_engine.facts import sequence
+from ruling_engine.facts.question import question_facts
 from ruling_engine.facts.betting import action_betting_facts, finite, first_active_facts, pot_facts, walk
 from ruling_engine.facts import deal, tournament  # noqa: F401  (their event readers register)
 from ruling_engine.facts.consequences import consequence_facts
@@ -353,6 +354,8 @@ def computed_facts(data: dict, index: int | None) -> dict:
         facts.update(declaration_facts(data, index))
     elif "_statement" in data:
         facts.update(statement_facts(data))
+    elif "_question" in data:
+        facts.update(question_facts(data))
     facts.update(_betting_facts(data, index))
     facts.update(once_per_hand(data, "showdown facts", lambda: {**_showdown_facts(data, final_state),
                                                                   **referent_facts(final_state)}))
@@ -373,6 +376,8 @@ def computed_facts(data: dict, index: int | None) -> dict:
     facts.update(event_order_facts(data, index))
     facts.update(hidden_chips_result_facts(data, facts))
     facts.update(consequence_facts(data, index, facts))
+    if "_question" in data:
+        facts.update(question_facts(data))      # the asker's situation, not the next player's
     return finite(facts)          # an amount that cannot be worked out (an all-in of unknown size) is not stated
 
 

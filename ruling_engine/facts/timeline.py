@@ -23,7 +23,7 @@ from ruling_engine.records import dataclass
 
 from ruling_engine.facts.hand import BETTING, STUD_BETTING, Hand, replay_timeline
 from ruling_engine.facts.replay import parse_said
-from ruling_engine.incident.said import read_said
+from ruling_engine.incident.said import is_question, read_question, read_said
 from ruling_engine.incident.unknowns import UNKNOWN
 
 BOARD_STREETS = ("flop", "turn", "river", "fourth-street", "fifth-street", "sixth-street", "seventh-street")
@@ -361,6 +361,9 @@ def _points(timeline: Timeline, together_kinds) -> list:
                                     entry["street"] == "showdown"))
         for index in marked_said:
             entry = entries[index]
+            if question_of(entry) is not None:      # a question put to the floor: ruled as its own kind
+                points.append(Point((index,), "question", entry.get("line"), _question_label(entry), index, True))
+                continue
             points.append(Point((index,), "said", entry.get("line"), _said_label(entry), index, True))
         chosen_events.sort(key=lambda c: c[0])
     else:
@@ -407,6 +410,29 @@ def _street_label(entry) -> str:
     name = entry["street"].replace("-", " ")
     cards = entry.get("cards")
     return f"the {name}" + (f" ({' '.join(map(str, cards))})" if cards else "")
+
+
+def question_of(entry) -> dict | None:
+    """A `said:` entry that is a question a player put to the floor: `kind: question`, or (no kind
+    given) a player's words that ask something ("Can I raise?"). {seat, about, words}: `about` is
+    the entry's own, else read from the words (None when it cannot be read)."""
+    if entry.get("entry") != "said" or not isinstance(entry.get("by"), int) or isinstance(entry.get("by"), bool):
+        return None
+    if entry.get("kind") != "question" and not (entry.get("kind") is None and is_question(entry.get("words"))
+                                                 and read_question(entry.get("words")) is not None):
+        return None
+    return {"seat": entry["by"], "words": entry.get("words", ""),
+            "about": entry.get("about") or read_question(entry.get("words"))}
+
+
+def _question_label(entry) -> str:
+    about = question_of(entry)["about"]
+    return f"seat {entry['by']}'s question" + (f" ({QUESTION_WORDS[about]})" if about else " (not read)")
+
+
+QUESTION_WORDS = {"raise": "may he raise?", "all-in": "may he go all in?", "call": "may he call?",
+                  "check": "may he check?", "card": "does the card play?", "show": "must the hand be shown?",
+                  "button": "who has the button, who posts?", "fee": "is a fee due?"}
 
 
 def _said_label(entry) -> str:
@@ -459,6 +485,12 @@ def point_view(timeline: Timeline, point: Point) -> tuple[dict, int | None]:
         # a player's statement in words: the speaker at that moment, no action of the log in question
         data["_statement"] = {"seat": entry["by"], "words": entry["words"],
                               "actions_before": sum(1 for i in timeline.action_entry if i < point.entries[0])}
+        data["_entries"], data["_point_entries"], data["_action_entry"] = timeline.entries, point.entries, None
+        return data, None
+    if point.kind == "question":
+        # a question put to the floor: the asker at that moment, no action of the log in question
+        data["_question"] = {**question_of(entry),
+                             "actions_before": sum(1 for i in timeline.action_entry if i < point.entries[0])}
         data["_entries"], data["_point_entries"], data["_action_entry"] = timeline.entries, point.entries, None
         return data, None
     if point.kind == "action":

@@ -228,3 +228,42 @@ def likely_typo(text) -> str | None:
         if len(term) >= 3 and not word.startswith(term) and _one_edit_apart(word, term):
             return term
     return None
+
+
+# -- a question put to the floor ---------------------------------------------------------------------
+# What a player asks the floor about, read from his words (a `said:` entry of `kind: question`, or
+# marked words that ask something: docs/timeline.md "A question to the floor"). The topics are the
+# `about:` values of a `said:` entry (knowledge/vocabulary.yaml); which issues each one asks is
+# facts/question.py's. First match wins, so the narrower topics come first ("must I show my
+# cards?" is about showing, "can I go all in?" about going all in, not raising).
+QUESTION_TOPICS = (
+    ("fee", r"\b(?:fee|fees|entry|pay|paid|charge)\b"),
+    ("button", r"\b(?:button|blinds?|post|posts|posting|straddle)\b"),
+    ("show", r"\b(?:show|shows|showing|table|tabled|muck|see (?:his|her|their|the) (?:hand|cards))\b"),
+    ("card", r"\b(?:cards?|flop|turn|river|board|burn|exposed|flashed)\b"),
+    ("all-in", r"\b(?:all[- ]in|shove|jam|push)\b"),
+    ("raise", r"\b(?:re-?raise|raise|raising|bet|make it|put in more)\b"),
+    ("call", r"\b(?:call|calling)\b"),
+    ("check", r"\b(?:check|checking)\b"),
+)
+QUESTION_ABOUT = tuple(topic for topic, _ in QUESTION_TOPICS)
+
+
+def is_question(text) -> bool:
+    """Whether the words ask something: a sentence ending in a question mark."""
+    return isinstance(text, str) and any(question for _, question in _sentences(text.strip().lower()))
+
+
+def read_question(text) -> str | None:
+    """What a question put to the floor is about (one of QUESTION_ABOUT), read from its words: the
+    first sentence that asks something, else all of them; None when no topic can be read ("is
+    that right?"): the engine then says it could not read the question, never drops it."""
+    if not isinstance(text, str) or not text.strip():
+        return None
+    raw = text.strip().lower()
+    asked = [sentence for sentence, question in _sentences(raw) if question] or [raw]
+    for sentence in asked + [raw]:
+        for topic, pattern in QUESTION_TOPICS:
+            if re.search(pattern, sentence):
+                return topic
+    return None

@@ -167,6 +167,9 @@ def events_text(kb, word: str | None = None, cases: Path | None = None) -> str:
     if word:
         exact = [k for k in kinds if k.name == word]
         kinds = exact or [k for k in kinds if _matches(k, word)]
+        words = _words_match(vocabulary, word) if not exact else ""
+        if not kinds and words:
+            return words + "\n"
         if not kinds:
             names = [k.name for k in event_kinds(vocabulary)]
             raise FloorcallError("floorcall events", None, "a word found in an event kind, its fields or their help",
@@ -180,4 +183,20 @@ def events_text(kb, word: str | None = None, cases: Path | None = None) -> str:
                if spec.type == "list" and "event" in (spec.record, *spec.records)]
     if holders:
         head += f". An incident lists them under `{holders[0]}:`, each as `- kind: {{fields}}`."
-    return "\n\n".join([textwrap.fill(head, width=WIDTH)] + [describe_kind(k) for k in kinds]) + "\n"
+    parts = [textwrap.fill(head, width=WIDTH)] + ([words] if word and words else [])
+    return "\n\n".join(parts + [describe_kind(k) for k in kinds]) + "\n"
+
+
+QUESTION_EXAMPLE = '- said: {by: 3, words: "May I re-raise?", kind: question, about: raise, in_question: true}'
+
+
+def _words_match(vocabulary, word: str) -> str:
+    """Where a searched word is about words said rather than an event (a question put to the
+    floor is a `said:` entry): a pointer to the `said` fields, with an example of a question."""
+    about = vocabulary.records.get("said", {}).get("about")
+    low = word.lower()
+    if about is None or not (low in ("question", "ask", "asks", "asked", "about") or low in about.values):
+        return ""
+    return textwrap.fill("Words said are not an event: `said:` holds them (`floorcall events said` shows its "
+                         "fields). A question a player puts to the floor, as the point:", width=WIDTH) + \
+        "\n    " + QUESTION_EXAMPLE

@@ -122,6 +122,9 @@ def to_dict(report) -> dict:
 def no_irregularity(point) -> str:
     """What is said under a point the floor marked at which no club's rules raise any issue."""
     where = f" (line {point.line})" if point.line else ""
+    if point.kind == "question":
+        return (f"No irregularity at this point: {point.label}{where} raises none of the issues the clubs' "
+                "rules know, so it is answered from the hand as it stands.")
     return (f"No irregularity recognised at this point: {point.label}{where} raises none of the issues "
             "the clubs' rules know, so no club rules on it.")
 
@@ -188,9 +191,9 @@ def now_lines(now: dict, currency: str) -> list:
 
     if not now:
         return []
+    lines = [question_line(q) for q in now.get("questions", [])]     # the question asked opens the answer
     if now.get("void"):
-        return ["The hand is void: every player takes back what he put in, and it is dealt again."]
-    lines = []
+        return lines + ["The hand is void: every player takes back what he put in, and it is dealt again."]
     for moot in now.get("moot", []):
         lines.append(moot["text"][0].upper() + moot["text"][1:] + ".")
     for held in now.get("held", []):
@@ -236,6 +239,14 @@ def now_lines(now: dict, currency: str) -> list:
     return lines
 
 
+def question_line(question: dict) -> str:
+    """A question put to the floor and this club's answer: 'Seat 3 asked "Can I raise?": No: ...
+    [edp.8-19]'."""
+    where = f" (line {question['line']})" if question.get("line") else ""
+    rests = f" [{', '.join(question['clauses'])}]" if question.get("clauses") else ""
+    return f"Seat {question['seat']} asked “{question['words']}”{where}: {question['text']}{rests}"
+
+
 def _first_sentence(text: str) -> str:
     """The first sentence of a decision (the rest is in the club's block below)."""
     for end in (". ", "; "):
@@ -276,7 +287,13 @@ def render_text(report, explain: bool = False, when_words=None) -> str:
     house = data["clubs"][report.house]
     out = [data["incident"]["title"], f"  incident: {data['incident']['file']}",
            f"  house: {house['name']} — floor: {house['floor']}", ""]
-    if not data["issues"]:
+    asked = (house.get("now") or {}).get("questions") or []
+    if not data["issues"] and asked:
+        # a question put to the floor that no club's rules speak to: the hand as it stands answers it
+        out.append("== The answer ==")
+        out.extend(_wrap(question_line(q), "  - ", "    ") for q in asked)
+        out.append("")
+    elif not data["issues"]:
         out.append("No irregularity recognised: the incident raises none of the issues the rules know.")
         out.append("Check the incident describes what went wrong (see README, 'Incident format').")
     else:

@@ -14,6 +14,8 @@ of the fields that can change *its* rulings, not once per combination of them al
 """
 from __future__ import annotations
 
+from ruling_engine.facts.question import ASKS
+
 from ruling_engine.engine.compiler import IssueGroups
 from ruling_engine.knowledge.conditions import disjuncts
 
@@ -59,8 +61,9 @@ class Relevance:
     def issues_at(self, kind: str, last: bool) -> list:
         """The issues a point of this kind can raise (resolve.raised_issues: a conjunction about
         the point's own entry, or one about the hand alone at the last point)."""
+        kinds = {kind} | (set().union(*ASKS.values()) if kind == "question" else set())
         return [issue for issue, owners in self.owners.items()
-                if any(kind in o or (not o and last) for o in owners)]
+                if any(kinds & set(o) or (not o and last) for o in owners)]
 
     def fields_at(self, kind: str, last: bool) -> frozenset:
         """Incident fields (as `from:` names them) that can change the rulings at such a point."""

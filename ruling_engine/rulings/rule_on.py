@@ -7,11 +7,12 @@ import os
 
 from ruling_engine.errors import FloorcallError
 from ruling_engine.facts.derive import computed_facts
-from ruling_engine.facts.timeline import hand_point, point_view, read_timeline
+from ruling_engine.facts.question import ASKS
+from ruling_engine.facts.timeline import hand_point, point_view, question_of, read_timeline
 from ruling_engine.rulings.consistency import contradictions
 from ruling_engine.corrected.edits import edited_data, total_edits
 from ruling_engine.corrected.hand import correct
-from ruling_engine.corrected.now import now_of
+from ruling_engine.corrected.now import now_of, question_answer
 from ruling_engine.rulings.settlement import branch_money, settle
 from ruling_engine.rulings.unread import unread_warnings
 from ruling_engine.engine.host import ClubEngine
@@ -221,7 +222,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         else:
             data, index = point_view(timeline, point)
             facts = computed_facts(data, index)
-            raised = raised_issues(kb.vocabulary, facts, point.kind, last=last)
+            raised = point_issues(kb.vocabulary, facts, point.kind, last)
             runs = {club: shared.club_rulings(club, facts, raised, currency) for club in rulings}
             here = {club: [shared.placed(r, number) for r in runs[club][2]] for club in rulings}
             if key is not None:
@@ -230,11 +231,11 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         raised_by = dict.fromkeys(rulings, raised)
         runs, here = dict(runs), dict(here)
         for club in rulings:
-            if edits[club] and point.kind == "action":     # measured against the hand as corrected
+            if edits[club] and point.kind in ("action", "question"):     # measured against the hand as corrected
                 view = _edited_point(incident, kb, timeline, edited, edits[club], number, point)
                 if view is not None:
                     club_facts = computed_facts(*view)
-                    raised_by[club] = raised_issues(kb.vocabulary, club_facts, point.kind, last=last)
+                    raised_by[club] = point_issues(kb.vocabulary, club_facts, point.kind, last)
                     runs[club] = shared.club_rulings(club, club_facts, raised_by[club], currency)
                     here[club] = [shared.placed(r, number) for r in runs[club][2]]
         raised_at.append(list(dict.fromkeys(i for club in rulings for i in raised_by[club])))
@@ -277,6 +278,9 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                    contradictions=[c.text() for c in contradictions(kb.vocabulary, club_rulings, money)]
                                    + [c.text() for c in corrected.conflicts],
                                    now=now_of(corrected, timeline.hand.order_button))
+        questions = _question_answers(incident, kb, timeline, points, club_rulings, streets, cards_out, corrected)
+        if questions:
+            answers[club].now = {**answers[club].now, "questions": questions}
     report = Report(incident_file=incident.file, title=incident.title, house=house,
                   issues=[(i, kb.vocabulary.issues[i]["title"]) for i in issues],
                   given=facts_by_point[0], answers=answers,
@@ -290,13 +294,60 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                               money=any(a.settlement for a in answers.values()),
                                               point_lines={timeline.entries[i].get("line") for p in points
                                                            for i in p.entries if i < len(timeline.entries)},
-                                              header_lines=incident.header_lines)))
+                                              header_lines=incident.header_lines)
+                             + _unread_questions(timeline, points, incident.file)))
     if os.environ.get("FLOORCALL_CHECK_INVARIANTS"):
         from ruling_engine.corrected.invariants import violations
         found = violations(report, timeline)
         if found:
             raise InvariantViolation(incident.file, found)
     return report
+
+
+def _question_answers(incident, kb, timeline, points, club_rulings, streets, cards_out, corrected) -> list:
+    """Each question put to the floor as a point, answered from the club's hand as corrected by its
+    rulings up to and at that point (the hand as it stood when he asked: what came after the
+    question is not yet played)."""
+    out = []
+    for number, point in enumerate(points):
+        if point.kind != "question":
+            continue
+        entry = point.entries[0]
+        question = {**question_of(timeline.entries[entry]), "line": point.line}
+        upto = [r for r in club_rulings if r.point <= number]
+        later = any(e["entry"] in ("action", "street") or e["entry"] == "event"
+                    for e in timeline.entries[entry + 1:])
+        hand = corrected
+        if later or len(upto) != len(club_rulings):
+            cut = read_timeline({**incident.data, "timeline": incident.data["timeline"][:entry + 1]},
+                                kb.vocabulary.together_kinds)
+            hand = correct(cut.data, cut.hand, upto, kb.vocabulary, {n: s for n, s in streets.items() if n <= number},
+                           cards_out, {n: p.entries[-1] for n, p in enumerate(points) if n <= number and p.entries})
+        out.append(question_answer(hand, question, [r for r in club_rulings if r.point == number], kb.vocabulary))
+    return out
+
+
+def _unread_questions(timeline, points, file) -> list:
+    """A warning for each question put to the floor whose subject the engine could not read from
+    its words: the question is still the point, and the warning says what to add."""
+    out = []
+    for point in points:
+        if point.kind == "question" and question_of(timeline.entries[point.entries[0]])["about"] is None:
+            words = timeline.entries[point.entries[0]].get("words", "")
+            out.append(f"{file}:{point.line}: the question “{words}” was not read: what it asks about is not in its "
+                       "words; say it with about: raise, all-in, call, check, card, show, button or fee")
+    return out
+
+
+def point_issues(vocabulary, facts: dict, kind: str, last: bool) -> list:
+    """The issues raised at a point of this kind (resolve.raised_issues); at a question put to the
+    floor, also those the events its subject asks about raise (facts/question.py ASKS): "does the
+    card play?" asks what the card exposed before it asks."""
+    raised = raised_issues(vocabulary, facts, kind, last=last)
+    if kind == "question":
+        for asked in ASKS.get(facts.get("question.about"), ()):
+            raised += [i for i in raised_issues(vocabulary, facts, asked, last=False) if i not in raised]
+    return raised
 
 
 def _does_not_arise(kb: KnowledgeBase, club: str, issue: str, number: int) -> ClubRuling:
