@@ -403,3 +403,28 @@ def test_edp_9_4_dealer_exposure_rule_needs_a_players_card(kb):
                            with_precedents=False)
     fired = {c.clause for r in report.answers["edp"].rulings for c in r.citations}
     assert "edp.9-4-s1-2" not in fired
+
+
+CHANGE_FROM_THE_POT = """
+title: A player calls with a large chip and takes his own change out of the pot
+house: edp
+game: {format: cash, variant: NLHE, blinds: [0.50, 1]}
+button: 9
+players: [{seat: 2, stack: 30}, {seat: 3, stack: 40}, {seat: 5, stack: 19}, {seat: 8, stack: 25}]
+pot_at_start: 4
+timeline:
+  - flop: [9♠, 6♦, 2♣]
+  - {seat: 2, said: check}
+  - {seat: 3, said: "three pounds", chips: [1, 1, 1]}
+  - {seat: 5, said: call, chips: [5]}
+  - pot_handled: {seat: 5, did: bet-into-pot}
+  - pot_handled: {seat: 5, did: took-change-from-pot, in_question: true}
+"""
+
+
+def test_edp_8_3_change_taken_from_the_pot_goes_back(kb):
+    # 8 ¶3: action in turn "commits chips to the pot that must stay in the pot" (casebook H301, H405).
+    ruling = _ruling(kb, CHANGE_FROM_THE_POT, "pot-handling")
+    assert ruling.outcome == "put-right", ruling.decision
+    assert ruling.basis == "reading"
+    assert "edp.8-3" in {c.clause for c in ruling.citations}
