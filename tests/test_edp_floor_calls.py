@@ -313,3 +313,118 @@ def test_edp_1_9_b7_time_called_is_the_crms_decision_not_a_new_clock(kb):
     assert ruling.outcome == "floor-decides", ruling.decision
     assert "edp.1-9-b7" in {c.clause for c in ruling.citations}
     assert "time was called" in " ".join(ruling.do).lower()
+
+
+SHORT_HAND_NOT_BUTTON = """
+title: A player not on the button finds he has one card after a fold and a call
+house: edp
+game: {format: cash, variant: NLHE, blinds: [1, 2], currency: "£"}
+button: 1
+players: [{seat: 1}, {seat: 2, stack: 80}, {seat: 3, stack: 140}, {seat: 4}, {seat: 5, stack: 190}, {seat: 6, stack: 60}, {seat: 7}]
+timeline:
+  - deal:
+  - preflop:
+  - {seat: 4, did: fold}
+  - {seat: 5, did: call, total: 2}
+  - deal_error: {kind: wrong-number-of-cards, seat: 6, cards: too-few, acted: false, in_question: true}
+"""
+
+
+def test_edp_7_8_short_hand_off_the_button_after_substantial_action_is_dead(kb):
+    # 7 ¶2: no misdeal after substantial action, the hand proceeds; 7 ¶8 lets missing cards be
+    # replaced after substantial action for the button only (casebook N201).
+    ruling = _ruling(kb, SHORT_HAND_NOT_BUTTON, "deal-error")
+    assert ruling.outcome == "hand-dead", ruling.decision
+    assert "edp.7-8" in {c.clause for c in ruling.citations}
+    assert {"effect": "hand-dead", "seat": 6} in [dict(e) for e in ruling.effects]
+
+
+CHIPS_CARRIED_ON_A_MOVE = """
+title: Moved by the TD when his table broke, a player carried one chip in his pocket
+house: edp
+game: {format: tournament, variant: NLHE, blinds: [400, 800]}
+players: [{seat: 2}, {seat: 6, stack: 19600}]
+timeline:
+  - chips_removed: {seat: 6, amount: 5000, to: pocket, still_playing: true, moved_by_organiser: true, in_question: true}
+"""
+
+CHIPS_TO_ANOTHER_TABLE = """
+title: A player carries his chips to another table of the tournament
+house: edp
+game: {format: tournament, variant: NLHE, blinds: [500, 1000]}
+players: [{seat: 1, stack: 6100}, {seat: 4}]
+timeline:
+  - chips_removed: {seat: 1, amount: 6100, to: another-table, still_playing: true, in_question: true}
+"""
+
+CHIPS_POCKETED = """
+title: A cash player pockets a chip and plays on
+house: edp
+game: {format: cash, variant: NLHE, blinds: [0.50, 1]}
+players: [{seat: 1, stack: 40}, {seat: 4}]
+timeline:
+  - chips_removed: {seat: 1, amount: 5, to: pocket, still_playing: true, in_question: true}
+"""
+
+
+def test_edp_2_8_chips_that_stay_in_play_are_not_removed_from_play(kb):
+    # 2 ¶8 "Players are not permitted to remove any chips from play on a table": chips carried with
+    # their player to another table, or on the organisers' move, stay in play; EDP has no clause on
+    # table moves (casebook G301, P401). A pocketed chip in a cash game is still 2 ¶8's.
+    for text in (CHIPS_CARRIED_ON_A_MOVE, CHIPS_TO_ANOTHER_TABLE):
+        ruling = _ruling(kb, text, "chips-off-table")
+        assert ruling.outcome == "floor-decides", ruling.decision
+        assert ruling.basis == "not covered"
+    pocketed = _ruling(kb, CHIPS_POCKETED, "chips-off-table")
+    assert pocketed.outcome == "not-allowed"
+    assert "edp.2-8" in {c.clause for c in pocketed.citations}
+
+
+BURN_CARD_FLIPPED = """
+title: The turn burn card flips face up after the flop betting
+house: edp
+game: {format: cash, variant: NLHE, blinds: [0.50, 1]}
+button: 5
+players: [{seat: 1, stack: 40}, {seat: 3, stack: 80}, {seat: 5, stack: 50}]
+timeline:
+  - flop: [T♠, 7♥, 2♦]
+  - {seat: 1, did: check}
+  - {seat: 3, did: bet, total: 5}
+  - {seat: 5, did: call, total: 5}
+  - {seat: 1, did: call, total: 5}
+  - card_exposed: {by: dealer, during: play, count: 1, seen_by: table, in_question: true}
+"""
+
+
+def test_edp_9_4_dealer_exposure_rule_needs_a_players_card(kb):
+    # 9 ¶4 ("A player who exposes his cards ... will not have a dead hand") is read for a player's
+    # own cards; a card of no player's (a burn card) is not his hand (casebook P202).
+    report = rule_incident(parse_incident_text(BURN_CARD_FLIPPED, "t.yaml", kb.vocabulary, kb.clubs), kb,
+                           with_precedents=False)
+    fired = {c.clause for r in report.answers["edp"].rulings for c in r.citations}
+    assert "edp.9-4-s1-2" not in fired
+
+
+CHANGE_FROM_THE_POT = """
+title: A player calls with a large chip and takes his own change out of the pot
+house: edp
+game: {format: cash, variant: NLHE, blinds: [0.50, 1]}
+button: 9
+players: [{seat: 2, stack: 30}, {seat: 3, stack: 40}, {seat: 5, stack: 19}, {seat: 8, stack: 25}]
+pot_at_start: 4
+timeline:
+  - flop: [9♠, 6♦, 2♣]
+  - {seat: 2, said: check}
+  - {seat: 3, said: "three pounds", chips: [1, 1, 1]}
+  - {seat: 5, said: call, chips: [5]}
+  - pot_handled: {seat: 5, did: bet-into-pot}
+  - pot_handled: {seat: 5, did: took-change-from-pot, in_question: true}
+"""
+
+
+def test_edp_8_3_change_taken_from_the_pot_goes_back(kb):
+    # 8 ¶3: action in turn "commits chips to the pot that must stay in the pot" (casebook H301, H405).
+    ruling = _ruling(kb, CHANGE_FROM_THE_POT, "pot-handling")
+    assert ruling.outcome == "put-right", ruling.decision
+    assert ruling.basis == "reading"
+    assert "edp.8-3" in {c.clause for c in ruling.citations}
