@@ -466,3 +466,18 @@ def test_gala_behaviour_i_chip_pocketed_in_a_table_move_goes_on_new_stack_with_a
     assert has_effect(r, "chips-back-on-table", seat=6, amount=5000) and has_effect(r, "warning", seat=6)
     staying = POCKET_IN_MOVE.replace("moved_by_organiser: true", "moved_by_organiser: false")
     assert cites(ruling(rule(kb, staying), "chips-off-table")) >= {"gala.house-f"}
+
+
+def _casebook_incident(case_id):
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[1] / "cases" / "casebook" / f"{case_id}.yaml").read_text(encoding="utf-8")
+    return text.split("\nexpected:")[0] + "\n"
+
+
+def test_gala_house_m_declared_all_in_short_of_a_raise_puts_in_the_chips_kept_back(kb):
+    """House m): "A declaration of 'all-in' means exactly that, a player must put all chips he has
+    on the table into the pot"; the under-raise rule (Call and raise para 2 s2, "only if he is going
+    All-In") is not for a player who declared all-in (N101)."""
+    r = ruling(rule(kb, _casebook_incident("N101")), "raise-size")
+    assert r.outcome == "all-chips-in" and cites(r) == {"gala.house-m"}
+    assert has_effect(r, "all-chips-in", seat=5, add=1)
