@@ -408,3 +408,76 @@ def test_gala_misdeal_e_is_for_a_players_cards_not_cards_off_the_stub(kb):
     own = STUB_EXPOSED.replace("{by: dealer, during: play, count: 2", "{seat: 6, by: dealer, during: play, count: 1")
     r = ruling(rule(kb, own), "exposed-card-play")
     assert r.outcome == "hand-live" and "gala.misdeal-e" in cites(r)
+
+
+OOT_CALL_TOPPED = """title: t
+house: gala
+game: {format: tournament, variant: NLHE, blinds: [100, 200]}
+button: 9
+players:
+  - {seat: 1, stack: 4000}
+  - {seat: 2, stack: 6100}
+  - {seat: 3, stack: 5500}
+  - {seat: 4, stack: 3000}
+  - {seat: 5, stack: 7200}
+  - {seat: 6, stack: 3800}
+  - {seat: 7, stack: 9400}
+  - {seat: 8, stack: 6000}
+  - {seat: 9, stack: 3300}
+timeline:
+  - preflop:
+  - {seat: 3, said: "raise, six hundred", total: 600}
+  - {seat: 4, did: fold}
+  - {seat: 7, said: call, chips: [500, 100], in_question: true}
+  - {seat: 5, said: "raise, eighteen hundred", chips: [1000, 500, 100, 100, 100]}
+  - {seat: 6, did: fold}
+"""
+
+
+def test_gala_house_t_out_of_turn_call_topped_may_call_or_pass(kb):
+    """House t): "where a preceding player bets more than the out of turn bet ... its owner may
+    choose to call or pass"; Gala calls a call a bet (House v) s1 "All call, raise or re-raise
+    bets"), so an out-of-turn call topped by the skipped player is call-or-pass, no raise (P103)."""
+    r = ruling(rule(kb, OOT_CALL_TOPPED), "out-of-turn")
+    assert r.outcome == "void-call-or-fold" and cites(r) == {"gala.house-t"}
+    assert has_effect(r, "may-call-or-fold", seat=7, call=1800) and has_effect(r, "no-raise", seat=7)
+
+
+POCKET_IN_MOVE = """title: t
+house: gala
+game: {format: tournament, variant: NLHE, blinds: [400, 800]}
+players:
+  - {seat: 2, stack: 10000}
+  - {seat: 6, stack: 19600}
+  - {seat: 9, stack: 10000}
+timeline:
+  - chips_removed: {seat: 6, amount: 5000, to: pocket, still_playing: true, moved_by_organiser: true, in_question: true}
+  - player_moved: {seat: 6, took_all_chips: false}
+"""
+
+
+def test_gala_behaviour_i_chip_pocketed_in_a_table_move_goes_on_new_stack_with_a_warning(kb):
+    """Player behaviour i): "all chips you have on the table when transferring will be taken to the
+    new table"; Unethical c) and after l) para 1: chips out of view, "will be warned" (P401)."""
+    r = ruling(rule(kb, POCKET_IN_MOVE), "chips-off-table")
+    assert r.outcome == "not-allowed"
+    assert {"gala.behaviour-i", "gala.unethical-after-l-p1"} <= cites(r)
+    assert "gala.house-f" not in cites(r)
+    assert has_effect(r, "chips-back-on-table", seat=6, amount=5000) and has_effect(r, "warning", seat=6)
+    staying = POCKET_IN_MOVE.replace("moved_by_organiser: true", "moved_by_organiser: false")
+    assert cites(ruling(rule(kb, staying), "chips-off-table")) >= {"gala.house-f"}
+
+
+def _casebook_incident(case_id):
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[1] / "cases" / "casebook" / f"{case_id}.yaml").read_text(encoding="utf-8")
+    return text.split("\nexpected:")[0] + "\n"
+
+
+def test_gala_house_m_declared_all_in_short_of_a_raise_puts_in_the_chips_kept_back(kb):
+    """House m): "A declaration of 'all-in' means exactly that, a player must put all chips he has
+    on the table into the pot"; the under-raise rule (Call and raise para 2 s2, "only if he is going
+    All-In") is not for a player who declared all-in (N101)."""
+    r = ruling(rule(kb, _casebook_incident("N101")), "raise-size")
+    assert r.outcome == "all-chips-in" and cites(r) == {"gala.house-m"}
+    assert has_effect(r, "all-chips-in", seat=5, add=1)
