@@ -253,3 +253,53 @@ def test_fpc_32_seat_preference_without_a_move_stays_with_the_td(kb):
     # Rule 32 speaks of players moving to another table; a seat wish with no move is not its case.
     text = MOVED.replace("  - player_moved: {seat: 4, took_all_chips: true, in_question: true}\n", "")
     assert _ruling(kb, text, "seating").basis == "not covered"
+
+
+def test_fpc_5_s1_opening_bet_below_the_big_blind_is_made_up_not_a_call(kb):
+    # 5 s1 ("After the flop, the minimum bet must be at least the amount of the big blind"): an
+    # opening bet below the big blind is made up to it; rule 2's 50% test ("the amount required to
+    # raise ... considered to be a call") is for chips facing a bet (casebook H210).
+    text = HAND + """  - flop: [7♠, 7♦, 2♣]
+  - {seat: 2, said: "two hundred", chips: [100, 100], in_question: true}
+"""
+    ruling = _ruling(kb, text, "raise-size")
+    assert (ruling.outcome, ruling.basis) == ("raised-to-minimum", "reading")
+    assert [c.clause for c in ruling.citations] == ["fpc.5-s1"]
+    assert {"effect": "raise-made-up", "seat": 2, "add": 800, "total": 1000} in _effects(ruling)
+    # Facing a bet, rule 2 still decides: under half a raise is a call.
+    facing = HAND + """  - flop: [7♠, 7♦, 2♣]
+  - {seat: 2, did: bet, total: 2000}
+  - {seat: 3, said: raise, chips: [1000, 1000, 500], in_question: true}
+"""
+    assert _ruling(kb, facing, "raise-size").outcome == "ruled-call"
+
+
+def test_fpc_25_called_hand_need_not_be_shown_once_another_player_showed_out_of_turn(kb):
+    # 25 s1-2: the called player "must show their cards, and cannot muck them unless another player
+    # still in the hand has shown their cards out of turn" (casebook P301): the caller tabled first,
+    # the bettor then mucked; rule 25 no longer holds him, rule 7's "or muck them if they wish" stands.
+    river = HAND + """  - river: J♠
+  - {seat: 2, did: bet, total: 2000}
+  - {seat: 3, did: call, total: 2000}
+  - {seat: 4, did: fold}
+  - {seat: 1, did: fold}
+  - showdown:
+"""
+    shown_first = river + """  - hand_shown: {seat: 3, face_up: 2}
+  - hand_mucked: {seat: 2, by: player, tabled: false, retrievable: true}
+  - asks_to_see: {seat: 3, target: 2, asker_kept_cards: true, in_question: true}
+"""
+    ruling = _ruling(kb, shown_first, "right-to-see")
+    assert ruling.outcome == "no-right"
+    assert [c.clause for c in ruling.citations] == ["fpc.7-s1-2"]
+    # Nobody showed out of turn: rule 25 and rule 7 still disagree (both shown).
+    plain = river + "  - asks_to_see: {seat: 3, target: 2, asker_kept_cards: true, in_question: true}\n"
+    assert _ruling(kb, plain, "right-to-see").outcome == "conflict"
+
+
+def test_fpc_15_foreign_chips_come_off_the_table_with_their_amount(kb):
+    # 15: "There will be no foreign chips allowed on the table" - the chips are removed from the
+    # table, and the ruling says how much (casebook N403).
+    ruling = _ruling(kb, HAND + "  - foreign_chips: {seat: 3, amount: 500}\n", "chips-in-play")
+    assert ruling.outcome == "not-in-play"
+    assert {"effect": "chips-removed", "seat": 3, "amount": 500} in _effects(ruling)
