@@ -57,7 +57,8 @@ timeline:
 
 def test_ppl_league_52_pot_bet_declared_in_turn_binds_and_the_venue_manager_sizes_it(kb):
     ruling, = _rulings(kb, POT_BET, "declared-action")
-    assert (ruling.outcome, ruling.basis, ruling.discretion) == ("floor-decides", "reading", True)
+    # a bet (k4, G102); its amount is the Venue Manager's (discretion)
+    assert (ruling.outcome, ruling.basis, ruling.discretion) == ("bet", "reading", True)
     assert [c.clause for c in ruling.citations] == ["ppl.league-52"]
     assert "binds him" in ruling.do[0]
 
@@ -369,3 +370,42 @@ def test_ppl_nights_5_prize_altered_by_the_representatives_stands(kb):
 def test_ppl_nights_5_is_not_a_satellite_rule_for_an_advertised_qualifier(kb):
     ruling, = _rulings(kb, ALTERED_PRIZE.replace("ADV", "true"), "main-event-entry")
     assert ruling.outcome == "floor-decides"
+
+
+# -- fourth pass (k4/ppl) ---------------------------------------------------------------------------
+
+def test_ppl_league_2_raise_said_with_chips_order_not_stated_is_a_raise_to_the_amount(kb):
+    # N202, L203: "raise, five" with the £5 chip, the order of words and chips not stated.
+    text = RAISE_SAID_THEN_CHIPS.replace("CHIPS", "[5]").replace(", first: words", "")
+    ruling, = _rulings(kb, text, "declared-action")
+    assert (ruling.outcome, ruling.basis) == ("raise", "reading")
+    assert [c.clause for c in ruling.citations] == ["ppl.league-2"]
+    assert _effects(ruling, "ruled-raise") == [{"effect": "ruled-raise", "seat": 3, "total": 5, "add": 5}]
+
+
+def test_ppl_league_2_raise_with_chips_shown_to_come_first_is_not_read_as_stated(kb):
+    text = RAISE_SAID_THEN_CHIPS.replace("CHIPS", "[5]").replace("first: words", "first: chips")
+    assert all(r.outcome != "raise" for r in _rulings(kb, text, "declared-action"))
+
+
+FIFTH_RAISE = """
+title: a raise after a bet and three raises
+house: ppl
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 3
+players: [{seat: 1, stack: 2000}, {seat: 2, stack: 2000}, {seat: 3, stack: 2000}]
+timeline:
+  - {seat: 3, said: raise, total: 6}
+  - {seat: 1, said: raise, total: 18}
+  - {seat: 2, said: raise, total: 54}
+  - {seat: 3, said: raise, total: 150}
+  - {seat: 1, said: raise, total: 400, in_question: true}
+"""
+
+
+def test_ppl_howto_9_no_cap_on_the_number_of_raises(kb):
+    # M106: "Players can re-raise any amount equal or greater than the minimum bet"; no PPL cap.
+    ruling, = _rulings(kb, FIFTH_RAISE, "may-raise")
+    assert (ruling.outcome, ruling.basis) == ("may-raise", "reading")
+    assert [c.clause for c in ruling.citations] == ["ppl.howto-9"]
+
