@@ -99,6 +99,7 @@ class CorrectedHand:
     full_raises: list = field(default_factory=list)  # (seat, bet he faced, his total) of each full bet or raise this round
     rounds: dict = field(default_factory=dict)       # street -> its steps (to go back to a round a card closed too early)
     start_stacks: dict = field(default_factory=dict) # seat -> chips at the start of the hand (as the incident gives them)
+    deducted: float = 0                              # taken out of the middle (a rake, a drop), less what a ruling put back
 
     def behind_on(self) -> dict:
         """Seats a correction on an earlier round left short there: seat -> (street, chips to call).
@@ -230,7 +231,8 @@ def _start(data: dict, hand) -> CorrectedHand:
                          full_raises=_full_raises(round_steps),
                          rounds={street: hand.street_steps(street) for street in dict.fromkeys(s.street for s in view.steps)},
                          start_stacks={p["seat"]: p["stack"] for p in data["players"]
-                                       if _number(p.get("stack")) is not None})
+                                       if _number(p.get("stack")) is not None},
+                         deducted=view.deducted)
 
 
 def _move(hand: CorrectedHand, seat, amount, street=None) -> float:
@@ -420,6 +422,11 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         out.dead_money -= sum(out.antes.values())
         out.owes.clear()
         made[(None, kind)] = me
+        return
+    if kind == "refunds-pot":         # what a deduction took goes back into the pot: no more than it took
+        amount = _number(effect.get("amount"))
+        if amount is not None and amount > 0:
+            out.deducted = whole(max(0, out.deducted - amount))
         return
     if kind == "reopens-round":
         if not out.void:

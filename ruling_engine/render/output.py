@@ -433,6 +433,9 @@ def _money_text(effect: dict, currency: str = "") -> str:
         odd = f", odd {format_value(effect['odd'], 'amount', currency)}" if effect.get("odd") else ""
         return (f"Seats {', '.join(map(str, effect['seats']))} split {name}: "
                 f"{format_value(effect['share'], 'amount', currency)} each{odd}")
+    if kind == "pot-deducted":
+        why = {"rake": " (the rake)", "prize-fund": " (for the prize fund)"}.get(effect.get("purpose"), "")
+        return f"{effect['amount']} was taken out of the pot{why}: the pots are what is left"
     if kind == "player-out":
         return f"Seat {effect['seat']} is out of the tournament"
     return str(effect)

@@ -84,6 +84,7 @@ def settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list:
                 for seat, amount in sorted(corrected.returned.items()) if amount > 0]
     view.contributed, view.stacks = dict(corrected.contributed), dict(corrected.stacks)
     view.round_in, view.current_bet = dict(corrected.round_in), corrected.current_bet
+    view.deducted = corrected.deducted
     unsettled = _unsettled_life(rulings)
     contenders = None if unsettled else sorted(corrected.live)
     view.in_hand = sorted(corrected.live)
@@ -97,6 +98,7 @@ def settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list:
         returned_seat = None
     out = [{"effect": "return-chips", "seat": seat, "amount": tidy(amount)}
            for seat, amount in sorted(corrected.returned.items()) if amount > 0]
+    out += _deductions(data, corrected.deducted)
     if returned_seat is not None and returned:
         out.append({"effect": "return-chips", "seat": returned_seat, "amount": tidy(returned)})
     for number, pot in enumerate(found):
@@ -130,6 +132,19 @@ def settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list:
             if corrected.stacks.get(seat, 1) == 0 and corrected.contributed[seat] > 0 and seat not in won:
                 out.append({"effect": "player-out", "seat": seat})
     return out
+
+
+def _deductions(data: dict, deducted: float) -> list:
+    """What a deduction the incident states (a rake, a drop) took out of the middle and this club's
+    rulings left out of it: said beside the pots, which are what is left."""
+    if deducted <= 0:
+        return []
+    purposes = sorted({e.get("purpose") for e in data.get("events", [])
+                       if e["event"] == "pot_deduction" and isinstance(e.get("purpose"), str)})
+    out = {"effect": "pot-deducted", "amount": tidy(deducted)}
+    if len(purposes) == 1:
+        out["purpose"] = purposes[0]
+    return [out]
 
 
 def _unsettled_life(rulings) -> bool:
