@@ -89,3 +89,37 @@ def test_the_invariant_counts_deductions_and_catches_one_dropped_or_overstated(k
             if e["effect"] == "pot":
                 e["amount"] -= 3
     assert "conservation" in _broken(kb, RAKE, "gala", more_taken_than_the_incident_says)
+
+
+AWAY_THEN_CALLS = """
+title: The small blind is away when the action reaches him; back, he says call
+house: gala
+game: {format: tournament, variant: NLHE, blinds: [200, 400]}
+button: 6
+players:
+  - {seat: 2, stack: 7300}
+  - {seat: 6, stack: 5000}
+  - {seat: 7, stack: 8400}
+  - {seat: 8, stack: 5600}
+  - {seat: 9, stack: 11000}
+timeline:
+  - preflop:
+  - {seat: 7, posts: small-blind, chips: [200]}
+  - {seat: 8, posts: big-blind, chips: [400]}
+  - player_away: {seat: 7, at_first_card: false, at_last_card: false, left_mid_hand: true, at_turn: true, in_question: true}
+  - {seat: 9, did: raise, total: 1000}
+  - {seat: 2, did: call, total: 1000}
+  - {seat: 6, did: fold}
+  - {seat: 7, said: call}
+"""
+
+
+def test_chips_a_dead_hand_put_in_after_it_died_go_back_and_what_it_put_in_before_stays(kb):
+    """Gala (house i) and PPL (league 13) kill the hand of a player away when his turn came; his
+    'call' on coming back was no bet on a live hand: the 800 goes back, his 200 blind stays."""
+    report, _ = _rule(kb, AWAY_THEN_CALLS)
+    for club in ("gala", "ppl"):
+        answer = report.answers[club]
+        assert 7 in answer.now["dead"]
+        assert _money(answer, "return-chips") == [{"effect": "return-chips", "seat": 7, "amount": 800}]
+        assert [p["amount"] for p in _money(answer, "pot")] == [2600]
