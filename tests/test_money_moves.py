@@ -123,3 +123,64 @@ def test_chips_a_dead_hand_put_in_after_it_died_go_back_and_what_it_put_in_befor
         assert 7 in answer.now["dead"]
         assert _money(answer, "return-chips") == [{"effect": "return-chips", "seat": 7, "amount": 800}]
         assert [p["amount"] for p in _money(answer, "pot")] == [2600]
+
+
+PUSHED = CASES / "notions" / "pot-pushed.yaml"
+
+
+def test_a_pot_pushed_to_the_wrong_player_comes_back_from_him_to_the_winner(kb):
+    from ruling_engine.rulings.rule_on import rule_on
+    report = rule_on(PUSHED, kb=kb)
+    for club in ("edp", "gala", "ppl", "fpc"):       # the cards: seat 2's two pair wins the pot
+        assert _money(report.answers[club], "chips-back") == [
+            {"effect": "chips-back", "seat": 5, "amount": 34, "to": [2]}]
+    from ruling_engine.render.output import render_text
+    assert "Seat 5 gives back the £34 he was handed: it goes to seat 2" in render_text(report)
+
+
+def test_chips_handed_to_the_player_the_ruling_gives_them_to_need_not_move(kb, tmp_path):
+    text = PUSHED.read_text(encoding="utf-8").replace("money_moved: {did: pushed, seat: 5}",
+                                                      "money_moved: {did: pushed, seat: 2}")
+    report, _ = _rule(kb, text)
+    assert all(_money(a, "chips-back") == [] for club, a in report.answers.items() if club != "fpc")
+
+
+def test_a_part_set_aside_is_counted_where_it_is(kb):
+    text = PUSHED.read_text(encoding="utf-8").replace(
+        "money_moved: {did: pushed, seat: 5}",
+        "money_moved: {did: set-aside, seat: 5, amount: 10, by: floor}")
+    report, _ = _rule(kb, text)
+    assert _money(report.answers["edp"], "chips-back") == [{"effect": "chips-back", "seat": 5, "amount": 10, "to": [2]}]
+
+
+def test_chips_handed_out_before_the_pot_is_awarded_go_back_into_the_pot(kb):
+    text = PUSHED.read_text(encoding="utf-8").replace("cards: [A♦, 4♥]", "cards: [A♦]")   # seat 5's hand not known
+    report, _ = _rule(kb, text)
+    assert _money(report.answers["edp"], "pot-awarded") == []
+    assert _money(report.answers["edp"], "chips-back") == [{"effect": "chips-back", "seat": 5, "amount": 34}]
+
+
+def test_a_rule_can_read_that_the_pot_was_already_pushed():
+    from ruling_engine.facts.money import money_facts
+    facts = money_facts({"game": {}, "events": [{"event": "money_moved", "did": "pushed", "seat": 5, "by": "dealer"}]})
+    assert facts["pot_pushed"] is True and facts["pot_pushed_to"] == 5
+    assert "pot_pushed" not in money_facts({"game": {}, "events": [
+        {"event": "money_moved", "did": "counted", "amount": 30, "by": "dealer"}]})
+
+
+def test_the_questionnaire_asks_to_whom_the_pot_was_pushed_and_how_much(kb):
+    """Where the money already is decides what must come back and to whom (chips_back), so the
+    floor app asks it whenever the dealer or the floor moved chips (a count given moves nothing)."""
+    from ruling_engine.ask.questionnaire import DONE, Session, event_entry, street_entry
+    session = Session(kb, house="edp")
+    for name, value in (("game.format", "cash"), ("game.variant", "NLHE"), ("game.blinds", [1, 2]),
+                        ("button", 2), ("players", [{"seat": 2, "stack": 100}, {"seat": 5, "stack": 100}])):
+        session.answer(name, value)
+    for entry in ({"seat": 2, "did": "raise", "total": 6}, {"seat": 5, "did": "call", "total": 6},
+                  street_entry("showdown"), event_entry("money_moved", did="pushed"), DONE):
+        session.answer("next", entry)
+    asked = []
+    while (question := session.next_question()) is not None and len(asked) < 40:
+        asked.append(question.name)
+        session.answer(question.name, 5 if question.name == "money_moved.seat" else None)
+    assert "money_moved.seat" in asked and "money_moved.amount" in asked

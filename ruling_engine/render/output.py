@@ -436,6 +436,10 @@ def _money_text(effect: dict, currency: str = "") -> str:
     if kind == "pot-deducted":
         why = {"rake": " (the rake)", "prize-fund": " (for the prize fund)"}.get(effect.get("purpose"), "")
         return f"{effect['amount']} was taken out of the pot{why}: the pots are what is left"
+    if kind == "chips-back":
+        to = effect.get("to")
+        where = f"it goes to seat {' and seat '.join(map(str, to))}" if to else "it goes back into the pot until the pot is awarded"
+        return f"Seat {effect['seat']} gives back the {effect['amount']} he was handed: {where}"
     if kind == "player-out":
         return f"Seat {effect['seat']} is out of the tournament"
     return str(effect)

@@ -105,7 +105,7 @@ def settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list:
         out.append({"effect": "pot", "pot": "main" if number == 0 else f"side-{number}",
                     "amount": tidy(pot.amount), "seats": list(pot.seats)})
     if contenders is None:
-        return out
+        return out + chips_back(data, hand, out, settled=False)
     # a hand the rulings still want shown, or left to the floor, is not awarded from a part of it
     settled_effects = [e for r in rulings if r.basis not in UNSETTLED for e in r.effects]
     on_board = {e["seat"] for e in data.get("events", []) if e["event"] == "hand_shown"
@@ -127,6 +127,7 @@ def settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list:
         if winners:
             won |= set(winners)
             decided.append(pot)
+    out += chips_back(data, hand, out, settled=len(decided) == len(found))
     if data["game"]["format"] == "tournament" and found and len(decided) == len(found):
         for seat in sorted(corrected.contributed):
             if corrected.stacks.get(seat, 1) == 0 and corrected.contributed[seat] > 0 and seat not in won:
@@ -145,6 +146,54 @@ def _deductions(data: dict, deducted: float) -> list:
     if len(purposes) == 1:
         out["purpose"] = purposes[0]
     return [out]
+
+
+def where_the_chips_are(data: dict, hand) -> dict:
+    """seat -> chips the dealer or the floor has already handed him out of the middle (money_moved:
+    the pot or a part of it pushed to him, chips given back or set aside for him), as the incident
+    says. A push with no amount is the whole pot as it stood then, less what was handed out before."""
+    held: dict = {}
+    for event in data.get("events", []):
+        if event["event"] != "money_moved" or event.get("did") == "counted" or not isinstance(event.get("seat"), int):
+            continue
+        amount = event.get("amount")
+        if not isinstance(amount, (int, float)) or isinstance(amount, bool):
+            if event.get("did") != "pushed":
+                continue
+            amount = hand.walk(min(event.get("_actions_before", len(hand.views) - 1), len(hand.views) - 1)).pot \
+                - sum(held.values())
+        if amount > 0 and math.isfinite(amount):
+            held[event["seat"]] = whole(held.get(event["seat"], 0) + amount)
+    return held
+
+
+def chips_back(data: dict, hand, money: list, settled: bool) -> list:
+    """What must move back, and to whom, when what the dealer or the floor handed out (money_moved)
+    is not what this club's answer gives each player: a seat holding more than the answer gives
+    him gives the difference back (to the seats the answer gives more than they hold, when every
+    pot is awarded; into the pot until it is, when not)."""
+    held = where_the_chips_are(data, hand)
+    if not held:
+        return []
+    due: dict = {}
+    for e in money:
+        if e["effect"] == "pot-awarded" and "amount" in e:
+            due[e["seat"]] = due.get(e["seat"], 0) + e["amount"]
+        elif e["effect"] == "pot-split":
+            for n, seat in enumerate(e["seats"]):
+                due[seat] = due.get(seat, 0) + e["share"] + ((e.get("odd") or 0) if n == 0 else 0)
+        elif e["effect"] == "return-chips" and "amount" in e:
+            due[e["seat"]] = due.get(e["seat"], 0) + e["amount"]
+    out = []
+    short = {s: whole(due.get(s, 0) - held.get(s, 0)) for s in due if due.get(s, 0) - held.get(s, 0) > 1e-9}
+    for seat in sorted(held):
+        over = whole(held[seat] - (due.get(seat, 0) if settled else 0))
+        if over > 1e-9:
+            entry = {"effect": "chips-back", "seat": seat, "amount": tidy(over)}
+            if settled and short:
+                entry["to"] = sorted(short)
+            out.append(entry)
+    return out
 
 
 def _unsettled_life(rulings) -> bool:

@@ -43,6 +43,11 @@ ACTION_FIELD_FACTS = {
     "deliberate": ("oot_deliberate",),
 }
 
+# What the corrected hand reads itself when it counts the pots (rulings/settlement.py): where the
+# dealer or the floor already put the money, and what a deduction took out of the middle.
+READ_WITH_THE_POTS = {"money_moved", "money_moved.did", "money_moved.seat", "money_moved.amount",
+                      "money_moved.by", "pot_deduction.taken"}
+
 # A forced bet posted with no chips or total given takes its amount from the game (facts/hand.py).
 POSTED_FROM_GAME = {"bring-in": "game.bring_in", "ante": "game.ante", "small-blind": "game.blinds",
                     "big-blind": "game.blinds", "dead-blind": "game.blinds", "straddle": "game.blinds"}
@@ -172,10 +177,11 @@ def unread_warnings(kb, incident_data: dict, facts_by_point: list, file: str, mo
         if line is not None and point_lines is not None and line not in point_lines:
             continue                  # an entry the floor was not called about tells the story
         if field in RECORD_ONLY or field in used_sources or (field, line) in seen_as_game or \
-                (money and field in ("pot_at_start", "pot_smallest_chip")):
+                (money and (field in ("pot_at_start", "pot_smallest_chip") or field in READ_WITH_THE_POTS)):
             continue
         head = field.split(".", 1)[0]
-        if "." in field and head in kb.vocabulary.records["event"] and head not in used_sources:
+        if "." in field and head in kb.vocabulary.records["event"] and head not in used_sources \
+                and not (money and head in READ_WITH_THE_POTS):
             continue                  # an entry no rule read is named once, not each of its fields
         if head == "players" and field != "players.cards" and "players" in used_sources:
             continue                  # the players' stacks and warnings are read as `players`
