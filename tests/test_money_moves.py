@@ -184,3 +184,76 @@ def test_the_questionnaire_asks_to_whom_the_pot_was_pushed_and_how_much(kb):
         asked.append(question.name)
         session.answer(question.name, 5 if question.name == "money_moved.seat" else None)
     assert "money_moved.seat" in asked and "money_moved.amount" in asked
+
+
+# -- approximate and bounded amounts ------------------------------------------------------------------
+
+BOUNDED = """
+title: Approximate amounts
+house: edp
+game: {format: tournament, variant: NLHE, blinds: [100, 200]}
+button: 2
+players:
+  - {seat: 2, stack: {about: 30000}}
+  - {seat: 5, stack: 8000}
+  - {seat: 7, stack: 9000}
+pot_at_start: 3000
+timeline:
+  - flop: [K♠, 8♦, 4♣]
+  - {seat: 5, did: bet, total: BET}
+  - {seat: 7, did: call, in_question: true}
+"""
+
+
+def test_an_approximate_or_bounded_amount_is_read_and_written_back_as_such(kb):
+    from ruling_engine.incident.load import incident_text
+    from ruling_engine.numbers import Approx
+    incident = parse_incident_text(BOUNDED.replace("BET", "{over: 4000}"), "<t>", kb.vocabulary, kb.clubs)
+    stack = incident.data["players"][0]["stack"]
+    assert isinstance(stack, Approx) and stack == 30000 and stack.kind == "about"
+    assert [(what, kind, figure) for what, kind, figure, _ in incident.data["_approximate"]] == [
+        ("player.stack", "about", 30000), ("action.total", "over", 4000)]
+    text = incident_text(incident.data)
+    assert "stack: {about: 30000}" in text and "total: {over: 4000}" in text
+
+
+def test_a_malformed_bound_is_an_error_with_its_line_and_a_suggestion(kb):
+    import pytest
+    from ruling_engine.errors import FloorcallError
+    with pytest.raises(FloorcallError) as error:
+        parse_incident_text(BOUNDED.replace("BET", "{aboot: 4000}"), "<t>", kb.vocabulary, kb.clubs)
+    assert error.value.line == 13 and "about" in str(error.value)
+
+
+def test_amounts_worked_out_from_an_approximate_bet_are_said_to_be_about_never_exact(kb):
+    from ruling_engine.render.output import render_text
+    report, _ = _rule(kb, BOUNDED.replace("BET", "{about: 4000}"))
+    answer = report.answers["edp"]
+    assert [(p["amount"], p["approx"]) for p in _money(answer, "pot")] == [(11000, "about")]
+    assert answer.now["approx"] == "about"
+    text = render_text(report)
+    assert "Main pot: about 11,000" in text
+    assert any("approximately or as a bound" in w and "line 13: total about 4,000" in w for w in report.warnings)
+
+
+def test_a_lower_bound_makes_the_pot_at_least_and_an_approximate_stack_that_caps_nothing_leaves_it_exact(kb):
+    report, _ = _rule(kb, BOUNDED.replace("BET", "{at_least: 4000}"))
+    assert [p["approx"] for p in _money(report.answers["edp"], "pot")] == ["at least"]
+    report, _ = _rule(kb, BOUNDED.replace("BET", "4000"))       # seat 2's stack is about 30,000: not all in
+    assert [p.get("approx") for p in _money(report.answers["edp"], "pot")] == [None]
+
+
+def test_floorcall_events_says_an_amount_may_be_approximate_or_bounded():
+    from conftest import run_cli
+    result = run_cli("floorcall", "events", "money_moved")
+    assert "amount: amount (or {about: N}, {at_least: N}, {over: N})" in result.stdout
+
+
+def test_the_questionnaire_takes_an_amount_said_roughly_or_as_a_bound():
+    from ruling_engine.ask.answers import parse_value
+    from ruling_engine.ask.questionnaire import Question
+    amount = Question("players.stack", "How many chips?", "number", bounded=True)
+    assert parse_value(amount, "about 30,000") == {"about": 30000}
+    assert parse_value(amount, "at least £4") == {"at_least": 4}
+    assert parse_value(amount, "over 3000") == {"over": 3000}
+    assert parse_value(amount, "30000") == 30000

@@ -47,6 +47,7 @@ class Question:
     allow_blank: bool = False                        # an empty answer leaves it out (not stated)
     about: str = ""                                  # the timeline entry the question is about, in words
     blank_label: str = ""                            # what the empty answer is called ("No ante"), else "Not stated"
+    bounded: bool = False                            # an amount: "about 30000", "at least 4", "over 3000" are answers
 
 
 # -- reading the vocabulary once per knowledge base -------------------------------------------------
@@ -705,7 +706,7 @@ class Session:
         if spec.type in ("int", "amount", "number"):
             return Question(name, text, "number", help_text, allow_blank=not spec.required,
                             allow_unknown=spec.type != "int" or not spec.required, about=about,
-                            blank_label="No ante" if name == "game.ante" else "")
+                            blank_label="No ante" if name == "game.ante" else "", bounded=spec.type == "amount")
         return Question(name, text, "text", help_text, allow_blank=not spec.required, about=about)
 
     def _about(self, name: str) -> str:

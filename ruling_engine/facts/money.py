@@ -5,6 +5,7 @@ and pot handling. Each event kind is read by one small function; amounts are pla
 from __future__ import annotations
 
 from ruling_engine.facts.registry import reads
+from ruling_engine.numbers import Approx
 
 
 def _share(part, whole):
@@ -134,8 +135,11 @@ def _money_paid_in(e: dict) -> dict:
 
 def _pot_deduction(e: dict) -> dict:
     """Money taken out of a pot, and the percentage of the pot it was."""
+    percent = round(100 * e["taken"] / e["pot"], 2) if e["pot"] else 0
+    if isinstance(e["pot"], Approx) or isinstance(e["taken"], Approx):
+        percent = Approx(percent, "about")       # a share of an approximate figure is approximate
     return {"pot_deduction.pot": e["pot"], "pot_deduction.taken": e["taken"],
-            "pot_deduction.percent": round(100 * e["taken"] / e["pot"], 2) if e["pot"] else 0,
+            "pot_deduction.percent": percent,
             "pot_deduction.reached_flop": e["reached_flop"], "pot_deduction.purpose": e["purpose"]}
 
 

@@ -14,7 +14,7 @@ import math
 from ruling_engine.facts import hands
 from ruling_engine.corrected.hand import correct
 from ruling_engine.facts.betting import Pot
-from ruling_engine.numbers import tidy, whole
+from ruling_engine.numbers import Approx, qualifier, tidy, whole
 from ruling_engine.facts.betting import pots as split_pots
 from ruling_engine.model import UNSETTLED
 
@@ -70,7 +70,54 @@ def _part_beats_all(variant, board, cards, seat, seats) -> bool:
 
 def settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list:
     """The money of one club's answer, read from the corrected hand (corrected/hand.py): the chips
-    the rulings move, the pots, the uncalled bet, awards, players out."""
+    the rulings move, the pots, the uncalled bet, awards, players out. Amounts worked out from an
+    approximate or bounded figure of the incident say so (`approx`: about, at least)."""
+    return qualify(_settle(data, hand, rulings, vocabulary, corrected), approximate_kinds(data, hand))
+
+
+def approximate_kinds(data: dict, hand) -> set:
+    """The kinds (about, at_least, over) of the approximate or bounded figures the pots are worked
+    out from: chips or a total put in, the chips in the middle at the start or taken out of it, and
+    a stack only when it went all in (otherwise it caps nothing that was put in)."""
+    kinds = set()
+    view = hand.walk()
+
+    def note(value):
+        if isinstance(value, Approx):
+            kinds.add(value.kind)
+    note(data.get("pot_at_start"))
+    for action in data.get("actions", []):
+        note(action.get("total"))
+        for chip in action.get("chips") or [] if isinstance(action.get("chips"), list) else []:
+            note(chip)
+    for post in data.get("_posts", []):
+        note(post.get("amount"))
+    for player in data["players"]:
+        if isinstance(player.get("stack"), Approx) and view.stacks.get(player["seat"]) == 0 \
+                and view.contributed.get(player["seat"], 0) > 0:
+            note(player["stack"])
+    for event in data.get("events", []):
+        if event["event"] == "pot_deduction":
+            note(event.get("taken"))
+        if event["event"] == "money_moved" and event.get("did") != "counted":
+            note(event.get("amount"))
+    return kinds
+
+
+def qualify(money: list, kinds: set) -> list:
+    """Each amount of the money marked as approximate or bounded when it rests on such a figure: a
+    pot, its award or a share 'at least' when every such figure is a lower bound, else 'about'; what
+    goes back or moves between players 'about' (a difference of bounds bounds nothing)."""
+    sums = qualifier(kinds)
+    if sums is None:
+        return money
+    for entry in money:
+        if any(k in entry for k in ("amount", "share")):
+            entry["approx"] = sums if entry["effect"] in ("pot", "pot-awarded", "pot-split") else "about"
+    return money
+
+
+def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list:
     view = hand.walk()
     if not any(v > 0 for v in view.contributed.values()) and not view.pot_at_start:
         return []
