@@ -12,3 +12,38 @@ def tidy(value):
     if isinstance(value, float) and value == value and abs(value) != float("inf"):
         value = round(value, 9)
     return whole(value)
+
+
+BOUNDS = ("about", "at_least", "over")      # an amount known only approximately, or as a lower bound
+BOUND_WORDS = {"about": "about", "at_least": "at least", "over": "over"}
+
+
+class Approx(float):
+    """An amount the incident gives only approximately or as a bound (`{about: 30000}`,
+    `{at_least: 4}`, `{over: 3000}`): arithmetic uses the figure stated, never rounded, and what the
+    floor is told from it is said to be approximate or bounded, never exact."""
+
+    def __new__(cls, value, kind: str = "about"):
+        out = super().__new__(cls, value)
+        out.kind = kind
+        return out
+
+    def __repr__(self) -> str:
+        return f"{{{self.kind}: {whole(float(self))}}}"
+
+    def words(self) -> str:
+        return BOUND_WORDS[self.kind]
+
+
+def approximate_in(data: dict) -> list:
+    """(what, kind, figure) of every approximate or bounded amount the incident states, in its order."""
+    return list(data.get("_approximate") or [])
+
+
+def qualifier(kinds) -> str | None:
+    """How a sum of these amounts is to be said: None (exact), 'at least' (every one a lower
+    bound: the sum is a lower bound) or 'about' (any approximate one)."""
+    kinds = set(kinds)
+    if not kinds:
+        return None
+    return "at least" if kinds <= {"at_least", "over"} else "about"

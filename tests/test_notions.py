@@ -26,8 +26,10 @@ OPEN: dict = {}
 
 
 def _key(answer, issues) -> list:
+    """The club's rulings on the issues asked, and the pots its answer gives (what is in each pot,
+    what was taken out of it, who wins it)."""
     return sorted((r.issue, r.outcome, repr(sorted(map(repr, r.effects)))) for r in answer.rulings
-                  if r.issue in issues)
+                  if r.issue in issues) + [("the pot", repr(sorted(map(repr, answer.settlement))))]
 
 
 @pytest.fixture(scope="module")

@@ -188,6 +188,10 @@ def parse_value(question, text):
         cleaned = re.sub(r"[£$€,]", "", raw)
         if _is_number(cleaned):
             return _number(cleaned)
+        bound = re.fullmatch(r"(about|around|roughly|~|at least|over|more than)\s*(\d+(?:\.\d+)?)", cleaned.lower())
+        if bound and getattr(question, "bounded", False):      # an amount known roughly, or as a bound
+            kind = {"at least": "at_least", "over": "over", "more than": "over"}.get(bound.group(1), "about")
+            return {kind: _number(bound.group(2))}
         raise AnswerError("a number" + (", or ? for don't know" if question.allow_unknown else ""))
     if question.kind == "text":
         return raw

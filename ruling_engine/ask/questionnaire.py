@@ -30,6 +30,10 @@ NOT_ASKED = {"title", "notes", "expected", "casebook", "game.currency", "house",
 SPEAKERS = ("dealer", "floor", "spectator")
 TABLE_SEATS = range(1, 11)            # the seats of a table, as the floor app's seat grid shows them
 ANY_SEAT = ("button", "dealer")       # header seats that may be a seat out of the hand (a dead button)
+# Fields the corrected hand reads itself, not through a rule's condition: where the dealer or the
+# floor has already put the money (rulings/settlement.py chips_back) decides what must come back
+# and to whom, so they are asked whenever such an entry is in the timeline (a count given moves nothing).
+ENGINE_READS = {"money_moved": ("seat", "amount")}
 
 
 @dataclass
@@ -43,6 +47,7 @@ class Question:
     allow_blank: bool = False                        # an empty answer leaves it out (not stated)
     about: str = ""                                  # the timeline entry the question is about, in words
     blank_label: str = ""                            # what the empty answer is called ("No ante"), else "Not stated"
+    bounded: bool = False                            # an amount: "about 30000", "at least 4", "over 3000" are answers
 
 
 # -- reading the vocabulary once per knowledge base -------------------------------------------------
@@ -581,6 +586,11 @@ class Session:
         for issue, conj, templates in self.plan.rules:
             if issue in live_issues and alive(conj):
                 self._weigh(conj, templates, open_fields, weight)
+        for kind, number, body in self._event_entries():
+            for key in ENGINE_READS.get(kind, ()):
+                if key not in body and body.get("did") != "counted":
+                    name = self._field_name(kind, number, key)
+                    weight[name] = weight.get(name, 0) + 1
         order = {name: i for i, name in enumerate(self._field_order())}
         club = self.kb.clubs.get(self.answers.get("house"))
         if club is not None and "players" not in getattr(club, "dealt_by", ("house",)):
@@ -696,7 +706,7 @@ class Session:
         if spec.type in ("int", "amount", "number"):
             return Question(name, text, "number", help_text, allow_blank=not spec.required,
                             allow_unknown=spec.type != "int" or not spec.required, about=about,
-                            blank_label="No ante" if name == "game.ante" else "")
+                            blank_label="No ante" if name == "game.ante" else "", bounded=spec.type == "amount")
         return Question(name, text, "text", help_text, allow_blank=not spec.required, about=about)
 
     def _about(self, name: str) -> str:

@@ -99,6 +99,9 @@ class CorrectedHand:
     full_raises: list = field(default_factory=list)  # (seat, bet he faced, his total) of each full bet or raise this round
     rounds: dict = field(default_factory=dict)       # street -> its steps (to go back to a round a card closed too early)
     start_stacks: dict = field(default_factory=dict) # seat -> chips at the start of the hand (as the incident gives them)
+    deducted: float = 0                              # taken out of the middle (a rake, a drop), less what a ruling put back
+    chips_at: list = field(default_factory=list)     # (timeline entry, seat, street, chips) of each action that put chips in
+    undone: dict = field(default_factory=dict)       # seat -> chips given back as put in after his hand died
 
     def behind_on(self) -> dict:
         """Seats a correction on an earlier round left short there: seat -> (street, chips to call).
@@ -230,7 +233,11 @@ def _start(data: dict, hand) -> CorrectedHand:
                          full_raises=_full_raises(round_steps),
                          rounds={street: hand.street_steps(street) for street in dict.fromkeys(s.street for s in view.steps)},
                          start_stacks={p["seat"]: p["stack"] for p in data["players"]
-                                       if _number(p.get("stack")) is not None})
+                                       if _number(p.get("stack")) is not None},
+                         deducted=view.deducted,
+                         chips_at=[(actions[step.index].get("_entry", step.index), step.seat, step.street, step.delta)
+                                   for step in view.steps if step.index < len(actions)
+                                   and math.isfinite(step.delta) and step.delta > 0])
 
 
 def _move(hand: CorrectedHand, seat, amount, street=None) -> float:
@@ -349,6 +356,27 @@ def _hold_to_call(out: CorrectedHand, seat, restriction, raise_ruling, street) -
     out.held.append(Held(seat, restriction[:3], raise_ruling[:3], faced))
 
 
+def _undo_after_death(out: CorrectedHand, seat, at) -> None:
+    """A hand dead at the point a ruling rules on takes no further part in the hand: what the seat
+    put in by acting after that point was never a bet on a live hand and goes back to him (what he
+    put in up to it stays in the pot). Chips this ruling has already given back are not given twice."""
+    if at is None:
+        return
+    if seat in out.undone:
+        return                        # an earlier ruling found his hand dead: those chips went back then
+    later = [(street, chips) for entry, s, street, chips in out.chips_at if s == seat and entry > at]
+    remaining = sum(chips for _, chips in later) - out.backed.get(seat, 0)
+    given = 0
+    for street, chips in reversed(later):
+        give = min(chips, remaining - given)
+        if give <= 0:
+            break
+        given -= _move(out, seat, -give, street)          # the chips moved back (negative)
+    out.undone[seat] = sum(chips for _, chips in later)     # back, by this correction or the ruling's own return
+    if later:
+        _reset_bet(out)
+
+
 def _ledger(hand: CorrectedHand, seat, amount) -> None:
     """Chips put in come first out of what a correction had given back, then from his stack."""
     if amount > 0:
@@ -421,6 +449,11 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         out.owes.clear()
         made[(None, kind)] = me
         return
+    if kind == "refunds-pot":         # what a deduction took goes back into the pot: no more than it took
+        amount = _number(effect.get("amount"))
+        if amount is not None and amount > 0:
+            out.deducted = whole(max(0, out.deducted - amount))
+        return
     if kind == "reopens-round":
         if not out.void:
             _reopen_round(out)
@@ -485,6 +518,8 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         amount = _number(effect.get("amount"))
         if amount is not None and out.backed.get(seat) == amount:
             return                    # the same chips this ruling's corrected total already gave back
+        if amount is not None and out.undone.get(seat, 0) >= amount > 0:
+            return                    # the chips he put in after his hand died, given back already
         total_set = made.get((seat, "total"))
         if total_set is not None and total_set[0] == me[0] and total_set[3] == me[3]:
             return                    # the total this ruling set governs: what it says goes back is the change
@@ -498,6 +533,7 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
             out.live.remove(seat)
         out.dead.add(seat)
         out.owes.pop(seat, None)
+        _undo_after_death(out, seat, out.point_entry.get(ruling.point))
     elif kind == "restores":
         if seat in out.dead and clash("kills", "one ruling kills the hand, another keeps it live"):
             return

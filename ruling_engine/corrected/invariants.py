@@ -4,7 +4,8 @@ suite (FLOORCALL_CHECK_INVARIANTS=1) and in the generated run (benchmarks/invari
 Each check reads what the floor is told (the answer's Now, its pot section, its rulings' effects)
 against the hand the timeline replays, not against the corrected hand's own bookkeeping:
 - chips are conserved: what was in the middle, plus what the Now says is put in, equals the pots
-  plus what goes back; a pot split adds up to the pot; nobody puts in more than he has;
+  plus what goes back plus what a deduction took out (a rake, a drop: never more than the incident's
+  deductions took); a pot split adds up to the pot; nobody puts in more than he has;
 - no seat is both live and dead, and no pot goes to a dead hand;
 - no seat is held to call-or-fold and told to raise, unless the answer shows the two as a conflict;
 - the player named to act next is live, not all-in, and told the amount the corrected bets leave
@@ -55,13 +56,17 @@ def _club(answer, view):
     pots = [e for e in money if e["effect"] == "pot"]
     returns = [e for e in money if e["effect"] == "return-chips" and "amount" in e]
     middle = view.pot_at_start + view.dead_money + sum(view.contributed.values())
+    deducted = sum(e["amount"] for e in money if e["effect"] == "pot-deducted")
     # conservation
     if money and (pots or returns):
-        told = sum(p["amount"] for p in pots) + sum(r["amount"] for r in returns)
+        told = sum(p["amount"] for p in pots) + sum(r["amount"] for r in returns) + deducted
         expected = middle + sum(adds.values())
         if abs(told - expected) > EPSILON:
             yield "conservation", (f"the middle held {middle} and the Now puts in {sum(adds.values())}, "
-                                   f"but the pots and returns add up to {told}")
+                                   f"but the pots, returns and deductions add up to {told}")
+    if deducted > view.deducted + EPSILON:
+        yield "conservation", (f"{deducted} is said to be taken out of the pot, but the incident's "
+                               f"deductions took {view.deducted}")
     for seat, add in adds.items():
         if add > view.stacks.get(seat, 0) + EPSILON:
             yield "conservation", f"seat {seat} is told to put in {add} with {view.stacks.get(seat, 0)} behind"

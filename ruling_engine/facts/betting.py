@@ -68,6 +68,7 @@ def pots(view: TableView) -> tuple[list, int | None, float]:
         previous = level
     if out:
         out[0] = Pot(whole(out[0].amount + view.pot_at_start + view.dead_money), out[0].seats)
+    out = take_deductions(out, getattr(view, "deducted", 0))
     merged = []                 # pots with the same players are one pot
     for pot in out:
         if merged and merged[-1].seats == pot.seats:
@@ -75,6 +76,20 @@ def pots(view: TableView) -> tuple[list, int | None, float]:
         else:
             merged.append(pot)
     return merged, returned_seat, whole(returned)
+
+
+def take_deductions(found: list, deducted: float) -> list:
+    """The pots less what a deduction (a rake, a drop) took out of the middle: from the main pot,
+    where every chip in the middle was when it was taken, and from the next pot only for what the
+    main pot could not give."""
+    out = list(found)
+    for number, pot in enumerate(out):
+        if deducted <= 0:
+            break
+        take = min(deducted, pot.amount)
+        out[number] = Pot(whole(pot.amount - take), pot.seats)
+        deducted -= take
+    return out
 
 
 def known_amounts(view: TableView) -> bool:

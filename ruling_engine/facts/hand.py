@@ -99,6 +99,7 @@ class TableView:
     acted_at: dict = field(default_factory=dict)        # seat -> (bet level, min raise) when he last acted this round
     dead_money: float = 0           # antes and dead blinds: in the pot, no one's bet
     round: list | None = None       # the steps of this round so far, when the hand has them cut out
+    deducted: float = 0             # taken out of the middle before this point (pot_deduction: a rake, a drop)
 
     @property
     def min_raise_by(self) -> float:
@@ -111,8 +112,9 @@ class TableView:
 
     @property
     def pot(self) -> float:
-        """Every chip in the middle, bets of the current round included."""
-        return self.pot_at_start + self.dead_money + sum(self.contributed.values())
+        """Every chip in the middle, bets of the current round included, less what a deduction
+        (a rake, a drop) has taken out of it."""
+        return self.pot_at_start + self.dead_money + sum(self.contributed.values()) - self.deducted
 
     def to_call(self, seat) -> float:
         return max(0, min(self.current_bet - self.round_in.get(seat, 0), self.stacks.get(seat, 0)))
@@ -245,7 +247,7 @@ class Hand:
                          last_full_bet=v.last_full_bet, round_in=dict(v.round_in), contributed=dict(v.contributed),
                          stacks=dict(v.stacks), in_hand=list(v.in_hand), pot_at_start=v.pot_at_start,
                          steps=self.steps[:v.steps], acted_at=dict(v.acted_at), dead_money=v.dead_money,
-                         round=self.street_steps(v.street, v.steps))
+                         round=self.street_steps(v.street, v.steps), deducted=v.deducted)
 
     def street_steps(self, street: str, before: int | None = None) -> list:
         """The steps on `street`, in order; with `before`, only those among the first `before` steps."""
@@ -279,6 +281,18 @@ def _start_street(timeline) -> str:
         if entry["entry"] == "street":
             return entry["street"]
     return "preflop"
+
+
+def pot_deductions(data: dict) -> list:
+    """(actions before it, amount) of each deduction the incident states was taken out of the pot
+    (`pot_deduction: {taken: ...}`), at the moment it was taken: the pots after it are smaller by
+    that much. A deduction whose amount is not a number takes nothing that can be counted."""
+    out = []
+    for event in data.get("events", []):
+        taken = event.get("taken") if event.get("event") == "pot_deduction" else None
+        if isinstance(taken, (int, float)) and not isinstance(taken, bool) and math.isfinite(taken) and taken > 0:
+            out.append((event.get("_actions_before", len(data.get("actions", []))), taken))
+    return out
 
 
 def replay_timeline(data: dict, parse_said) -> Hand:
@@ -355,6 +369,7 @@ def replay_timeline(data: dict, parse_said) -> Hand:
         view_last_full = max(view_last_full, straddle_top)
     steps, acted_at = [], {}
     states, views, complete_after = [], [], []
+    deductions = pot_deductions(data)
 
     def _complete():
         live = [s for s in state.in_hand if stacks.get(s, 0) > 0]
@@ -387,7 +402,8 @@ def replay_timeline(data: dict, parse_said) -> Hand:
                                last_full_bet=view_last_full, round_in=dict(state.round_in),
                                contributed=dict(contributed), stacks={s: whole(v) for s, v in stacks.items()},
                                in_hand=list(state.in_hand), pot_at_start=data.get("pot_at_start", 0) or 0,
-                               steps=len(steps), acted_at=dict(acted_at), dead_money=dead))
+                               steps=len(steps), acted_at=dict(acted_at), dead_money=dead,
+                               deducted=sum(amount for before, amount in deductions if before <= len(views))))
 
     for index, action in enumerate(actions):
         street = action["street"]

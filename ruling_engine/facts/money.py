@@ -5,6 +5,7 @@ and pot handling. Each event kind is read by one small function; amounts are pla
 from __future__ import annotations
 
 from ruling_engine.facts.registry import reads
+from ruling_engine.numbers import Approx
 
 
 def _share(part, whole):
@@ -134,8 +135,11 @@ def _money_paid_in(e: dict) -> dict:
 
 def _pot_deduction(e: dict) -> dict:
     """Money taken out of a pot, and the percentage of the pot it was."""
+    percent = round(100 * e["taken"] / e["pot"], 2) if e["pot"] else 0
+    if isinstance(e["pot"], Approx) or isinstance(e["taken"], Approx):
+        percent = Approx(percent, "about")       # a share of an approximate figure is approximate
     return {"pot_deduction.pot": e["pot"], "pot_deduction.taken": e["taken"],
-            "pot_deduction.percent": round(100 * e["taken"] / e["pot"], 2) if e["pot"] else 0,
+            "pot_deduction.percent": percent,
             "pot_deduction.reached_flop": e["reached_flop"], "pot_deduction.purpose": e["purpose"]}
 
 
@@ -159,6 +163,18 @@ def _pot_handled(e: dict) -> dict:
     return out
 
 
+def _money_moved(e: dict) -> dict:
+    """What the dealer or the floor did with the money (issue 22): the pot (or a part) pushed to a
+    player, chips given back or set aside, a count given; and whether the pot was already pushed."""
+    out = {"money_moved.did": e["did"], "money_moved.by": e["by"]}
+    _put(out, "money_moved.seat", e.get("seat"))
+    _put(out, "money_moved.amount", e.get("amount"))
+    if e["did"] == "pushed":
+        out["pot_pushed"] = True
+        _put(out, "pot_pushed_to", e.get("seat"))
+    return out
+
+
 def _money_wagered(e: dict) -> dict:
     """Money wagered, and whether the game was for points only."""
     return {"money_wagered.seat": e["seat"], "money_wagered.points_only": e["points_only"]}
@@ -171,7 +187,7 @@ _READERS = {
     "wants_to_play": _wants_to_play, "player_dress": _player_dress,
     "publicity_objection": _publicity_objection, "money_paid_in": _money_paid_in,
     "pot_deduction": _pot_deduction, "prize_paid": _prize_paid, "pot_handled": _pot_handled,
-    "money_wagered": _money_wagered,
+    "money_wagered": _money_wagered, "money_moved": _money_moved,
 }
 for _kind, _read in _READERS.items():          # each reads its event alone
     reads(_kind)(lambda event, ctx, _read=_read: _read(event))

@@ -69,6 +69,7 @@ class _Validator:
         self.clubs = tuple(clubs)
         self.file = file
         self.unknowns = 0
+        self.approximate: list = []    # (field, about | at_least | over, figure, line) of each bounded amount
 
     # -- records and values --------------------------------------------------------------------
 
@@ -86,7 +87,12 @@ class _Validator:
             if not isinstance(key, str) or key not in fields:
                 raise FloorcallError(self.file, key_line, f"one of the {name} fields", f"unknown field {_short(key)}",
                                      did_you_mean(key, list(fields) + list(extra)))
+            before = len(self.approximate)
             out[key] = self.value(fields[key], value, key_line)
+            for n in range(before, len(self.approximate)):      # which record's field it was
+                what, kind, figure, at = self.approximate[n]
+                if "." not in what:           # named by the innermost record it is in
+                    self.approximate[n] = (f"{name}.{key}", kind, figure, at)
         for key, spec in fields.items():
             if key in out:
                 continue
@@ -116,6 +122,9 @@ class _Validator:
             if not isinstance(value, dict):
                 raise FloorcallError(self.file, line, f"a mapping under `{spec.name}:`", _short(value))
             return value
+        if t in ("amount", "amounts") and isinstance(value, dict):
+            approx = self.bound(spec.name, value, line)
+            return [approx] if t == "amounts" else approx
         if t == "amounts":
             if value == UNKNOWN and spec.name in UNKNOWN_AMOUNTS:
                 return value
@@ -161,6 +170,24 @@ class _Validator:
         if t in ("amount", "int", "number", "seat"):
             self.number(spec.name, value, line)
         return value
+
+    def bound(self, name, value, line):
+        """An amount known only approximately or as a lower bound: `{about: 30000}`, `{at_least:
+        4}`, `{over: 3000}` (for chips, the whole of them): the figure, carried as such."""
+        from ruling_engine.numbers import BOUNDS, Approx
+        keys = list(value)
+        if len(keys) != 1 or keys[0] not in BOUNDS:
+            raise FloorcallError(self.file, line, f"{name}: a number, or one of {{about: N}}, {{at_least: N}}, "
+                                 "{over: N}", _short(value),
+                                 did_you_mean(str(keys[0]), BOUNDS) if len(keys) == 1 else
+                                 "write one of them, e.g. {about: 30000}")
+        figure = value[keys[0]]
+        if isinstance(figure, bool) or not isinstance(figure, (int, float)) or figure < 0:
+            raise FloorcallError(self.file, line, f"{name}: {keys[0]}: a number", _short(figure),
+                                 f"e.g. {{{keys[0]}: 30000}}")
+        self.number(name, figure, line)
+        self.approximate.append((name, keys[0], figure, line))
+        return Approx(figure, keys[0])
 
     def number(self, name, value, line) -> None:
         """A number floorcall can work with: finite, at most MAX_NUMBER, and a fraction no finer
@@ -546,6 +573,8 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
     _check_old_format(node, file)
     validator = _Validator(vocabulary, clubs, file, node)
     data = validator.record("incident", node, 1)
+    if validator.approximate:
+        data["_approximate"] = validator.approximate
     _check_seats(data, node, file, vocabulary)
     _check_street_order(data, file)
     _check_folded_players_stay_out(data, file)
@@ -595,8 +624,13 @@ def entry_as_written(entry: dict):
 
 
 def _unknowns_as_written(value):
+    from ruling_engine.numbers import Approx, whole
     if isinstance(value, float) and value != value:
         return UNKNOWN
+    if isinstance(value, Approx):
+        return {value.kind: whole(float(value))}
+    if isinstance(value, list) and len(value) == 1 and isinstance(value[0], Approx):
+        return {value[0].kind: whole(float(value[0]))}          # chips: {about: N}, the whole of them
     if isinstance(value, dict):
         return {k: _unknowns_as_written(v) for k, v in value.items()}
     if isinstance(value, list):

@@ -120,6 +120,8 @@ def _field_line(name: str, spec) -> str:
     kind = " | ".join(map(str, spec.values)) if spec.type == "enum" else spec.type
     if spec.type in ("record", "list") and spec.record:
         kind += f" of {spec.record}"
+    if spec.type in ("amount", "amounts"):     # known only roughly or as a bound (docs/timeline.md)
+        kind += " (or {about: N}, {at_least: N}, {over: N})"
     notes = []
     if spec.required:
         notes.append("required")

@@ -25,6 +25,9 @@ SCALARS = {
                            {"enum": ["table", "dealer", "floor", "spectator", "unknown"]}]},
 }
 UNKNOWABLE = ("seat", "amount", "int", "number")       # numbers and seats may also be written `unknown`
+# an amount known only approximately or as a lower bound (issue 22): {about: 30000}, {at_least: 4}, {over: 3000}
+BOUNDED = {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
+           "properties": {kind: {"type": "number", "minimum": 0} for kind in ("about", "at_least", "over")}}
 
 
 def _field(spec, vocabulary, clubs) -> dict:
@@ -38,7 +41,7 @@ def _field(spec, vocabulary, clubs) -> dict:
     elif t == "timeline":
         out = {"type": "array", "minItems": 1, "items": _entries(vocabulary, clubs)}
     elif t == "amounts":
-        out = {"oneOf": [{"type": "array", "minItems": 1, "items": SCALARS["amount"]}, {"const": UNKNOWN}]}
+        out = {"oneOf": [{"type": "array", "minItems": 1, "items": SCALARS["amount"]}, {"const": UNKNOWN}, BOUNDED]}
     elif t == "cards":
         out = {"oneOf": [{"type": "array", "minItems": 1, "items": CARD}, CARD]}
     elif t == "mapping":
@@ -50,7 +53,7 @@ def _field(spec, vocabulary, clubs) -> dict:
     elif t == "bool":
         out = {"enum": [True, False, UNKNOWN]}
     elif t in UNKNOWABLE:
-        out = {"oneOf": [dict(SCALARS[t]), {"const": UNKNOWN}]}
+        out = {"oneOf": [dict(SCALARS[t]), {"const": UNKNOWN}] + ([BOUNDED] if t == "amount" else [])}
     else:
         out = dict(SCALARS[t])
     description = " ".join(p for p in (spec.question, spec.help) if p)

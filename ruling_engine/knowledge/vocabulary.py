@@ -124,7 +124,7 @@ def _fact_entries(section):
 
 # What an effect can do to the hand (the `corrects:` of an effect; ruling_engine/corrected/)
 CORRECTIONS = ("adds", "sets-total", "raises-bettors-to", "returns", "kills", "restores", "voids-hand",
-               "voids-action", "restricts", "owes-call", "frees", "acts-next", "reopens-round")
+               "voids-action", "restricts", "owes-call", "frees", "acts-next", "reopens-round", "refunds-pot")
 
 
 def parse_vocabulary(data: dict, file: str) -> Vocabulary:

@@ -184,7 +184,7 @@ def now_lines(now: dict, currency: str) -> list:
     from ruling_engine.rulings.resolve import format_value
 
     def money(value):
-        return format_value(value, "amount", currency)
+        return ("about " if now.get("approx") else "") + format_value(value, "amount", currency)
 
     def facing_words(seat: dict) -> str:
         return f"{money(seat['call'])} to call" if seat["call"] else "nothing to call"
@@ -433,7 +433,8 @@ def _answer_first(data: dict, house_club: str) -> list:
 
 def _money_text(effect: dict, currency: str = "") -> str:
     from ruling_engine.rulings.resolve import format_value
-    effect = {k: format_value(v, "amount", currency) if k == "amount" else v for k, v in effect.items()}
+    words = f"{effect['approx']} " if effect.get("approx") else ""     # worked out from an approximate figure
+    effect = {k: words + format_value(v, "amount", currency) if k == "amount" else v for k, v in effect.items()}
     kind = effect["effect"]
     if kind == "pot":
         name = "Main pot" if effect["pot"] == "main" else "Side pot " + effect["pot"].split("-")[-1]
@@ -449,7 +450,14 @@ def _money_text(effect: dict, currency: str = "") -> str:
         name = "the main pot" if effect.get("pot", "main") == "main" else "side pot " + effect["pot"].split("-")[-1]
         odd = f", odd {format_value(effect['odd'], 'amount', currency)}" if effect.get("odd") else ""
         return (f"Seats {', '.join(map(str, effect['seats']))} split {name}: "
-                f"{format_value(effect['share'], 'amount', currency)} each{odd}")
+                f"{words}{format_value(effect['share'], 'amount', currency)} each{odd}")
+    if kind == "pot-deducted":
+        why = {"rake": " (the rake)", "prize-fund": " (for the prize fund)"}.get(effect.get("purpose"), "")
+        return f"{effect['amount']} was taken out of the pot{why}: the pots are what is left"
+    if kind == "chips-back":
+        to = effect.get("to")
+        where = f"it goes to seat {' and seat '.join(map(str, to))}" if to else "it goes back into the pot until the pot is awarded"
+        return f"Seat {effect['seat']} gives back the {effect['amount']} he was handed: {where}"
     if kind == "player-out":
         return f"Seat {effect['seat']} is out of the tournament"
     return str(effect)

@@ -45,6 +45,9 @@ def _issue_conjunctions(vocabulary) -> list:
 
 
 def format_value(value, spec_type: str, currency: str) -> str:
+    from ruling_engine.numbers import Approx
+    if isinstance(value, Approx):     # a figure the incident gives only approximately, or as a bound
+        return f"{value.words()} {format_value(float(value), spec_type, currency)}"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float) and value.is_integer():

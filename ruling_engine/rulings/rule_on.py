@@ -43,6 +43,32 @@ def club_order(kb: KnowledgeBase, house: str) -> list:
     return [house] + [c for c in kb.clubs if c != house]
 
 
+def approximate_warnings(incident) -> list:
+    """What the ruling rests on that the incident gives only approximately or as a bound, said
+    once: the amounts worked out from it are about what they say, and a rule that turns on a size
+    near it was read on the figure stated."""
+    from ruling_engine.numbers import BOUND_WORDS, whole
+    found = incident.data.get("_approximate") or []
+    if not found:
+        return []
+    said = ", ".join(f"line {line}: {what.split('.')[-1]} {BOUND_WORDS[kind]} {whole(figure):,}"
+                     for what, kind, figure, line in found)
+    return [f"{incident.file}: amounts given approximately or as a bound ({said}): what is worked out "
+            "from them is about what it says, never exact; a rule that turns on a size near one of them "
+            "was read on the figure stated, and the true figure may change the ruling"]
+
+
+def _qualified(now: dict, timeline) -> dict:
+    """The Now with its amounts said to be approximate (`approx: about`) when the hand's bets or a
+    stack are figures the incident gives only approximately or as a bound."""
+    from ruling_engine.numbers import Approx
+    from ruling_engine.rulings.settlement import approximate_kinds
+    if now and (approximate_kinds(timeline.data, timeline.hand) or any(
+            isinstance(p.get("stack"), Approx) for p in timeline.data["players"])):
+        now["approx"] = "about"
+    return now
+
+
 def rule_incident(incident: Incident, kb: KnowledgeBase | None = None, house: str | None = None,
                   with_precedents: bool = True, log=None, exclude_logged: int | None = None) -> Report:
     """Rule on a loaded incident under every club, the house club first.
@@ -277,7 +303,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                    derived=derived_by_club[club], fired=list(fired_by_club[club]), settlement=money,
                                    contradictions=[c.text() for c in contradictions(kb.vocabulary, club_rulings, money)]
                                    + [c.text() for c in corrected.conflicts],
-                                   now=now_of(corrected, timeline.hand.order_button))
+                                   now=_qualified(now_of(corrected, timeline.hand.order_button), timeline))
         questions = _question_answers(incident, kb, timeline, points, club_rulings, streets, cards_out, corrected)
         if questions:
             answers[club].now = {**answers[club].now, "questions": questions}
@@ -295,7 +321,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                               point_lines={timeline.entries[i].get("line") for p in points
                                                            for i in p.entries if i < len(timeline.entries)},
                                               header_lines=incident.header_lines)
-                             + _unread_questions(timeline, points, incident.file)))
+                             + _unread_questions(timeline, points, incident.file)
+                             + approximate_warnings(incident)))
     if os.environ.get("FLOORCALL_CHECK_INVARIANTS"):
         from ruling_engine.corrected.invariants import violations
         found = violations(report, timeline)

@@ -14,7 +14,7 @@ import math
 from ruling_engine.facts import hands
 from ruling_engine.corrected.hand import correct
 from ruling_engine.facts.betting import Pot
-from ruling_engine.numbers import tidy, whole
+from ruling_engine.numbers import Approx, qualifier, tidy, whole
 from ruling_engine.facts.betting import pots as split_pots
 from ruling_engine.model import UNSETTLED
 
@@ -70,7 +70,54 @@ def _part_beats_all(variant, board, cards, seat, seats) -> bool:
 
 def settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list:
     """The money of one club's answer, read from the corrected hand (corrected/hand.py): the chips
-    the rulings move, the pots, the uncalled bet, awards, players out."""
+    the rulings move, the pots, the uncalled bet, awards, players out. Amounts worked out from an
+    approximate or bounded figure of the incident say so (`approx`: about, at least)."""
+    return qualify(_settle(data, hand, rulings, vocabulary, corrected), approximate_kinds(data, hand))
+
+
+def approximate_kinds(data: dict, hand) -> set:
+    """The kinds (about, at_least, over) of the approximate or bounded figures the pots are worked
+    out from: chips or a total put in, the chips in the middle at the start or taken out of it, and
+    a stack only when it went all in (otherwise it caps nothing that was put in)."""
+    kinds = set()
+    view = hand.walk()
+
+    def note(value):
+        if isinstance(value, Approx):
+            kinds.add(value.kind)
+    note(data.get("pot_at_start"))
+    for action in data.get("actions", []):
+        note(action.get("total"))
+        for chip in action.get("chips") or [] if isinstance(action.get("chips"), list) else []:
+            note(chip)
+    for post in data.get("_posts", []):
+        note(post.get("amount"))
+    for player in data["players"]:
+        if isinstance(player.get("stack"), Approx) and view.stacks.get(player["seat"]) == 0 \
+                and view.contributed.get(player["seat"], 0) > 0:
+            note(player["stack"])
+    for event in data.get("events", []):
+        if event["event"] == "pot_deduction":
+            note(event.get("taken"))
+        if event["event"] == "money_moved" and event.get("did") != "counted":
+            note(event.get("amount"))
+    return kinds
+
+
+def qualify(money: list, kinds: set) -> list:
+    """Each amount of the money marked as approximate or bounded when it rests on such a figure: a
+    pot, its award or a share 'at least' when every such figure is a lower bound, else 'about'; what
+    goes back or moves between players 'about' (a difference of bounds bounds nothing)."""
+    sums = qualifier(kinds)
+    if sums is None:
+        return money
+    for entry in money:
+        if any(k in entry for k in ("amount", "share")):
+            entry["approx"] = sums if entry["effect"] in ("pot", "pot-awarded", "pot-split") else "about"
+    return money
+
+
+def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list:
     view = hand.walk()
     if not any(v > 0 for v in view.contributed.values()) and not view.pot_at_start:
         return []
@@ -84,6 +131,7 @@ def settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list:
                 for seat, amount in sorted(corrected.returned.items()) if amount > 0]
     view.contributed, view.stacks = dict(corrected.contributed), dict(corrected.stacks)
     view.round_in, view.current_bet = dict(corrected.round_in), corrected.current_bet
+    view.deducted = corrected.deducted
     unsettled = _unsettled_life(rulings)
     contenders = None if unsettled else sorted(corrected.live)
     view.in_hand = sorted(corrected.live)
@@ -97,13 +145,14 @@ def settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list:
         returned_seat = None
     out = [{"effect": "return-chips", "seat": seat, "amount": tidy(amount)}
            for seat, amount in sorted(corrected.returned.items()) if amount > 0]
+    out += _deductions(data, corrected.deducted)
     if returned_seat is not None and returned:
         out.append({"effect": "return-chips", "seat": returned_seat, "amount": tidy(returned)})
     for number, pot in enumerate(found):
         out.append({"effect": "pot", "pot": "main" if number == 0 else f"side-{number}",
                     "amount": tidy(pot.amount), "seats": list(pot.seats)})
     if contenders is None:
-        return out
+        return out + chips_back(data, hand, out, settled=False)
     # a hand the rulings still want shown, or left to the floor, is not awarded from a part of it
     settled_effects = [e for r in rulings if r.basis not in UNSETTLED for e in r.effects]
     on_board = {e["seat"] for e in data.get("events", []) if e["event"] == "hand_shown"
@@ -125,10 +174,72 @@ def settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list:
         if winners:
             won |= set(winners)
             decided.append(pot)
+    out += chips_back(data, hand, out, settled=len(decided) == len(found))
     if data["game"]["format"] == "tournament" and found and len(decided) == len(found):
         for seat in sorted(corrected.contributed):
             if corrected.stacks.get(seat, 1) == 0 and corrected.contributed[seat] > 0 and seat not in won:
                 out.append({"effect": "player-out", "seat": seat})
+    return out
+
+
+def _deductions(data: dict, deducted: float) -> list:
+    """What a deduction the incident states (a rake, a drop) took out of the middle and this club's
+    rulings left out of it: said beside the pots, which are what is left."""
+    if deducted <= 0:
+        return []
+    purposes = sorted({e.get("purpose") for e in data.get("events", [])
+                       if e["event"] == "pot_deduction" and isinstance(e.get("purpose"), str)})
+    out = {"effect": "pot-deducted", "amount": tidy(deducted)}
+    if len(purposes) == 1:
+        out["purpose"] = purposes[0]
+    return [out]
+
+
+def where_the_chips_are(data: dict, hand) -> dict:
+    """seat -> chips the dealer or the floor has already handed him out of the middle (money_moved:
+    the pot or a part of it pushed to him, chips given back or set aside for him), as the incident
+    says. A push with no amount is the whole pot as it stood then, less what was handed out before."""
+    held: dict = {}
+    for event in data.get("events", []):
+        if event["event"] != "money_moved" or event.get("did") == "counted" or not isinstance(event.get("seat"), int):
+            continue
+        amount = event.get("amount")
+        if not isinstance(amount, (int, float)) or isinstance(amount, bool):
+            if event.get("did") != "pushed":
+                continue
+            amount = hand.walk(min(event.get("_actions_before", len(hand.views) - 1), len(hand.views) - 1)).pot \
+                - sum(held.values())
+        if amount > 0 and math.isfinite(amount):
+            held[event["seat"]] = whole(held.get(event["seat"], 0) + amount)
+    return held
+
+
+def chips_back(data: dict, hand, money: list, settled: bool) -> list:
+    """What must move back, and to whom, when what the dealer or the floor handed out (money_moved)
+    is not what this club's answer gives each player: a seat holding more than the answer gives
+    him gives the difference back (to the seats the answer gives more than they hold, when every
+    pot is awarded; into the pot until it is, when not)."""
+    held = where_the_chips_are(data, hand)
+    if not held:
+        return []
+    due: dict = {}
+    for e in money:
+        if e["effect"] == "pot-awarded" and "amount" in e:
+            due[e["seat"]] = due.get(e["seat"], 0) + e["amount"]
+        elif e["effect"] == "pot-split":
+            for n, seat in enumerate(e["seats"]):
+                due[seat] = due.get(seat, 0) + e["share"] + ((e.get("odd") or 0) if n == 0 else 0)
+        elif e["effect"] == "return-chips" and "amount" in e:
+            due[e["seat"]] = due.get(e["seat"], 0) + e["amount"]
+    out = []
+    short = {s: whole(due.get(s, 0) - held.get(s, 0)) for s in due if due.get(s, 0) - held.get(s, 0) > 1e-9}
+    for seat in sorted(held):
+        over = whole(held[seat] - (due.get(seat, 0) if settled else 0))
+        if over > 1e-9:
+            entry = {"effect": "chips-back", "seat": seat, "amount": tidy(over)}
+            if settled and short:
+                entry["to"] = sorted(short)
+            out.append(entry)
     return out
 
 

@@ -23,7 +23,7 @@ import functools
 from ruling_engine.facts.timeline import blinds_posted_at, level_changes_before
 from ruling_engine.knowledge.conditions import disjuncts
 
-RECORD_ONLY = {"title", "notes", "expected", "casebook", "tda", "house", "others", "said", "board",
+RECORD_ONLY = {"title", "notes", "expected", "casebook", "tda", "house", "others", "said", "board", "_approximate",
                "players.name", "players.seat", "game.currency", "game.smallest_chip", "game.level",
                "game.session"}
 
@@ -42,6 +42,11 @@ ACTION_FIELD_FACTS = {
     "prompted_by_dealer": ("oot_prompted_by_dealer",),
     "deliberate": ("oot_deliberate",),
 }
+
+# What the corrected hand reads itself when it counts the pots (rulings/settlement.py): where the
+# dealer or the floor already put the money, and what a deduction took out of the middle.
+READ_WITH_THE_POTS = {"money_moved", "money_moved.did", "money_moved.seat", "money_moved.amount",
+                      "money_moved.by", "pot_deduction.taken"}
 
 # A forced bet posted with no chips or total given takes its amount from the game (facts/hand.py).
 POSTED_FROM_GAME = {"bring-in": "game.bring_in", "ante": "game.ante", "small-blind": "game.blinds",
@@ -172,10 +177,11 @@ def unread_warnings(kb, incident_data: dict, facts_by_point: list, file: str, mo
         if line is not None and point_lines is not None and line not in point_lines:
             continue                  # an entry the floor was not called about tells the story
         if field in RECORD_ONLY or field in used_sources or (field, line) in seen_as_game or \
-                (money and field in ("pot_at_start", "pot_smallest_chip")):
+                (money and (field in ("pot_at_start", "pot_smallest_chip") or field in READ_WITH_THE_POTS)):
             continue
         head = field.split(".", 1)[0]
-        if "." in field and head in kb.vocabulary.records["event"] and head not in used_sources:
+        if "." in field and head in kb.vocabulary.records["event"] and head not in used_sources \
+                and not (money and head in READ_WITH_THE_POTS):
             continue                  # an entry no rule read is named once, not each of its fields
         if head == "players" and field != "players.cards" and "players" in used_sources:
             continue                  # the players' stacks and warnings are read as `players`

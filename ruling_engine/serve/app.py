@@ -495,6 +495,7 @@ class _NumberQuestion:
     allow_unknown = False
     allow_blank = False
     choices = ()
+    bounded = True            # a stack "about 30000" (issue 22): carried as such
 
 
 _Number = _NumberQuestion()
