@@ -95,6 +95,9 @@ class _Validator:
                                      "none", spec.help or spec.question)
             if spec.default is not None:
                 out[key] = spec.default
+            elif spec.was_default is not None:
+                out[key] = UNKNOWN          # not stated: a conclusion the floor did not give is ruled every way
+                self.unknowns += 1
         return out
 
     def value(self, spec: FieldSpec, value, line):
