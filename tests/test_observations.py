@@ -125,3 +125,42 @@ def test_the_questionnaire_asks_a_conclusion_that_can_change_a_ruling_and_a_blan
     conduct = next(e["conduct"] for e in session.incident_data()["timeline"] if "conduct" in e)
     assert "brief" not in conduct
     assert _ruling(session.report(with_precedents=False), "ppl", "conduct").outcome == "depends"
+
+
+FOLDS = """title: Two folds on the flop
+house: ppl
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 1
+players:
+  - {seat: 1, stack: 100}
+  - {seat: 2, stack: 100}
+  - {seat: 3, stack: 100}
+  - {seat: 4, stack: 100}
+timeline:
+  - flop: [9s, 6d, 2c]
+  - {seat: 2, did: bet, chips: [5]}
+  - {seat: 3, did: fold}
+  - {seat: 4, did: fold}
+"""
+
+
+def test_how_a_fold_went_is_not_stated_on_the_fold_ruled_on_and_left_out_elsewhere(kb):
+    """A fold's manner (once 'pushed-low' when left out) is not stated where a ruling reads it: on
+    the fold the floor rules on (here the last action, nothing being marked); PPL •46 penalises
+    cards shown or tossed with action pending, so PPL's ruling turns on action.fold_manner. The
+    earlier fold, which no ruling reads, is left as written."""
+    incident = parse_incident_text(FOLDS, "t.yaml", kb.vocabulary, kb.clubs)
+    first, last = incident.data["timeline"][-2:]
+    assert "fold_manner" not in first and last["fold_manner"] == UNKNOWN
+    ppl = _ruling(_rule(kb, FOLDS), "ppl", "fold-manner")
+    assert ppl.outcome == "depends"
+    assert {b.ruling.outcome if b.ruling else None for b in ppl.depends} == {None, "fold-stands-breach"}
+    stated = FOLDS.replace("{seat: 4, did: fold}", "{seat: 4, did: fold, fold_manner: tossed-high}")
+    assert _ruling(_rule(kb, stated), "ppl", "fold-manner").outcome == "fold-stands-breach"
+
+
+def test_upgrade_writes_pushed_low_on_the_fold_ruled_on_only():
+    new = upgrade_text(FOLDS, "old.yaml")
+    assert "  - {seat: 3, did: fold}\n" in new
+    assert "  - {seat: 4, did: fold, fold_manner: pushed-low}  # upgrade:" in new
+

@@ -219,6 +219,11 @@ def former_defaults(data, vocabulary) -> list:
     kinds = records["event"]
     out = []
     timeline = data.get("timeline") if isinstance(data, dict) else None
+    for entry in _point_folds(timeline or []):
+        missing = {n: s.was_default for n, s in records["action"].items()
+                   if s.was_default is not None and n not in entry}
+        if missing:
+            out.append((getattr(entry, "line", 0), entry, missing))
     for entry in timeline or []:
         if not isinstance(entry, dict) or len(entry) != 1:
             continue
@@ -230,6 +235,24 @@ def former_defaults(data, vocabulary) -> list:
         if missing:
             out.append((entry.line_of(kind) if hasattr(entry, "line_of") else 0, body, missing))
     return out
+
+
+def _marked(entry) -> bool:
+    if not isinstance(entry, dict):
+        return False
+    if entry.get("in_question") is True:
+        return True
+    return len(entry) == 1 and any(isinstance(v, dict) and v.get("in_question") is True for v in entry.values())
+
+
+def _point_folds(timeline: list) -> list:
+    """The folds a ruling reads the manner of: the marked ones, or the last action when nothing is
+    marked (as incident/load.py _not_stated_in_actions)."""
+    from ruling_engine.incident.load import _is_fold
+    actions = [e for e in timeline if isinstance(e, dict) and "seat" in e and "posts" not in e
+               and not (len(e) == 1 and isinstance(e.get("seat"), dict))]
+    points = [e for e in actions if e.get("in_question") is True] if any(map(_marked, timeline)) else actions[-1:]
+    return [e for e in points if _is_fold(e)]
 
 
 def state_former_defaults(text: str, name: str, vocabulary) -> tuple:
