@@ -348,10 +348,14 @@ def events(word):
         _fail(error)
 
 
-@_command("""Convert an incident file in the old format (street:, actions:, events:, board:) to the timeline.
+@_command("""Convert an incident file in the old format (street:, actions:, events:, board:) to the timeline,
+and write in the conclusions an older file left to a default.
 
 The converted incident means the same thing: the streets go where the action log changes street,
-with the board's cards on them, the events after the last action. It is printed, or written with
+with the board's cards on them, the events after the last action. A field the floor concludes
+(conduct on purpose? brief? a muck misled by whom?) left out now means "not stated" and is ruled
+every way; an older file meant the former default by leaving it out, so the upgrade writes that
+value in, on the entry's line, with a comment (`floorcall events` marks such fields). It is printed, or written with
 --out (a new file, never over an existing one without --force) or --in-place (the original is kept
 beside it as FILE.orig). An `expected:` block and the comments before it are kept as written.
 

@@ -237,11 +237,23 @@ def test_a_call_cut_short_at_once_is_phone_use_kept_to_a_minimum_at_ppl(kb):
     assert ruling(brief, "ppl", "conduct").outcome == "allowed"
     assert {"effect": "hand-live", "seat": 3} in ruling(brief, "ppl", "conduct").effects
     assert ruling(brief, "ppl", "conduct-penalty").outcome == "no-penalty"
-    kept_at = rule(kb, "seat: 3, did: phone-call, live_hand: true", house="ppl")
+    kept_at = rule(kb, "seat: 3, did: phone-call, live_hand: true, brief: false", house="ppl")
     assert ruling(kept_at, "ppl", "conduct").outcome == "not-allowed"
     assert ruling(kept_at, "ppl", "conduct-penalty").outcome == "warning"
     # FPC 34 s1 kills the hand of a player who makes or receives a call, brief or not
     assert ruling(brief, "fpc", "conduct").outcome == "hand-dead"
+
+
+def test_a_call_not_said_to_be_brief_is_ruled_both_ways_at_ppl_never_as_kept_at(kb):
+    """Observations, not conclusions: `conduct.brief` left out is not stated (it once defaulted to
+    false, which made every call one "kept at"). PPL •7 turns on it ("kept to a minimum"), so PPL
+    rules both ways and says the ruling turns on conduct.brief; FPC 34 s1 kills the hand either
+    way, so its ruling stands."""
+    unstated = rule(kb, "seat: 3, did: phone-call, live_hand: true", house="ppl")
+    ppl = ruling(unstated, "ppl", "conduct")
+    assert ppl.outcome == "depends"
+    assert "conduct.brief" in ppl.decision
+    assert ruling(unstated, "fpc", "conduct").outcome == "hand-dead"
 
 
 def test_edp_collusion_penalty_rests_on_9_7_and_the_english_only_speaker_keeps_his_hand(kb):

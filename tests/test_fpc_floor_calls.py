@@ -184,9 +184,9 @@ def test_fpc_18_s1_hand_thrown_on_the_muck_is_dead(kb):
   - {seat: 2, did: check}
   - {seat: 3, did: check}
   - showdown:
-  - hand_mucked: {seat: 2, by: player, retrievable: true, in_question: true}
+  - hand_mucked: {seat: 2, by: player, retrievable: true, misled_by: nobody, in_question: true}
 """
-    ruling = _ruling(kb, text, "mucked-hand")
+    ruling = _ruling(kb, text, "mucked-hand")     # misled_by stated: nobody's words led him to muck
     assert ruling.outcome == "hand-dead"
     assert sorted(c.clause for c in ruling.citations) == ["fpc.18-s1", "fpc.18-s2"]
     assert {"effect": "hand-dead", "seat": 2} in _effects(ruling)

@@ -146,7 +146,7 @@ def upgraded(tmp_path_factory):
     # 500 events of one kind are 500 points: refused; with one marked, the other 499 are its context
     same = out["500-same-event.yaml"].read_text()
     marked = folder / "500-same-event-one-marked.yaml"
-    marked.write_text(same.replace("live_hand: true}", "live_hand: true, in_question: true}", 1), encoding="utf-8")
+    marked.write_text(same.replace("live_hand: true", "live_hand: true, in_question: true", 1), encoding="utf-8")
     out[marked.name] = marked
     # 500 random events less the entries with numbers out of range, the first of them marked: a
     # ruling on it with the other events as its context
@@ -360,7 +360,8 @@ def test_many_players_many_points_and_long_values_are_refused_at_their_line(kb):
     seats = tuple(range(1, 1001))
     error = _error(kb, _timeline(1000, seats))
     assert error.line == 4 and error.expected == f"at most {MAX_PLAYERS} players"
-    events = HEAD + "".join("  - conduct: {seat: 2, did: phone-call, live_hand: true}\n" for _ in range(MAX_POINTS + 1))
+    events = HEAD + "".join("  - conduct: {seat: 2, did: phone-call, live_hand: true, brief: false, deliberate: true}\n"
+                          for _ in range(MAX_POINTS + 1))    # stated: the limit on points, not on unknowns
     error = _error(kb, events)
     # the first point is the last action (line 9), the 101st the 100th event (line 9 + 100)
     assert error.line == 9 + MAX_POINTS and f"at most {MAX_POINTS} points" in error.expected
@@ -393,7 +394,7 @@ def test_combinations_beyond_the_work_limit_are_refused_in_no_time(kb):
     head = HEAD.replace("{seat: 2, chips: [10, 5]}", "{seat: 2, did: unknown}").replace(
         "{seat: 7, chips: [10]}", "{seat: 7, did: unknown}")
     def events(n):
-        return head + "".join(f"  - conduct: {{seat: 2, did: phone-call}}\n  - chips_found: {{amount: {i + 1}}}\n"
+        return head + "".join(f"  - conduct: {{seat: 2, did: phone-call, brief: false, deliberate: true}}\n  - chips_found: {{amount: {i + 1}}}\n"
                               for i in range(n))
     _ruled(kb, events(10))
     from ruling_engine.rulings import rule_on as rule_on_module

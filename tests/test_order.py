@@ -244,8 +244,9 @@ def test_each_later_action_out_of_turn_past_the_skipped_player_is_named(kb):
 
 def test_a_silent_fold_out_of_turn_has_its_fold_manner(kb):
     """TDA 53-A Ex 1 (issue 13): a fold done in silence (did: fold) is a fold as much as one said, so
-    how it was done is known (pushed low by default) and the fold-manner question is raised."""
-    facts = _facts(kb, "  - {seat: 3, did: check}\n  - {seat: 7, did: fold, in_question: true}")
+    how it was done is read (here stated pushed low: left out, it is not stated, tests/test_observations.py)
+    and the fold-manner question is raised."""
+    facts = _facts(kb, "  - {seat: 3, did: check}\n  - {seat: 7, did: fold, in_question: true, fold_manner: pushed-low}")
     assert facts["fold_manner"] == "pushed-low" and facts["fold_comment"] is False
     assert facts["action.in_turn"] is False
 

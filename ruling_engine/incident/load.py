@@ -101,6 +101,9 @@ class _Validator:
                                      "none", spec.help or spec.question)
             if spec.default is not None:
                 out[key] = spec.default
+            elif spec.was_default is not None and name != "action":
+                out[key] = UNKNOWN          # not stated: a conclusion the floor did not give is ruled every way
+                self.unknowns += 1          # (an action's: only where it is read, _not_stated_in_actions)
         return out
 
     def value(self, spec: FieldSpec, value, line):
@@ -575,6 +578,7 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
     data = validator.record("incident", node, 1)
     if validator.approximate:
         data["_approximate"] = validator.approximate
+    validator.unknowns += _not_stated_in_actions(data, vocabulary)
     _check_seats(data, node, file, vocabulary)
     _check_street_order(data, file)
     _check_folded_players_stay_out(data, file)
@@ -584,6 +588,35 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
     _check_motions(data, file)
     _check_cards(data, node, file)
     return Incident(file=file, data=data, unknowns=validator.unknowns > 0, header_lines=_header_lines(node))
+
+
+def _is_fold(entry: dict) -> bool:
+    from ruling_engine.facts.replay import parse_said
+    term = (parse_said(entry.get("said")) or ("none", None))[0] if entry.get("said") != UNKNOWN else "none"
+    return term == "fold" or (term == "none" and entry.get("did") == "fold")
+
+
+def _not_stated_in_actions(data: dict, vocabulary: Vocabulary) -> int:
+    """An action's conclusion left out (`was_default:`, e.g. how a fold went) is not stated where a
+    ruling reads it: on a fold that is a point (marked, or the last action when nothing is marked:
+    docs/timeline.md "What is ruled"). Elsewhere no rule reads it and it stays left out. The
+    number of fields made `unknown`."""
+    fields = {n: s for n, s in vocabulary.records["action"].items() if s.was_default is not None}
+    timeline = data.get("timeline") or []
+    actions = [e for e in timeline if e.get("entry") == "action" and "posts" not in e]
+    if any(e.get("in_question") is True for e in timeline):
+        points = [e for e in actions if e.get("in_question") is True]
+    else:
+        points = actions[-1:]
+    count = 0
+    for entry in points:
+        if not _is_fold(entry):
+            continue
+        for name in fields:
+            if name not in entry:
+                entry[name] = UNKNOWN
+                count += 1
+    return count
 
 
 def _header_lines(node) -> dict:

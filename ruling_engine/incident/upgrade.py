@@ -154,9 +154,15 @@ def upgrade_text(text: str, name: str = "<incident>", indent: str = "") -> str:
         raise FloorcallError(name, getattr(data, "line", 1), "an incident: a mapping of 'key: value' lines",
                              kind_of(data))
     if not is_old_format(data):
-        raise FloorcallError(name, data.line_of("timeline") if hasattr(data, "line_of") else 1,
-                             "an incident in the old format (street:, actions:, events:)",
-                             "an incident with a timeline already", "nothing to upgrade")
+        from ruling_engine.knowledge.load import load_knowledge
+        new, written = state_former_defaults(text, name, load_knowledge().vocabulary)
+        if not written:
+            raise FloorcallError(name, data.line_of("timeline") if hasattr(data, "line_of") else 1,
+                                 "an incident in the old format (street:, actions:, events:), or one that "
+                                 "leaves out a field whose default decided a ruling before (`floorcall events` "
+                                 "marks them 'older files meant')",
+                                 "an incident with a timeline that states them all", "nothing to upgrade")
+        return new
     lines = text.splitlines(True)
     cut = next((i for i, line in enumerate(lines) if line.startswith("expected:")), len(lines))
     while cut > 0 and lines[cut - 1].startswith("#"):
@@ -168,7 +174,9 @@ def upgrade_text(text: str, name: str = "<incident>", indent: str = "") -> str:
         leading += 1
     head = "".join(lines[:leading])          # a comment heading the file stays at its head
     incident = {k: _plain(v) for k, v in data.items() if k != "expected"}
-    return head + incident_yaml(upgrade(incident), indent) + "".join(lines[cut:])
+    from ruling_engine.knowledge.load import load_knowledge
+    timeline = head + incident_yaml(upgrade(incident), indent) + "".join(lines[cut:])
+    return state_former_defaults(timeline, name, load_knowledge().vocabulary)[0]
 
 
 def _plain(value):
@@ -178,3 +186,106 @@ def _plain(value):
     if isinstance(value, list):
         return [_plain(v) for v in value]
     return value
+
+
+# -- fields that no longer default -------------------------------------------------------------
+# A conclusion the floor draws (on purpose? brief? misled?) once had a default that decided the
+# ruling when the field was left out; it now means "not stated" and is ruled every way the
+# unknown allows (vocabulary `was_default:`). A file written before says, by leaving it out, the
+# former default: the upgrade writes that value in, on the entry's own line, with a comment.
+
+STATED_NOTE = "# upgrade: written out (left out, older files meant this)"
+
+
+def _comment_start(line: str) -> int:
+    """Where a line's YAML comment starts (len(line) when it has none): a `#` after a space,
+    outside quotes."""
+    quote = None
+    for i, ch in enumerate(line):
+        if quote:
+            if ch == quote:
+                quote = None
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#" and (i == 0 or line[i - 1] in " \t"):
+            return i
+    return len(line.rstrip("\n"))
+
+
+def former_defaults(data, vocabulary) -> list:
+    """[(line of the event's key, body, {field: former default})] for every timeline event that
+    leaves out a field whose default decided a ruling before."""
+    records = vocabulary.records
+    kinds = records["event"]
+    out = []
+    timeline = data.get("timeline") if isinstance(data, dict) else None
+    for entry in _point_folds(timeline or []):
+        missing = {n: s.was_default for n, s in records["action"].items()
+                   if s.was_default is not None and n not in entry}
+        if missing:
+            out.append((getattr(entry, "line", 0), entry, missing))
+    for entry in timeline or []:
+        if not isinstance(entry, dict) or len(entry) != 1:
+            continue
+        (kind, body), = entry.items()
+        if kind not in kinds or not isinstance(body, dict):
+            continue
+        fields = records[kinds[kind].record]
+        missing = {n: s.was_default for n, s in fields.items() if s.was_default is not None and n not in body}
+        if missing:
+            out.append((entry.line_of(kind) if hasattr(entry, "line_of") else 0, body, missing))
+    return out
+
+
+def _marked(entry) -> bool:
+    if not isinstance(entry, dict):
+        return False
+    if entry.get("in_question") is True:
+        return True
+    return len(entry) == 1 and any(isinstance(v, dict) and v.get("in_question") is True for v in entry.values())
+
+
+def _point_folds(timeline: list) -> list:
+    """The folds a ruling reads the manner of: the marked ones, or the last action when nothing is
+    marked (as incident/load.py _not_stated_in_actions)."""
+    from ruling_engine.incident.load import _is_fold
+    actions = [e for e in timeline if isinstance(e, dict) and "seat" in e and "posts" not in e
+               and not (len(e) == 1 and isinstance(e.get("seat"), dict))]
+    points = [e for e in actions if e.get("in_question") is True] if any(map(_marked, timeline)) else actions[-1:]
+    return [e for e in points if _is_fold(e)]
+
+
+def state_former_defaults(text: str, name: str, vocabulary) -> tuple:
+    """(new text, number of fields written): every field left out whose default decided a ruling
+    in older files, written in with that value (flow entries on their line, block entries as a line
+    after their last field)."""
+    from ruling_engine.incident.yaml_source import load_text
+    data = load_text(text, name)
+    lines = text.splitlines(True)
+    inserts = []            # (line index, kind: 'flow' | 'block', text)
+    written = 0
+    for line, body, missing in former_defaults(data, vocabulary):
+        pairs = ", ".join(f"{k}: {_flow_text(v)}" for k, v in missing.items())
+        index = line - 1
+        row = lines[index] if 0 <= index < len(lines) else ""
+        cut = _comment_start(row)
+        code = row[:cut].rstrip()
+        key_lines = [body.line_of(k) for k in body] if hasattr(body, "line_of") else []
+        if code.endswith("}") and all(k == line for k in key_lines):
+            inner = code[:-1].rstrip()
+            sep = "" if inner.endswith("{") else ", "
+            new = inner + sep + pairs + "}"
+            rest = row[cut:].rstrip("\n")
+            lines[index] = new + ("  " + rest if rest else "  " + STATED_NOTE) + "\n"
+        elif key_lines and all(k > line for k in key_lines):
+            last = max(key_lines) - 1
+            first = lines[min(key_lines) - 1]
+            indent = first[:len(first) - len(first.lstrip())]
+            block = "".join(f"{indent}{k}: {_flow_text(v)}  {STATED_NOTE}\n" for k, v in missing.items())
+            inserts.append((last + 1, block))
+        else:
+            continue
+        written += len(missing)
+    for at, block in sorted(inserts, reverse=True):
+        lines.insert(at, block)
+    return "".join(lines), written

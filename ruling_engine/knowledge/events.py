@@ -127,6 +127,8 @@ def _field_line(name: str, spec) -> str:
         notes.append("required")
     if spec.default is not None:
         notes.append(f"default {_flow(spec.default)}")
+    if spec.was_default is not None:
+        notes.append(f"left out: not stated, ruled every way; older files meant {_flow(spec.was_default)}")
     head = f"{name}: {kind}" + (f" ({', '.join(notes)})" if notes else "")
     return textwrap.fill(f"{head} — {spec.help}" if spec.help else head, width=WIDTH,
                          initial_indent="    ", subsequent_indent="        ")

@@ -61,6 +61,10 @@ def _field(spec, vocabulary, clubs) -> dict:
         out["description"] = description
     if spec.default is not None:
         out["default"] = spec.default
+    if spec.was_default is not None:
+        out["description"] = (out.get("description", "") + " Left out: not stated, ruled every way it can be "
+                              f"(files from before this read it as {spec.was_default!r}; `floorcall upgrade` "
+                              "writes that).").strip()
     return out
 
 

@@ -25,6 +25,8 @@ class FieldSpec:
     source: str = ""          # facts: computed (from the incident) or defined (by a club's rule)
     required: bool = False    # incident fields
     default: object = None
+    was_default: object = None   # incident fields a floor concludes: left out = not stated (ruled every
+                                 # way); files written before read it as this (`floorcall upgrade` writes it)
     record: str = ""          # incident fields of type record / list: the record they hold
     records: tuple = ()       # incident fields of type event: the kinds of event allowed
     sources: tuple = ()       # computed facts: the incident fields they are worked out from
@@ -83,7 +85,7 @@ def _spec(name, raw, file, line, *, is_fact: bool) -> FieldSpec:
     if not isinstance(raw, dict):
         raise FloorcallError(file, line, f"a mapping describing {name!r}", repr(raw))
     allowed = {"type", "question", "help", "values", "source", "required", "default", "record", "records", "from",
-               "together"}
+               "together", "was_default"}
     for key in raw:
         if key not in allowed:
             raise FloorcallError(file, raw.line_of(key), f"one of {sorted(allowed)}", repr(key),
@@ -107,6 +109,7 @@ def _spec(name, raw, file, line, *, is_fact: bool) -> FieldSpec:
     return FieldSpec(name=name, type=t, question=raw.get("question", ""), help=raw.get("help", ""),
                      values=tuple(raw.get("values") or ()), source=raw.get("source", ""),
                      required=bool(raw.get("required", False)), default=raw.get("default"),
+                     was_default=raw.get("was_default"),
                      record=raw.get("record", ""), records=tuple(raw.get("records") or ()),
                      sources=tuple(raw.get("from") or ()), together=bool(raw.get("together", False)))
 

@@ -466,6 +466,23 @@ def _common(nows: list) -> dict:
     return nows[0] if all(n == nows[0] for n in nows) else {}
 
 
+def _turns_on(groups: list) -> list:
+    """The names of the unknown fields a depending ruling really turns on: a field whose value
+    alone, the others held, moves the ruling from one group to another (a field written unknown or
+    left out that changes nothing in this ruling is not named)."""
+    whens = [(index, when) for index, (_, group) in enumerate(groups) for when in group]
+    width = len(whens[0][1]) if whens else 0
+    out = set()
+    for position in range(width):
+        seen: dict = {}
+        for index, when in whens:
+            rest = tuple(pair for i, pair in enumerate(when) if i != position)
+            seen.setdefault(rest, set()).add(index)
+        if any(len(v) > 1 for v in seen.values()):
+            out.add(whens[0][1][position][0])
+    return sorted(out) or sorted({name for _, when in whens for name, _ in when})
+
+
 def merge_branches(incident: Incident, branches: list, signature=None, settled=None) -> Report:
     """One report from the reports of every combination of unknown answers.
 
@@ -532,7 +549,7 @@ def merge_branches(incident: Incident, branches: list, signature=None, settled=N
             rulings.append(ClubRuling(
                 club=club, issue=issue, basis="depends", outcome="depends",
                 decision="The ruling turns on facts the floor could not establish: "
-                         + ", ".join(sorted(names.values())) + ".",
+                         + ", ".join(_turns_on(list(groups.values()))) + ".",
                 depends=depends, point=point))
         settlements = [report.answers[club].settlement for _, report in branches]
         answers[club] = ClubAnswer(club=club, club_name=answer.club_name, floor=answer.floor,
