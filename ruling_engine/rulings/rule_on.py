@@ -9,7 +9,7 @@ from ruling_engine.errors import FloorcallError
 from ruling_engine.facts.derive import computed_facts
 from ruling_engine.facts.timeline import hand_point, point_view, read_timeline
 from ruling_engine.rulings.consistency import contradictions
-from ruling_engine.corrected.edits import edited_data, total_edits
+from ruling_engine.corrected.edits import ClubEdits, edited_data
 from ruling_engine.corrected.hand import correct
 from ruling_engine.corrected.now import now_of
 from ruling_engine.rulings.settlement import branch_money, settle
@@ -211,7 +211,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
     earlier: dict = {}                 # issue -> ({club: signature}, point) of the ruling an earlier point gave
     raised_at = []
     ruled_at: dict = {}                # point -> [(issue, earlier point)] ruled there the same way
-    edits = {club: {} for club in rulings}      # timeline index -> total a club's ruling set (edits.py)
+    edits = {club: ClubEdits(timeline) for club in rulings}     # a club's corrections so far (edits.py)
     edited: dict = {}                  # the timeline as a set of edits leaves it
     for number, point in enumerate(points):
         last = _asks_hand(points, number)
@@ -257,7 +257,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
             if issue not in issues:
                 issues.append(issue)
         for club in rulings:
-            edits[club].update(total_edits(here[club], kb.vocabulary, timeline.entries, point.entries))
+            edits[club].add(here[club], kb.vocabulary, point)
     answers = {}
     streets = street_of_points(timeline, points)
     cards_out = any(e["entry"] in ("action", "street") for e in timeline.entries)
@@ -309,17 +309,19 @@ def _does_not_arise(kb: KnowledgeBase, club: str, issue: str, number: int) -> Cl
                       point=number)
 
 
-def _edited_point(incident: Incident, kb: KnowledgeBase, timeline, edited: dict, edits: dict, number: int, point):
-    """(data, index) of point `number` on the timeline as `edits` leave it (None when the edited
-    timeline does not have the same point: the point is then read from the hand as it happened)."""
-    key = tuple(sorted(edits.items()))
+def _edited_point(incident: Incident, kb: KnowledgeBase, timeline, edited: dict, edits: ClubEdits, number: int,
+                  point):
+    """(data, index) of point `number` on the timeline as a club's corrections leave it (None when
+    the edited timeline does not have the same point, its entries and kind: the point is then read
+    from the hand as it happened). An earlier point the corrections voided is no point there, so
+    the point is found by what it is, not by its number."""
+    key = edits.key()
     if key not in edited:
-        edited[key] = read_timeline(edited_data(incident.data, edits), kb.vocabulary.together_kinds)
+        edited[key] = read_timeline(edited_data(incident.data, edits.edits), kb.vocabulary.together_kinds)
     fixed = edited[key]
     points = fixed.points or [hand_point(fixed)]
-    if number >= len(points) or (points[number].entries, points[number].kind) != (point.entries, point.kind):
-        return None
-    return point_view(fixed, points[number])
+    same = next((p for p in points if (p.entries, p.kind) == (point.entries, point.kind)), None)
+    return None if same is None else point_view(fixed, same)
 
 
 def _asks_hand(points: list, number: int) -> bool:
