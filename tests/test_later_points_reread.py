@@ -283,3 +283,90 @@ def test_a_player_owing_a_call_or_fold_has_his_later_raise_read_as_his_call(kb, 
     assert facts["to_call"] == 80
     facts, _ = _later(kb, tmp_path, text, [{"effect": "may-complete-or-fold", "seat": 5, "add": 5, "forfeit": 5}], [])
     assert facts["to_call"] == 20 and facts["action.short_of_call"] is False
+
+
+# --- points asked but not raised (issue 21) ---------------------------------------------------------
+
+CALL_OUT_OF_TURN_THEN_WORDS = """\
+    house: fpc
+    game: {format: tournament, variant: NLHE, blinds: [100, 200]}
+    button: 9
+    players:
+      - {seat: 1, stack: 4000}
+      - {seat: 2, stack: 6100}
+      - {seat: 3, stack: 5500}
+      - {seat: 4, stack: 5000}
+      - {seat: 5, stack: 7200}
+      - {seat: 7, stack: 9400}
+      - {seat: 9, stack: 3300}
+    timeline:
+      - preflop:
+      - {seat: 3, said: "raise, six hundred", total: 600}
+      - {seat: 4, did: fold}
+      - {seat: 7, said: call, chips: [500, 100]}
+      - {seat: 5, said: "raise, eighteen hundred", chips: [1000, 500, 100, 100, 100]}
+      - said: {by: 7, words: "If I can't raise I'd rather fold and take my 600 back.", in_question: true}
+    """
+
+
+def test_the_order_of_the_round_is_read_at_a_players_words_so_an_out_of_turn_action_is_ruled(kb, tmp_path):
+    """The floor is called about a player's words (a conditional statement, ruled as his action):
+    the out-of-turn call before them (seat 7 skipped seat 5, who then raised) is the round's, and
+    the clubs rule on it there; the order of the round was not read at words, so no club's
+    out-of-turn rule could fire (casebook P103)."""
+    report = _report(kb, tmp_path, CALL_OUT_OF_TURN_THEN_WORDS)
+    assert "out-of-turn" in dict(report.issues)
+    assert report.facts_by_point[-1]["oot_seat"] == 7 and report.facts_by_point[-1]["oot_action_changed"] is True
+    fpc = _at(report.answers["fpc"], len(report.points) - 1)["out-of-turn"]
+    assert fpc.outcome == "void-call-or-fold" and [c.clause for c in fpc.citations][:1] == ["fpc.4"]
+
+
+CHIPS_THEN_OTHER_WORDS_THEN_ALL_IN = """\
+    house: edp
+    game: {format: tournament, variant: NLHE, blinds: [400, 800]}
+    button: 6
+    players:
+      - {seat: 2, stack: 14700}
+      - {seat: 4, stack: 4200}
+      - {seat: 6, stack: 11300}
+    pot_at_start: 2800
+    timeline:
+      - flop: [K♣, 7♦, 3♠]
+      - {seat: 2, said: two thousand, chips: [5000], first: chips, in_question: true}
+      - {seat: 4, said: all in, chips: [1000, 1000, 1000, 1000, 100, 100], in_question: true}
+    """
+
+KEPT_BACK_THEN_RAISE = """\
+    house: gala
+    game: {format: cash, variant: NLHE, blinds: [0.50, 1], smallest_chip: 0.50}
+    button: 8
+    players:
+      - {seat: 2, stack: 40}
+      - {seat: 5, stack: 6.50}
+      - {seat: 8, stack: 25}
+    timeline:
+      - preflop:
+      - {seat: 5, did: raise, chips: [1, 1, 1]}
+      - {seat: 8, did: call, total: 3}
+      - {seat: 2, did: call}
+      - flop: [Q♥, 9♣, 4♦]
+      - {seat: 2, did: bet, chips: [1]}
+      - {seat: 5, said: all in, chips: [1, 0.50], in_question: true}
+      - {seat: 8, said: call}
+      - {seat: 2, said: raise, chips: [1, 1, 1], in_question: true}
+    """
+
+
+def test_an_issue_on_the_words_and_chips_of_a_marked_action_is_asked_at_its_own_point(kb, tmp_path):
+    """An issue whose condition reads the action in question only through facts with no
+    `action.` prefix (words_chips_differ, all_in_chips_behind) was taken for a question of the
+    whole hand and asked only at the last point, where the action in question is another: the
+    chips-first bet with other words (casebook N103) and the all-in that kept chips back (N101)
+    were never ruled. They are asked at their own point."""
+    report = _report(kb, tmp_path, CHIPS_THEN_OTHER_WORDS_THEN_ALL_IN)
+    assert report.facts_by_point[0]["words_chips_differ"] is True
+    assert "declared-action" in _at(report.answers["edp"], 0)
+    report = _report(kb, tmp_path, KEPT_BACK_THEN_RAISE)
+    assert report.facts_by_point[0]["all_in_chips_behind"] == 1
+    for club, answer in report.answers.items():
+        assert "all-in-amount" in _at(answer, 0), club

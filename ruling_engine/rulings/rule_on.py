@@ -6,6 +6,8 @@ import functools
 import os
 
 from ruling_engine.errors import FloorcallError
+from ruling_engine.facts.betting import action_betting_facts
+from ruling_engine.facts.declarations import words_and_chips_names
 from ruling_engine.facts.derive import computed_facts
 from ruling_engine.facts.timeline import hand_point, point_view, read_timeline
 from ruling_engine.rulings.consistency import contradictions
@@ -221,7 +223,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         else:
             data, index = point_view(timeline, point)
             facts = computed_facts(data, index)
-            raised = raised_issues(kb.vocabulary, facts, point.kind, last=last)
+            raised = raised_issues(kb.vocabulary, facts, point.kind, last=last, own=_own(point, data, index))
             runs = {club: shared.club_rulings(club, facts, raised, currency) for club in rulings}
             here = {club: [shared.placed(r, number) for r in runs[club][2]] for club in rulings}
             if key is not None:
@@ -234,7 +236,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                 view = _edited_point(incident, kb, timeline, edited, edits[club], number, point)
                 if view is not None:
                     club_facts = computed_facts(*view)
-                    raised_by[club] = raised_issues(kb.vocabulary, club_facts, point.kind, last=last)
+                    raised_by[club] = raised_issues(kb.vocabulary, club_facts, point.kind, last=last,
+                                                    own=_own(point, *view))
                     runs[club] = shared.club_rulings(club, club_facts, raised_by[club], currency)
                     here[club] = [shared.placed(r, number) for r in runs[club][2]]
         raised_at.append(list(dict.fromkeys(i for club in rulings for i in raised_by[club])))
@@ -322,6 +325,16 @@ def _edited_point(incident: Incident, kb: KnowledgeBase, timeline, edited: dict,
     points = fixed.points or [hand_point(fixed)]
     same = next((p for p in points if (p.entries, p.kind) == (point.entries, point.kind)), None)
     return None if same is None else point_view(fixed, same)
+
+
+def _own(point, data: dict, index) -> frozenset:
+    """The facts of an action point's action in question (raised_issues): its words and chips,
+    and the betting arithmetic of it (what an all-in kept back, the raise it made)."""
+    if point.kind != "action" or index is None:
+        return frozenset()
+    game = data["game"]
+    currency = game.get("currency", "£" if game["format"] == "cash" else "")
+    return words_and_chips_names(data, index) | frozenset(action_betting_facts(data, index, currency))
 
 
 def _asks_hand(points: list, number: int) -> bool:
