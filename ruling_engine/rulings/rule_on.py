@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import gc
 import os
 
 from ruling_engine.errors import FloorcallError
@@ -320,6 +321,11 @@ def _edited_point(incident: Incident, kb: KnowledgeBase, timeline, edited: dict,
     the point is found by what it is, not by its number."""
     key = edits.key()
     if key not in edited:
+        # the edits of a club only grow point by point: only the timelines the clubs are now on are
+        # kept (a hand of many points would otherwise keep a replayed timeline per point)
+        if len(edited) >= 2:
+            edited.clear()
+            gc.collect()              # a replayed timeline is a cycle (its data names its hand): free it now
         edited[key] = read_timeline(edited_data(incident.data, edits.edits), kb.vocabulary.together_kinds)
     fixed = edited[key]
     points = fixed.points or [hand_point(fixed)]
