@@ -46,13 +46,15 @@ class Held:
 
     seat: int
     restriction: tuple      # (issue, effect, clauses) of the earlier ruling
-    raise_ruling: tuple     # (issue, effect, clauses) of the later one, set aside
+    raise_ruling: tuple | None     # (issue, effect, clauses) of the later one, set aside (None: his raise itself)
     call_total: float       # his total on the round: the bet he faced
 
     def text(self) -> str:
         issue, effect, clauses = self.restriction
-        return (f"the ruling on {issue} ({effect}; {', '.join(clauses)}) held seat {self.seat} to call or fold, "
-                f"so the later ruling on {self.raise_ruling[0]} ({', '.join(self.raise_ruling[2])}) "
+        held = f"the ruling on {issue} ({effect}; {', '.join(clauses)}) held seat {self.seat} to call or fold"
+        if self.raise_ruling is None:
+            return f"{held}, so the bet or raise he made after it on that round is read as his call"
+        return (f"{held}, so the later ruling on {self.raise_ruling[0]} ({', '.join(self.raise_ruling[2])}) "
                 f"is read on the hand it left: his raise is a call")
 
 
@@ -102,6 +104,7 @@ class CorrectedHand:
     deducted: float = 0                              # taken out of the middle (a rake, a drop), less what a ruling put back
     chips_at: list = field(default_factory=list)     # (timeline entry, seat, street, chips) of each action that put chips in
     undone: dict = field(default_factory=dict)       # seat -> chips given back as put in after his hand died
+    raised_at: dict = field(default_factory=dict)    # seat -> [(timeline entry, street)] of each bet or raise he made
 
     def behind_on(self) -> dict:
         """Seats a correction on an earlier round left short there: seat -> (street, chips to call).
@@ -216,6 +219,10 @@ def _start(data: dict, hand) -> CorrectedHand:
     actions = data.get("actions", [])
     folded_at = {step.seat: actions[step.index].get("_entry", step.index) for step in view.steps
                  if step.kind == "fold" and step.index < len(actions)}
+    raised_at: dict = {}
+    for step in view.steps:
+        if step.kind in ("bet", "raise") and step.index < len(actions):
+            raised_at.setdefault(step.seat, []).append((actions[step.index].get("_entry", step.index), step.street))
     last_delta = {step.seat: step.delta if math.isfinite(step.delta) else 0 for step in round_steps}
     live = [s for s in view.in_hand if s not in mucked]
     bet = max([view.current_bet] + [v for s, v in view.round_in.items() if s in live and math.isfinite(v)])
@@ -230,7 +237,7 @@ def _start(data: dict, hand) -> CorrectedHand:
                          acted=acted, last_actor=last, acted_at=dict(view.acted_at),
                          last_delta=last_delta, by_street=by_street, antes=antes, folded_at=folded_at,
                          had_hand=set(live), posted=dict(getattr(hand, "posted", {}) or {}),
-                         full_raises=_full_raises(round_steps),
+                         full_raises=_full_raises(round_steps), raised_at=raised_at,
                          rounds={street: hand.street_steps(street) for street in dict.fromkeys(s.street for s in view.steps)},
                          start_stacks={p["seat"]: p["stack"] for p in data["players"]
                                        if _number(p.get("stack")) is not None},
@@ -353,7 +360,11 @@ def _hold_to_call(out: CorrectedHand, seat, restriction, raise_ruling, street) -
         _reset_bet(out)
         _acted_on(out, seat, out.current_bet)
     out.acted.add(seat)
-    out.held.append(Held(seat, restriction[:3], raise_ruling[:3], faced))
+    if raise_ruling:                  # the later ruling on his raise says it better than the raise alone
+        out.held = [h for h in out.held if not (h.seat == seat and h.raise_ruling is None)]
+    elif any(h.seat == seat for h in out.held):
+        return
+    out.held.append(Held(seat, restriction[:3], raise_ruling[:3] if raise_ruling else None, faced))
 
 
 def _undo_after_death(out: CorrectedHand, seat, at) -> None:
@@ -562,6 +573,13 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         out.acts_next = seat
     if kind in ("restricts", "owes-call"):
         out.restricted[seat] = (ruling.issue, effect["effect"])
+        at = out.point_entry.get(ruling.point)
+        street = out.street_of_point.get(ruling.point) or out.street
+        later = {entry for point, entry in out.point_entry.items() if point > ruling.point}
+        if at is not None and any(entry > at and on == street and entry in later
+                                  for entry, on in out.raised_at.get(seat, ())):
+            # a bet or raise he made on that round at a later point is his call (as that point is read: edits.py)
+            _hold_to_call(out, seat, me, None, street)
     made[(seat, "restricts" if kind == "owes-call" else kind)] = me
     if raising:
         made[(seat, "frees")] = me

@@ -168,6 +168,19 @@ def _known(amount):
     return None if amount is None or amount != amount else amount
 
 
+def words_and_chips_names(data: dict, index: int | None) -> frozenset:
+    """The names of the facts about the words and chips of the action in question (without the
+    `action.` prefix some of them have): an issue raised on them is asked at that action's point,
+    not only once at the hand's last point (rulings/resolve.py raised_issues)."""
+    if index is None:
+        return frozenset()
+    action = data["actions"][index]
+    state = replay(data, index)
+    chips = action.get("chips", [])
+    return frozenset(_words_facts(action, state, data["game"])) | frozenset(
+        _chip_facts(action, state, sum(chips) if chips else _known(paired_amount(action, state))))
+
+
 def declaration_facts(data: dict, index: int) -> dict:
     """The words, chips, motions and position facts of the action the floor was called about."""
     actions = data["actions"]

@@ -15,6 +15,8 @@ event says who actually posted them. Antes (`game.ante`) go into the pot as dead
 Who is in the hand: every player listed, less those out before the timeline starts (`folded`) and
 the seats the dealer dealt no cards (`data["_dealt_out"]`): they keep their seats for the button
 and the blinds (a blind posted stays in the pot) but hold no hand, so nobody waits for them to act.
+A hand a club's earlier ruling killed (`data["_killed"]`, corrected/edits.py) is out from the
+place the ruling took effect on: his chips stay in the pot and nobody waits for him.
 """
 from __future__ import annotations
 
@@ -370,6 +372,12 @@ def replay_timeline(data: dict, parse_said) -> Hand:
     steps, acted_at = [], {}
     states, views, complete_after = [], [], []
     deductions = pot_deductions(data)
+    killed = data.get("_killed") or ()      # (actions before which his hand is dead, seat): a club's ruling
+
+    def kill(upto):
+        for before, dead_seat in killed:
+            if before <= upto and dead_seat in state.in_hand:
+                state.in_hand.remove(dead_seat)
 
     def _complete():
         live = [s for s in state.in_hand if stacks.get(s, 0) > 0]
@@ -405,6 +413,7 @@ def replay_timeline(data: dict, parse_said) -> Hand:
                                steps=len(steps), acted_at=dict(acted_at), dead_money=dead,
                                deducted=sum(amount for before, amount in deductions if before <= len(views))))
 
+    kill(0)
     for index, action in enumerate(actions):
         street = action["street"]
         if street != state.street:
@@ -423,6 +432,7 @@ def replay_timeline(data: dict, parse_said) -> Hand:
             steps.append(Step(index, seat, street, "fold", 0, whole(state.round_in.get(seat, 0)),
                               whole(bet_before), 0, whole(min_raise_by), False, False, in_turn))
             acted_at[seat] = (max(bet_before, state.round_in.get(seat, 0)), max(view_last_full, big_blind))
+            kill(index + 1)
             complete_after.append(_complete())
             continue
         delta = min(action_delta(action, state, parse_said), stacks.get(seat, 0))
@@ -455,6 +465,7 @@ def replay_timeline(data: dict, parse_said) -> Hand:
         steps.append(Step(index, seat, street, step_kind, whole(delta), whole(total), whole(bet_before),
                           whole(raise_by), whole(min_raise_by), full, all_in, in_turn))
         acted_at[seat] = (max(bet_before, total), max(view_last_full, big_blind))
+        kill(index + 1)
         complete_after.append(_complete())
     if final_street != state.street and final_street in BETTING + STUD_BETTING:
         new_street(final_street)

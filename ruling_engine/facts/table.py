@@ -176,6 +176,13 @@ def table_facts(data: dict, index: int | None) -> dict:
     if index is not None:
         out.update(order_facts(data, index))
         out.update(check_raise_facts(data, index))
+    elif data.get("_statement", {}).get("actions_before"):
+        # a player's words at the table: the order of the round he spoke in is the round's (the
+        # same at every point of it), read at the last action before his words; no action of the
+        # log is the one in question
+        out.update(order_facts(data, data["_statement"]["actions_before"] - 1))
+        if "oot_later_action_in_question" in out:
+            out["oot_later_action_in_question"] = False
     return out
 
 

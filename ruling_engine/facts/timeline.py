@@ -99,9 +99,12 @@ def _read(incident_data: dict, entries: list, streets: list, pairs: dict) -> Tim
     actions, action_entry, events, event_entry, posts, board = [], [], [], [], [], []
     flop_count = None
     pot_before = None
+    killed = []                                   # (actions before which he is out, seat): corrections/edits.py
     for index, (entry, street) in enumerate(zip(entries, streets)):
         street = street or "preflop"
         betting_street = street if street in BETTING + STUD_BETTING else ("preflop" if street == "deal" else street)
+        if entry.get("_void"):
+            continue                              # an action a club's ruling voided: it did not happen
         if entry["entry"] == "action":
             if "posts" in entry:
                 posts.append({"seat": entry["seat"], "posts": entry["posts"],
@@ -132,6 +135,7 @@ def _read(incident_data: dict, entries: list, streets: list, pairs: dict) -> Tim
                 flop_count = max(entry.get("count", 0), len(cards))
             elif cards:
                 board += cards
+        killed += [(len(actions), seat) for seat in entry.get("_kills", ())]
     final = streets[-1] if streets and streets[-1] else ("preflop" if actions or start == "preflop" else start)
     blinds_posted = next((e for e in events if e["event"] == "blinds_posted"), None)
     data = {k: v for k, v in incident_data.items() if k != "timeline"}
@@ -143,6 +147,8 @@ def _read(incident_data: dict, entries: list, streets: list, pairs: dict) -> Tim
     if blinds_posted:
         data["_blinds_posted"] = (blinds_posted["small_blind"], blinds_posted["big_blind"])
     data["_dealt_out"] = dealt_out_seats(events)
+    if killed:
+        data["_killed"] = killed
     data["players"] = _players_at_start(incident_data, data)
     hand = replay_timeline(data, parse_said)
     extra = _irregular_streets(entries, seconds, hand, events, flop_count)
@@ -175,7 +181,7 @@ def declaration_pairs(entries: list, streets: list) -> dict:
     These are the candidates on the order alone; what he had in already is checked on the replay
     (_nothing_put_in_first)."""
     pairs = {}
-    actions = [i for i, e in enumerate(entries) if e["entry"] == "action"]
+    actions = [i for i, e in enumerate(entries) if e["entry"] == "action" and not e.get("_void")]
     for first, second in zip(actions, actions[1:]):
         a, b = entries[first], entries[second]
         if "posts" in a or "posts" in b or not isinstance(a.get("seat"), int) or a["seat"] == UNKNOWN \
@@ -305,7 +311,7 @@ def _irregular_streets(entries, seconds, hand: Hand, events, flop_count) -> list
     actions_before = 0
     for index, entry in enumerate(entries):
         if entry["entry"] == "action" and "posts" not in entry:
-            actions_before += index not in seconds
+            actions_before += index not in seconds and not entry.get("_void")
             continue
         if entry["entry"] != "street":
             continue

@@ -14,17 +14,21 @@ from ruling_engine.model import Citation, ClubRuling
 
 
 
-def raised_issues(vocabulary, facts: dict, point_kind: str | None = None, last: bool = True) -> list:
+def raised_issues(vocabulary, facts: dict, point_kind: str | None = None, last: bool = True,
+                  own: frozenset = frozenset()) -> list:
     """The issues raised at a point: its `raised_when` condition (parsed at load) holds for the
     point's facts on facts that belong to the point's entry (`hand_mucked.*` for a hand_mucked
-    entry, `action.*` for an action). An issue raised by facts of the hand alone (the cards read
-    at showdown) is raised once, at the last point. With no point kind, every issue that holds."""
+    entry, `action.*` for an action, and `own`: the facts of the words and chips of the action in
+    question that have no prefix, words_chips_differ, chips_over_call). An issue raised by facts
+    of the hand alone (the cards read at showdown) is raised once, at the last point. With no
+    point kind, every issue that holds."""
     out = []
     for issue_id, conjunctions in _issue_conjunctions(vocabulary):
         for conjunction, owners in conjunctions:
             if not all(leaf.holds(facts) for leaf in conjunction):
                 continue
-            if point_kind is None or point_kind in owners or (not owners and last):
+            if point_kind is None or point_kind in owners or (not owners and last) or \
+                    (own and any(leaf.fact in own for leaf in conjunction)):
                 out.append(issue_id)
                 break
     return out

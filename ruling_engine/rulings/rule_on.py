@@ -3,14 +3,17 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import gc
 import os
 
 from ruling_engine.errors import FloorcallError
+from ruling_engine.facts.betting import action_betting_facts
+from ruling_engine.facts.declarations import words_and_chips_names
 from ruling_engine.facts.derive import computed_facts
 from ruling_engine.facts.question import ASKS
 from ruling_engine.facts.timeline import hand_point, point_view, question_of, read_timeline
 from ruling_engine.rulings.consistency import contradictions
-from ruling_engine.corrected.edits import edited_data, total_edits
+from ruling_engine.corrected.edits import ClubEdits, edited_data
 from ruling_engine.corrected.hand import correct
 from ruling_engine.corrected.now import now_of, question_answer
 from ruling_engine.rulings.settlement import branch_money, settle
@@ -238,7 +241,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
     earlier: dict = {}                 # issue -> ({club: signature}, point) of the ruling an earlier point gave
     raised_at = []
     ruled_at: dict = {}                # point -> [(issue, earlier point)] ruled there the same way
-    edits = {club: {} for club in rulings}      # timeline index -> total a club's ruling set (edits.py)
+    edits = {club: ClubEdits(timeline) for club in rulings}     # a club's corrections so far (edits.py)
     edited: dict = {}                  # the timeline as a set of edits leaves it
     for number, point in enumerate(points):
         last = _asks_hand(points, number)
@@ -248,7 +251,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         else:
             data, index = point_view(timeline, point)
             facts = computed_facts(data, index)
-            raised = point_issues(kb.vocabulary, facts, point.kind, last)
+            raised = point_issues(kb.vocabulary, facts, point.kind, last, own=_own(point, data, index))
             runs = {club: shared.club_rulings(club, facts, raised, currency) for club in rulings}
             here = {club: [shared.placed(r, number) for r in runs[club][2]] for club in rulings}
             if key is not None:
@@ -261,7 +264,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                 view = _edited_point(incident, kb, timeline, edited, edits[club], number, point)
                 if view is not None:
                     club_facts = computed_facts(*view)
-                    raised_by[club] = point_issues(kb.vocabulary, club_facts, point.kind, last)
+                    raised_by[club] = point_issues(kb.vocabulary, club_facts, point.kind, last,
+                                                   own=_own(point, *view))
                     runs[club] = shared.club_rulings(club, club_facts, raised_by[club], currency)
                     here[club] = [shared.placed(r, number) for r in runs[club][2]]
         raised_at.append(list(dict.fromkeys(i for club in rulings for i in raised_by[club])))
@@ -284,7 +288,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
             if issue not in issues:
                 issues.append(issue)
         for club in rulings:
-            edits[club].update(total_edits(here[club], kb.vocabulary, timeline.entries, point.entries))
+            edits[club].add(here[club], kb.vocabulary, point)
     answers = {}
     streets = street_of_points(timeline, points)
     cards_out = any(e["entry"] in ("action", "street") for e in timeline.entries)
@@ -366,11 +370,11 @@ def _unread_questions(timeline, points, file) -> list:
     return out
 
 
-def point_issues(vocabulary, facts: dict, kind: str, last: bool) -> list:
+def point_issues(vocabulary, facts: dict, kind: str, last: bool, own=None) -> list:
     """The issues raised at a point of this kind (resolve.raised_issues); at a question put to the
     floor, also those the events its subject asks about raise (facts/question.py ASKS): "does the
     card play?" asks what the card exposed before it asks."""
-    raised = raised_issues(vocabulary, facts, kind, last=last)
+    raised = raised_issues(vocabulary, facts, kind, last=last, own=own)
     if kind == "question":
         for asked in ASKS.get(facts.get("question.about"), ()):
             raised += [i for i in raised_issues(vocabulary, facts, asked, last=False) if i not in raised]
@@ -387,17 +391,34 @@ def _does_not_arise(kb: KnowledgeBase, club: str, issue: str, number: int) -> Cl
                       point=number)
 
 
-def _edited_point(incident: Incident, kb: KnowledgeBase, timeline, edited: dict, edits: dict, number: int, point):
-    """(data, index) of point `number` on the timeline as `edits` leave it (None when the edited
-    timeline does not have the same point: the point is then read from the hand as it happened)."""
-    key = tuple(sorted(edits.items()))
+def _edited_point(incident: Incident, kb: KnowledgeBase, timeline, edited: dict, edits: ClubEdits, number: int,
+                  point):
+    """(data, index) of point `number` on the timeline as a club's corrections leave it (None when
+    the edited timeline does not have the same point, its entries and kind: the point is then read
+    from the hand as it happened). An earlier point the corrections voided is no point there, so
+    the point is found by what it is, not by its number."""
+    key = edits.key()
     if key not in edited:
-        edited[key] = read_timeline(edited_data(incident.data, edits), kb.vocabulary.together_kinds)
+        # the edits of a club only grow point by point: only the timelines the clubs are now on are
+        # kept (a hand of many points would otherwise keep a replayed timeline per point)
+        if len(edited) >= 2:
+            edited.clear()
+            gc.collect()              # a replayed timeline is a cycle (its data names its hand): free it now
+        edited[key] = read_timeline(edited_data(incident.data, edits.edits), kb.vocabulary.together_kinds)
     fixed = edited[key]
     points = fixed.points or [hand_point(fixed)]
-    if number >= len(points) or (points[number].entries, points[number].kind) != (point.entries, point.kind):
-        return None
-    return point_view(fixed, points[number])
+    same = next((p for p in points if (p.entries, p.kind) == (point.entries, point.kind)), None)
+    return None if same is None else point_view(fixed, same)
+
+
+def _own(point, data: dict, index) -> frozenset:
+    """The facts of an action point's action in question (raised_issues): its words and chips,
+    and the betting arithmetic of it (what an all-in kept back, the raise it made)."""
+    if point.kind != "action" or index is None:
+        return frozenset()
+    game = data["game"]
+    currency = game.get("currency", "£" if game["format"] == "cash" else "")
+    return words_and_chips_names(data, index) | frozenset(action_betting_facts(data, index, currency))
 
 
 def _asks_hand(points: list, number: int) -> bool:
