@@ -312,3 +312,28 @@ timeline:
     from ruling_engine.facts.timeline import read_timeline
     assert violations(report, read_timeline(parse_incident_text(text, "<t>", kb.vocabulary, kb.clubs).data,
                                             kb.vocabulary.together_kinds)) == []
+
+
+def test_a_bet_nobody_can_yet_call_stays_in_the_middle_while_the_betting_is_open(kb, tmp_path):
+    """The generated run of 2026-12-06 (third session): heads-up, the button with no chips 'posts'
+    the big blind and seat 7 the small blind of 200. The 200 is not yet an uncalled bet (the
+    betting is open), so it must stay in a pot, not vanish from every club's pot section."""
+    path = tmp_path / "hu.yaml"
+    path.write_text("""
+title: Heads-up the button posted the big blind
+house: fpc
+game: {format: tournament, variant: NLHE, blinds: [200]}
+button: 3
+players:
+- {seat: 3, stack: 0}
+- {seat: 7, stack: 9000}
+timeline:
+- {deal: null}
+- blinds_posted: {small_blind: 7, big_blind: 3}
+""", encoding="utf-8")
+    report, timeline = _report_and_timeline(kb, str(path))
+    assert violations(report, timeline) == []
+    for answer in report.answers.values():
+        pots = [e for e in answer.settlement if e["effect"] == "pot"]
+        returns = [e for e in answer.settlement if e["effect"] == "return-chips"]
+        assert sum(p["amount"] for p in pots) + sum(r["amount"] for r in returns) == 200

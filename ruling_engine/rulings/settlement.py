@@ -142,6 +142,10 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
         # bets still open: a player with chips behind may yet put in enough for every pot
         able = {s for s in corrected.live if corrected.stacks.get(s, 0) > 0}
         found = [Pot(p.amount, tuple(sorted(set(p.seats) | able))) for p in found]
+        if returned_seat is not None and returned:
+            # the bet nobody has called yet is not yet uncalled: it stays in the middle, in a pot of
+            # its own that the players still able to call it contest
+            found.append(Pot(returned, tuple(sorted(able | {returned_seat}))))
         returned_seat = None
     out = [{"effect": "return-chips", "seat": seat, "amount": tidy(amount)}
            for seat, amount in sorted(corrected.returned.items()) if amount > 0]
