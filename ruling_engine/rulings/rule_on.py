@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import gc
 import os
 
 from ruling_engine.errors import FloorcallError
@@ -402,8 +401,10 @@ def _edited_point(incident: Incident, kb: KnowledgeBase, timeline, edited: dict,
         # the edits of a club only grow point by point: only the timelines the clubs are now on are
         # kept (a hand of many points would otherwise keep a replayed timeline per point)
         if len(edited) >= 2:
+            for old in edited.values():
+                old.data.pop("_hand", None)     # a replayed timeline is a cycle (its data names its hand):
+                old.hand.memo.clear()           # cut it, so the timeline is freed at once, without a collection
             edited.clear()
-            gc.collect()              # a replayed timeline is a cycle (its data names its hand): free it now
         edited[key] = read_timeline(edited_data(incident.data, edits.edits), kb.vocabulary.together_kinds)
     fixed = edited[key]
     points = fixed.points or [hand_point(fixed)]
