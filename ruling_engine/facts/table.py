@@ -156,14 +156,37 @@ def _facing_all_in(state, seat) -> bool:
                for s in state.in_hand if s != seat)
 
 
+def clock_times(data: dict, event: dict) -> tuple:
+    """The seconds the clocked player had been thinking when the clock was called, and the seconds
+    since: as the clock_called entry says them, or (where it leaves them out, 0) from the times
+    written between the entries (issue 22, "Time"): before = from the action entry above the clock
+    call (the action that reached him) to the call; after = from the call to his next action, or
+    to the last entry whose time is known when he has not acted."""
+    from ruling_engine.incident.timing import seconds_between
+    before, after = event["seconds_before"], event["seconds_after"]
+    entries, at = data.get("_entries"), event.get("_entry")
+    if entries is None or at is None:
+        return before, after
+    if not before:
+        reached = next((i for i in range(at - 1, -1, -1) if entries[i].get("entry") == "action"), None)
+        before = seconds_between(entries, reached, at) or before
+    if not after:
+        acted = next((i for i in range(at + 1, len(entries)) if entries[i].get("entry") == "action"
+                      and entries[i].get("seat") == event["seat"]), None)
+        ends = [acted] if acted is not None else range(len(entries) - 1, at, -1)
+        after = next((gap for gap in (seconds_between(entries, at, i) for i in ends) if gap is not None), after)
+    return before, after
+
+
 def _clock(event: dict, data: dict) -> dict:
     """The clock on a player: the times, and what he faces by the action log."""
     seat = event["seat"]
     # what he faced when the clock was called (actions after it, his own answer included, do not count)
     state = replay(data, min(event.get("_actions_before", len(data.get("actions", []))), len(data.get("actions", []))))
-    return {"clock_called.seat": seat, "clock_called.seconds_before": event["seconds_before"],
-            "clock_called.seconds_after": event["seconds_after"],
-            "clock_called.seconds_total": event["seconds_before"] + event["seconds_after"], "clock_called.final_table": event["final_table"],
+    before, after = clock_times(data, event)
+    return {"clock_called.seat": seat, "clock_called.seconds_before": before,
+            "clock_called.seconds_after": after,
+            "clock_called.seconds_total": before + after, "clock_called.final_table": event["final_table"],
             "clock_called.refused_to_act": event["refused_to_act"], "clock_called.stalling": event["stalling"],
             "clock_called.repeated": event["repeated"], "clock_called.facing_bet": state.to_call(seat) > 0,
             "clock_called.to_call": whole(state.to_call(seat)), "clock_called.facing_all_in": _facing_all_in(state, seat)}

@@ -11,6 +11,7 @@ import functools
 from pathlib import Path
 
 from ruling_engine.errors import FloorcallError, did_you_mean
+from ruling_engine.incident.timing import TIME_FIELDS, entry_times, take_time
 from ruling_engine.incident.cards import CARD_HINT, UNKNOWN_CARD, normal_card
 from ruling_engine.incident.said import OFFICIAL as OFFICIAL_TERMS, likely_typo, read_said
 from ruling_engine.incident.unknowns import UNKNOWN
@@ -233,7 +234,8 @@ class _Validator:
     def entry(self, node, line) -> dict:
         kinds = self.records["event"]
         if isinstance(node, dict) and "seat" in node and not (len(node) == 1 and isinstance(node.get("seat"), dict)):
-            action = self.record("action", node, line)
+            action = self.record("action", node, line, extra=TIME_FIELDS)
+            action.update(take_time(node, self.file, line, lambda k: _line(node, k, line)))
             if isinstance(action.get("said"), str) and action["said"] != UNKNOWN:
                 self.said(action["said"], _line(node, "said", line))
             return {"entry": "action", "line": line, **action}
@@ -249,13 +251,18 @@ class _Validator:
         if key in STREETS:
             return self.street(key, body, key_line)
         if key == "said":
-            return {"entry": "said", "line": key_line, **self.record("said", body, key_line)}
+            fields = self.record("said", body, key_line, extra=TIME_FIELDS)
+            fields.update(take_time(body, self.file, key_line, lambda k: _line(body, k, key_line)))
+            return {"entry": "said", "line": key_line, **fields}
         if key not in kinds:
             raise FloorcallError(self.file, key_line, "a street, said: or an event kind", _short(key),
                                  did_you_mean(key, list(kinds) + list(STREETS) + ["said"]))
         if body is None:
             body = {}
-        fields = self.record(kinds[key].record, body, key_line, extra=("in_question",))
+        fields = self.record(kinds[key].record, body, key_line, extra=("in_question",) + TIME_FIELDS)
+        fields.update(take_time(body, self.file, key_line, lambda k: _line(body, k, key_line)))
+        if key == "player_away" and "back" in fields:
+            _presence(fields, body, self.file, lambda k: _line(body, k, key_line))
         if not isinstance(fields.get("in_question", False), bool):
             raise FloorcallError(self.file, key_line, "in_question: true or false", _short(fields["in_question"]))
         fields.setdefault("in_question", False)
@@ -285,7 +292,8 @@ class _Validator:
         if isinstance(body, (str, list)):
             out["cards"] = self.cards(name, body, line)
             return out
-        fields = self.record("street_entry", body, line)
+        fields = self.record("street_entry", body, line, extra=TIME_FIELDS)
+        fields.update(take_time(body, self.file, line, lambda k: _line(body, k, line)))
         if "pot" in fields and any(k in self.root for k in ("pot_at_start",)):
             raise FloorcallError(self.file, line, "the pot once: pot_at_start or the street's pot",
                                  "both", "keep the one the floor counted")
@@ -294,6 +302,23 @@ class _Validator:
                                  f"count: {fields['count']}", "leave out count: when the cards are named")
         out.update(fields)
         return out
+
+
+# When a player who was away came back (issue 22, "Presence"): what it says of the deal and his turn.
+_BACK_SETS = {"during-deal": {"at_last_card": False, "at_turn": False},
+              "before-his-turn": {"at_turn": False},
+              "after-his-turn": {"at_turn": True}}
+
+
+def _presence(fields: dict, body: dict, file: str, line_of) -> None:
+    """`back:` on a player_away entry sets at_last_card and at_turn; written beside it, they must agree."""
+    back = fields["back"]
+    for name, value in _BACK_SETS.get(back, {}).items():
+        if name in body and body[name] != value and body[name] != UNKNOWN:
+            raise FloorcallError(file, line_of(name), f"{name}: {str(value).lower()} (he was back {back})",
+                                 f"{name}: {str(body[name]).lower()}",
+                                 f"leave {name} out: back: {back} says it, or correct back:")
+        fields[name] = value
 
 
 def _mark_beside(node, kinds, file, line) -> None:
@@ -587,6 +612,7 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
     _check_tournament_events(data, file)
     _check_motions(data, file)
     _check_cards(data, node, file)
+    entry_times(data.get("timeline") or [], file, check=True)
     return Incident(file=file, data=data, unknowns=validator.unknowns > 0, header_lines=_header_lines(node))
 
 

@@ -187,6 +187,9 @@ def events_text(kb, word: str | None = None, cases: Path | None = None) -> str:
                if spec.type == "list" and "event" in (spec.record, *spec.records)]
     if holders:
         head += f". An incident lists them under `{holders[0]}:`, each as `- kind: {{fields}}`."
+    if "entry_time" in vocabulary.records and not word:      # issue 22, "Time"
+        head += (". Any entry (an event, an action, words, a street's mapping) may also say when it came: "
+                 "`after: 15s` after the entry above, or a clock time `at: \"21:04\"` (`floorcall events entry_time`).")
     parts = [textwrap.fill(head, width=WIDTH)] + ([words] if word and words else [])
     return "\n\n".join(parts + [describe_kind(k) for k in kinds]) + "\n"
 

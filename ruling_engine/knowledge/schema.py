@@ -20,6 +20,10 @@ SCALARS = {
     "number": {"type": "number"},
     "string": {"type": "string"},
     "card": CARD,
+    # time between entries (issue 22): `after: 15s`, `4min`, `1min 30s`, `at once`, or seconds; `at: "21:04"`
+    "duration": {"oneOf": [{"type": "number", "minimum": 0},
+                           {"type": "string", "pattern": "^\\s*(at[ -]once|immediately|(\\d+(\\.\\d+)?\\s*[a-zA-Z]+\\s*)+)$"}]},
+    "clock": {"type": "string", "pattern": "^([01]?\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?$"},
     "speaker": {"oneOf": [{"type": "integer", "minimum": 0}, {"enum": ["dealer", "floor", "spectator", "player"]}]},
     "listener": {"oneOf": [{"type": "integer", "minimum": 0},
                            {"enum": ["table", "dealer", "floor", "spectator", "unknown"]}]},
@@ -78,19 +82,26 @@ def _record(name, vocabulary, clubs) -> dict:
     }
 
 
+def _timed(name, vocabulary, clubs) -> dict:
+    """An entry's own mapping, which may also say when it came (`after:`, `at:`: the entry_time record)."""
+    out = _record(name, vocabulary, clubs)
+    out["properties"].update(_record("entry_time", vocabulary, clubs)["properties"])
+    return out
+
+
 def _entries(vocabulary, clubs) -> dict:
     """A timeline entry: an action (a mapping with seat), a street, said: or one event."""
     records = vocabulary.records
-    action = _record("action", vocabulary, clubs)
+    action = _timed("action", vocabulary, clubs)
     street_value = {"oneOf": [{"type": "null"}, {"type": "integer", "minimum": 0}, CARD,
-                              {"type": "array", "items": CARD}, _record("street_entry", vocabulary, clubs)]}
+                              {"type": "array", "items": CARD}, _timed("street_entry", vocabulary, clubs)]}
     streets = [{"type": "object", "additionalProperties": False, "required": [name],
                 "properties": {name: street_value}} for name in STREETS]
     said = {"type": "object", "additionalProperties": False, "required": ["said"],
-            "properties": {"said": _record("said", vocabulary, clubs)}}
+            "properties": {"said": _timed("said", vocabulary, clubs)}}
     events = []
     for kind, spec in records["event"].items():
-        body = _record(spec.record, vocabulary, clubs)
+        body = _timed(spec.record, vocabulary, clubs)
         body["properties"]["in_question"] = {"type": "boolean", "description": "Marks what the floor was called about."}
         events.append({"type": "object", "additionalProperties": False, "required": [kind],
                        "properties": {kind: {"oneOf": [body, {"type": "null"}]} if not body["required"] else body},

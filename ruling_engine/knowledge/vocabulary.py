@@ -92,7 +92,8 @@ def _spec(name, raw, file, line, *, is_fact: bool) -> FieldSpec:
                                  did_you_mean(key, allowed))
     t = raw.get("type")
     known_types = SCALAR_TYPES + (("players",) if is_fact else ("record", "list", "event", "cards", "mapping",
-                                                                "amounts", "timeline", "speaker", "listener"))
+                                                                "amounts", "timeline", "speaker", "listener",
+                                                                "duration", "clock"))
     if t not in known_types:
         raise FloorcallError(file, raw.line_of("type"), "a type: " + ", ".join(known_types), repr(t),
                              did_you_mean(t, known_types))
