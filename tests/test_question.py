@@ -210,3 +210,31 @@ def test_floorcall_events_shows_of_and_if_of_a_question_with_an_example(kb):
     said = events_text(kb, "said")
     assert "of: seat" in said and "if: all-in | call | check | fold" in said
     assert "about: raise, of: 5, if: all-in, in_question: true" in events_text(kb, "question")
+
+
+def test_questionnaire_writes_a_question_about_another_player_with_the_askers_supposed_action():
+    """The terminal questionnaire: 'SEAT asks about SEAT: words' is a question of that player's
+    options (of:); words opening "if I shove" say the asker's supposed action (if: all-in)."""
+    from ruling_engine.ask.answers import AnswerError, parse_said
+    assert parse_said("7 asks about 5: If I shove, can he come back over the top?", [5, 7]) == {
+        "said": {"by": 7, "words": "If I shove, can he come back over the top?", "kind": "question", "of": 5,
+                 "if": "all-in", "in_question": True}}
+    assert parse_said("1 asks about seat 3: Can he still raise?", [1, 3])["said"]["of"] == 3
+    assert "if" not in parse_said("1 asks about 3: Can he still raise?", [1, 3])["said"]
+    with pytest.raises(AnswerError):
+        parse_said("1 asks about 4: Can he still raise?", [1, 3])
+
+
+def test_floor_app_said_form_offers_whose_options_and_the_supposed_action(kb, tmp_path):
+    """The floor app's 'Someone said something' form: of (a seat at the table) and if (all-in,
+    call, check, fold) among its details, read into the said: entry."""
+    from ruling_engine.serve.app import _extra_fields, _read_extra
+
+    class Session:
+        vocab = kb.vocabulary
+        seats = [5, 7]
+    fields = {name: choices for name, _, _, choices in _extra_fields(Session, "said")}
+    assert fields["of"] == [("5", "Seat 5"), ("7", "Seat 7")]
+    assert [v for v, _ in fields["if"]] == ["all-in", "call", "check", "fold"]
+    entry = _read_extra(Session, "said", {"x_of": "5", "x_if": "all-in", "x_about": "raise"}, {"by": 7})
+    assert entry == {"by": 7, "of": 5, "if": "all-in", "about": "raise"}
