@@ -155,3 +155,86 @@ def test_floor_app_asks_what_a_question_is_about_and_rules_it(kb, tmp_path):
     done = client.post("/call/rule", data={"csrf": token, "table": "1", "floor_person": "A"})
     ruling = " ".join(client.get(done.location).get_data(as_text=True).split())
     assert "Seat 3 asked" in ruling and "he may not raise" in ruling
+
+
+def test_question_of_another_player_is_ruled_on_his_options_not_the_askers(kb):
+    """Issue 22: "can he still raise?" asked by the small blind about the limper (`of: 3`): each
+    club's reopening clause rules on seat 3's options (EDP 8-19: no), not on the asker's (yes)."""
+    report = rule_on(NOTIONS / "question-of-player.yaml", kb=kb)
+    edp = _questions(report, "edp")[0]
+    assert (edp["asker"], edp["seat"], edp["answer"], edp["call"]) == (1, 3, "no", 300)
+    assert _questions(report, "fpc")[0]["answer"] == "yes"
+    assert "Seat 1 asked “Is a raise allowed now?” (line 17) about seat 3: No: seat 3 may call 300 or fold" in \
+        " ".join(render_text(report).split())
+    own = rule_on(NOTIONS / "question-of-player-changed.yaml", kb=kb)
+    assert (_questions(own, "edp")[0]["seat"], _questions(own, "edp")[0]["answer"]) == (1, "yes")
+
+
+def test_question_supposing_the_askers_shove_is_ruled_on_the_hand_with_it(kb):
+    """Issue 22: "if I shove, can he come back over the top?" (`if: all-in`, `of: 5`): ruled on the
+    hand with seat 7's shove to 1,600 added (600 over a 1,000 bet): EDP 8-19 and Gala O no, FPC
+    41-4 and PPL 7-2 (over half the bet) yes; the shove is never played in the hand itself."""
+    report = rule_on(NOTIONS / "question-supposed-action.yaml", kb=kb)
+    answers = {club: _questions(report, club)[0] for club in report.answers}
+    assert {c: a["answer"] for c, a in answers.items()} == {"edp": "no", "gala": "no", "fpc": "yes", "ppl": "yes"}
+    assert answers["fpc"]["call"] == 600 and answers["fpc"]["min_raise_to"] == 2600
+    assert report.answers["edp"].now["next"]["seat"] == 7          # the hand itself: seat 7 still to act
+    assert "about seat 5, if seat 7 goes all in: No" in " ".join(render_text(report).split())
+    plain = rule_on(NOTIONS / "question-supposed-action-changed.yaml", kb=kb)
+    assert report.issues and not plain.issues
+    assert _questions(plain, "fpc")[0]["answer"] == "no"           # as it stands he has nothing to act on
+
+
+def test_question_supposing_an_action_reads_what_follows_the_if_clause():
+    from ruling_engine.incident.said import read_question
+    assert read_question("If I shove, can he come back over the top?") == "raise"
+
+
+@pytest.mark.parametrize("change, expected", [
+    ("of: 5, if: all-in", "of: 4, if: all-in"),                     # a seat not at the table
+    ("of: 5, if: all-in", "if: all-in"),                             # a supposed action, his own options
+    ("about: raise, of: 5", "about: card, of: 5"),                   # of: on a question that is not about options
+])
+def test_question_of_and_if_are_checked_with_file_line_and_a_suggestion(kb, tmp_path, change, expected):
+    from ruling_engine.errors import FloorcallError
+    text = (NOTIONS / "question-supposed-action.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "bad.yaml"
+    path.write_text(text.replace(change, expected).split("\nexpected:")[0], encoding="utf-8")
+    with pytest.raises(FloorcallError) as error:
+        rule_on(path, kb=kb)
+    assert error.value.line == 19 and error.value.suggestion
+
+
+def test_floorcall_events_shows_of_and_if_of_a_question_with_an_example(kb):
+    from ruling_engine.knowledge.events import events_text
+    said = events_text(kb, "said")
+    assert "of: seat" in said and "if: all-in | call | check | fold" in said
+    assert "about: raise, of: 5, if: all-in, in_question: true" in events_text(kb, "question")
+
+
+def test_questionnaire_writes_a_question_about_another_player_with_the_askers_supposed_action():
+    """The terminal questionnaire: 'SEAT asks about SEAT: words' is a question of that player's
+    options (of:); words opening "if I shove" say the asker's supposed action (if: all-in)."""
+    from ruling_engine.ask.answers import AnswerError, parse_said
+    assert parse_said("7 asks about 5: If I shove, can he come back over the top?", [5, 7]) == {
+        "said": {"by": 7, "words": "If I shove, can he come back over the top?", "kind": "question", "of": 5,
+                 "if": "all-in", "in_question": True}}
+    assert parse_said("1 asks about seat 3: Can he still raise?", [1, 3])["said"]["of"] == 3
+    assert "if" not in parse_said("1 asks about 3: Can he still raise?", [1, 3])["said"]
+    with pytest.raises(AnswerError):
+        parse_said("1 asks about 4: Can he still raise?", [1, 3])
+
+
+def test_floor_app_said_form_offers_whose_options_and_the_supposed_action(kb, tmp_path):
+    """The floor app's 'Someone said something' form: of (a seat at the table) and if (all-in,
+    call, check, fold) among its details, read into the said: entry."""
+    from ruling_engine.serve.app import _extra_fields, _read_extra
+
+    class Session:
+        vocab = kb.vocabulary
+        seats = [5, 7]
+    fields = {name: choices for name, _, _, choices in _extra_fields(Session, "said")}
+    assert fields["of"] == [("5", "Seat 5"), ("7", "Seat 7")]
+    assert [v for v, _ in fields["if"]] == ["all-in", "call", "check", "fold"]
+    entry = _read_extra(Session, "said", {"x_of": "5", "x_if": "all-in", "x_about": "raise"}, {"by": 7})
+    assert entry == {"by": 7, "of": 5, "if": "all-in", "about": "raise"}

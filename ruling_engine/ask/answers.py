@@ -124,11 +124,22 @@ def parse_action(text: str, seats: list) -> dict:
     return {"seat": action.pop("seat"), **action}
 
 
+SUPPOSED = {"call": "call", "check": "check", "fold": "fold"}      # "if I ..." words -> if: (else all-in)
+
+
 def parse_said(text: str, seats: list) -> dict:
     """'SEAT: words' or 'dealer: words' (floor, spectator) -> a `said:` timeline entry; 'SEAT asks:
-    words' is a question that player put to the floor (kind: question, marked as the point)."""
+    words' is a question that player put to the floor (kind: question, marked as the point); 'SEAT
+    asks about SEAT: words' a question about that other player's options (of:), and words opening
+    "if I shove, ..." (call, check, fold) say the asker's own action it supposes (if:)."""
     who, sep, words = str(text).partition(":")
     who = who.strip().lower()
+    of = None
+    about = re.fullmatch(r"(\d+)\s+asks\s+about\s+(?:seat\s+)?(\d+)", who)
+    if about:
+        who, of = about.group(1) + " asks", int(about.group(2))
+        if of not in seats:
+            raise AnswerError(f"seat {of} is not in the hand ({', '.join(map(str, seats))})")
     asks = who.endswith(" asks") and who[:-5].strip().isdigit()
     if asks:
         who = who[:-5].strip()
@@ -142,6 +153,13 @@ def parse_said(text: str, seats: list) -> dict:
         by = who
     else:
         raise AnswerError(f"{who!r}: a seat number, dealer, floor or spectator")
+    if asks and of is not None and of != by:
+        body = {"by": by, "words": words.strip(), "kind": "question", "of": of}
+        supposed = re.match(r"\s*if i(?:'m| am)?\s+(shove|jam|push|go all[- ]in|all[- ]in|call|check|fold)\b",
+                            words.lower())
+        if supposed:
+            body["if"] = SUPPOSED.get(supposed.group(1), "all-in")
+        return {"said": {**body, "in_question": True}}
     if asks:
         return {"said": {"by": by, "words": words.strip(), "kind": "question", "in_question": True}}
     return {"said": {"by": by, "words": words.strip()}}

@@ -243,7 +243,9 @@ def _ask_next(question, session, questionary):
                 return street_entry(street, parse_cards(text) if text.strip() else None)
             if kind == "said":
                 text = _unsafe(questionary.text("Who said what (b = back):",
-                                                instruction="SEAT: words, or dealer: words, floor: words; a question to the floor: SEAT asks: words"))
+                                                instruction="SEAT: words, or dealer: words, floor: words; a question to "
+                                                            "the floor: SEAT asks: words (about another player: SEAT "
+                                                            "asks about SEAT: words)"))
                 if text.strip().lower() == "b":
                     return BACK
                 return parse_said(text, seats)

@@ -78,7 +78,8 @@ def question_answer(corrected, question: dict, rulings: list, vocabulary) -> dic
     the question. `rulings`: the club's rulings at the question's point; their clauses are what the
     answer rests on. A club whose rules are silent says so, with its discretion clause."""
     seat, about = question["seat"], question.get("about")
-    out = {"seat": seat, "about": about, "words": question.get("words", ""), "line": question.get("line"),
+    out = {"seat": seat, "asker": question.get("asker", seat), "if": question.get("if"),
+           "about": about, "words": question.get("words", ""), "line": question.get("line"),
            "clauses": list(dict.fromkeys(c.clause for r in rulings for c in r.citations))}
     open_ = [r for r in rulings if r.basis in ("not covered", "conflict", "depends")
              or r.outcome in ("floor-decides", "depends")]
@@ -97,6 +98,10 @@ def question_answer(corrected, question: dict, rulings: list, vocabulary) -> dic
         return {**out, "answer": "no", "text": "No: the hand is void."}
     if seat not in corrected.live:
         return {**out, "answer": "no", "text": f"No: seat {seat}'s hand is not live."}
+    if out["asker"] != seat and seat not in corrected.owing():
+        # another player's options (`of:`): he has nothing to act on in the hand as it stood
+        return {**out, "answer": "no", "text": f"No: seat {seat} has nothing to act on; the betting comes back to "
+                                               "him only if someone bets or raises."}
     to_call = corrected.to_call(seat)
     stack = corrected.stacks.get(seat, 0)
     all_in_to = corrected.round_in.get(seat, 0) + stack

@@ -31,12 +31,14 @@ OWN_OPTIONS = ("raise", "all-in", "call", "check")
 
 
 def question_facts(data: dict) -> dict:
-    """The facts of the question at the point: `question.seat`, `question.about`, `action.seat`
-    (the player the rulings speak of) and, for a question about his own options, the betting
-    situation he faced when he asked."""
+    """The facts of the question at the point: `question.seat` (who asked), `question.of` and
+    `action.seat` (the player whose options are asked, the rulings speak of: the asker, or the seat
+    of `of:`), `question.about` and, for a question about options, the betting situation that
+    player faced when it was asked (with the asker's supposed action, `if:`, already in the hand:
+    facts/timeline.py supposed_timeline)."""
     question = data["_question"]
-    seat = question["seat"]
-    facts = {"question.seat": seat, "action.seat": seat}
+    seat = question["seat"]             # the player whose options are asked: the asker, or `of:`
+    facts = {"question.seat": question.get("asker", seat), "question.of": seat, "action.seat": seat}
     if question.get("about"):
         facts["question.about"] = question["about"]
     if not data.get("actions") and not data.get("_posts"):

@@ -23,7 +23,7 @@ from ruling_engine.records import dataclass
 
 from ruling_engine.facts.hand import BETTING, STUD_BETTING, Hand, replay_timeline
 from ruling_engine.facts.replay import parse_said
-from ruling_engine.incident.said import is_question, read_question, read_said
+from ruling_engine.incident.said import SUPPOSED_WORDS, is_question, read_question, read_said
 from ruling_engine.incident.unknowns import UNKNOWN
 
 BOARD_STREETS = ("flop", "turn", "river", "fourth-street", "fifth-street", "sixth-street", "seventh-street")
@@ -61,6 +61,7 @@ class Timeline:
     hand: Hand
     points: list
     pairs: dict = None           # {declaration entry: chips entry} read as one action (declaration_pairs)
+    source: dict = None          # the incident data it was read from (a question's supposed action re-reads it)
 
 
 def _street_of_entry_order(entries) -> list:
@@ -87,6 +88,7 @@ def read_timeline(incident_data: dict, together_kinds=frozenset()) -> Timeline:
             timeline = _read(incident_data, entries, streets, pairs)
     timeline.points = _points(timeline, together_kinds)
     timeline.data["_hand"] = timeline.hand
+    timeline.source = incident_data
     return timeline
 
 
@@ -420,20 +422,47 @@ def _street_label(entry) -> str:
 
 def question_of(entry) -> dict | None:
     """A `said:` entry that is a question a player put to the floor: `kind: question`, or (no kind
-    given) a player's words that ask something ("Can I raise?"). {seat, about, words}: `about` is
-    the entry's own, else read from the words (None when it cannot be read)."""
+    given) a player's words that ask something ("Can I raise?"). {seat, about, words, asker, if}:
+    `about` is the entry's own, else read from the words (None when it cannot be read); `seat` is
+    the player whose options are asked (`of:`, else the asker), `if` the asker's own action the
+    question supposes ("if I shove, ...")."""
     if entry.get("entry") != "said" or not isinstance(entry.get("by"), int) or isinstance(entry.get("by"), bool):
         return None
     if entry.get("kind") != "question" and not (entry.get("kind") is None and is_question(entry.get("words"))
                                                  and read_question(entry.get("words")) is not None):
         return None
-    return {"seat": entry["by"], "words": entry.get("words", ""),
-            "about": entry.get("about") or read_question(entry.get("words"))}
+    return {"seat": entry.get("of", entry["by"]), "asker": entry["by"], "words": entry.get("words", ""),
+            "about": entry.get("about") or read_question(entry.get("words")), "if": entry.get("if")}
 
 
 def _question_label(entry) -> str:
-    about = question_of(entry)["about"]
-    return f"seat {entry['by']}'s question" + (f" ({QUESTION_WORDS[about]})" if about else " (not read)")
+    question = question_of(entry)
+    about, seat = question["about"], question["seat"]
+    asked = QUESTION_WORDS[about] if about else ""
+    if about and seat != entry["by"]:
+        asked = asked.replace("he", f"seat {seat}", 1)
+    if about and question["if"]:
+        asked = f"if seat {entry['by']} {SUPPOSED_WORDS[question['if']]}, " + asked
+    return f"seat {entry['by']}'s question" + (f" ({asked})" if about else " (not read)")
+
+
+def supposed_timeline(timeline: Timeline, index: int, together_kinds=frozenset()):
+    """(timeline, point) of a question put to the floor that supposes an action of the asker ("if I
+    shove, can seat 5 come back over the top?", `if: all-in`): the hand as it stood when he asked,
+    with his supposed action added just before the question (never played: what came after the
+    question is left out). None when the question supposes nothing."""
+    entry = timeline.entries[index]
+    question = question_of(entry)
+    if question is None or not question.get("if") or timeline.source is None:
+        return None
+    supposed = {"entry": "action", "line": entry.get("line"), "seat": question["asker"], "did": question["if"],
+                "in_turn": True, "in_question": False, "gesture": "none", "heard": "all", "fold_comment": False,
+                "prompted_by_dealer": False, "deliberate": False, "_supposed": True}
+    asked = {k: v for k, v in entry.items() if k != "if"}
+    source = {**timeline.source, "timeline": list(timeline.source["timeline"][:index]) + [supposed, asked]}
+    hypothetical = read_timeline(source, together_kinds)
+    point = next((p for p in hypothetical.points if p.kind == "question" and p.entries == (index + 1,)), None)
+    return None if point is None else (hypothetical, point)
 
 
 QUESTION_WORDS = {"raise": "may he raise?", "all-in": "may he go all in?", "call": "may he call?",
@@ -494,6 +523,9 @@ def point_view(timeline: Timeline, point: Point) -> tuple[dict, int | None]:
         data["_entries"], data["_point_entries"], data["_action_entry"] = timeline.entries, point.entries, None
         return data, None
     if point.kind == "question":
+        supposed = supposed_timeline(timeline, point.entries[0])
+        if supposed is not None:        # "if I shove, ...": the hand with his supposed action added
+            return point_view(*supposed)
         # a question put to the floor: the asker at that moment, no action of the log in question
         data["_question"] = {**question_of(entry),
                              "actions_before": sum(1 for i in timeline.action_entry if i < point.entries[0])}

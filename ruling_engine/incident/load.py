@@ -386,7 +386,7 @@ def _check_seats(data: dict, node, file: str, vocabulary: Vocabulary) -> None:
         if entry["entry"] == "action":
             names = ["seat"]
         elif entry["entry"] == "said":
-            names = [n for n in ("by", "to") if isinstance(entry.get(n), int)]
+            names = [n for n in ("by", "to", "of") if isinstance(entry.get(n), int)]
         elif entry["entry"] == "event":
             fields = records[records["event"][entry["event"]].record]
             names = [n for n, spec in fields.items() if spec.type == "seat"]
@@ -396,6 +396,38 @@ def _check_seats(data: dict, node, file: str, vocabulary: Vocabulary) -> None:
                 raise FloorcallError(file, entry["line"], f"a seat of a player in the hand ({known})",
                                      f"seat {seat}" if name == "seat" else f"{name}: {seat}",
                                      "add the player under players:, or correct the seat")
+
+
+OPTIONS_ASKED = ("raise", "all-in", "call", "check")
+
+
+def _check_questions_of(data: dict, file: str) -> None:
+    """`of:` (whose options a question asks) and `if:` (the asker's own action it supposes) belong
+    to a question put to the floor about a player's options; `if:` asks about another player's
+    (his own options once he has acted are not a question), so it needs `of:` naming another seat."""
+    from ruling_engine.incident.said import read_question
+    for entry in data["timeline"]:
+        if entry["entry"] != "said" or ("of" not in entry and "if" not in entry):
+            continue
+        field = "of" if "of" in entry else "if"
+        if not isinstance(entry.get("by"), int) or isinstance(entry.get("by"), bool):
+            raise FloorcallError(file, entry["line"], f"{field}: on a question a player put to the floor (by: SEAT)",
+                                 f"by: {entry.get('by')}", f"leave out {field}:, or give the asker's seat as by:")
+        if entry.get("kind") not in ("question", None):
+            raise FloorcallError(file, entry["line"], f"{field}: on a question put to the floor (kind: question)",
+                                 f"kind: {entry['kind']}", f"write kind: question, or leave out {field}:")
+        about = entry.get("about") or read_question(entry.get("words"))
+        if about not in OPTIONS_ASKED:
+            raise FloorcallError(file, entry["line"], f"{field}: on a question about a player's options (about: "
+                                 + ", ".join(OPTIONS_ASKED) + ")", f"about: {about}" if about else "no about: "
+                                 "(and none read from the words)", "say what is asked with about:, e.g. about: raise")
+        if "of" in entry and (not isinstance(entry["of"], int) or isinstance(entry["of"], bool)):
+            raise FloorcallError(file, entry["line"], "of: the seat whose options are asked", f"of: {entry['of']}",
+                                 "give his seat number, or leave out of: when it is not known")
+        if "if" in entry and entry.get("of", entry["by"]) == entry["by"]:
+            raise FloorcallError(file, entry["line"], "if: with of: another player's seat (\"if I shove, can seat 5 "
+                                 "re-raise?\")", "if: " + str(entry["if"]) + " and a question about the asker's own "
+                                 "options", "add of: SEAT, the player whose options are asked")
 
 
 def _check_street_order(data: dict, file: str) -> None:
@@ -605,6 +637,7 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
         data["_approximate"] = validator.approximate
     validator.unknowns += _not_stated_in_actions(data, vocabulary)
     _check_seats(data, node, file, vocabulary)
+    _check_questions_of(data, file)
     _check_street_order(data, file)
     _check_folded_players_stay_out(data, file)
     _check_dealt_out_players_stay_out(data, file)

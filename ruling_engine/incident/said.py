@@ -231,6 +231,9 @@ def likely_typo(text) -> str | None:
 
 
 # -- a question put to the floor ---------------------------------------------------------------------
+# The words of the asker's own action a question supposes (`if:` of a said: entry: "if I shove, ...")
+SUPPOSED_WORDS = {"all-in": "goes all in", "call": "calls", "check": "checks", "fold": "folds"}
+
 # What a player asks the floor about, read from his words (a `said:` entry of `kind: question`, or
 # marked words that ask something: docs/timeline.md "A question to the floor"). The topics are the
 # `about:` values of a `said:` entry (knowledge/vocabulary.yaml); which issues each one asks is
@@ -242,7 +245,7 @@ QUESTION_TOPICS = (
     ("show", r"\b(?:show|shows|showing|table|tabled|muck|see (?:his|her|their|the) (?:hand|cards))\b"),
     ("card", r"\b(?:cards?|flop|turn|river|board|burn|exposed|flashed)\b"),
     ("all-in", r"\b(?:all[- ]in|shove|jam|push)\b"),
-    ("raise", r"\b(?:re-?raise|raise|raising|bet|make it|put in more)\b"),
+    ("raise", r"\b(?:re-?raise|raise|raising|bet|make it|put in more|over the top)\b"),
     ("call", r"\b(?:call|calling)\b"),
     ("check", r"\b(?:check|checking)\b"),
 )
@@ -262,7 +265,10 @@ def read_question(text) -> str | None:
         return None
     raw = text.strip().lower()
     asked = [sentence for sentence, question in _sentences(raw) if question] or [raw]
-    for sentence in asked + [raw]:
+    # "if I shove, can he come back over the top?": the if-clause is the action supposed (`if:`),
+    # what is asked follows it
+    asked = [re.sub(r"^if\b[^,]*,\s*", "", sentence) for sentence in asked]
+    for sentence in asked + [re.sub(r"^if\b[^,]*,\s*", "", raw)]:
         for topic, pattern in QUESTION_TOPICS:
             if re.search(pattern, sentence):
                 return topic

@@ -195,6 +195,8 @@ def events_text(kb, word: str | None = None, cases: Path | None = None) -> str:
 
 
 QUESTION_EXAMPLE = '- said: {by: 3, words: "May I re-raise?", kind: question, about: raise, in_question: true}'
+QUESTION_OF_EXAMPLE = ('- said: {by: 7, words: "If I shove, can he come back over the top?", kind: question, '
+                       'about: raise, of: 5, if: all-in, in_question: true}')
 
 
 def _words_match(vocabulary, word: str) -> str:
@@ -206,4 +208,6 @@ def _words_match(vocabulary, word: str) -> str:
         return ""
     return textwrap.fill("Words said are not an event: `said:` holds them (`floorcall events said` shows its "
                          "fields). A question a player puts to the floor, as the point:", width=WIDTH) + \
-        "\n    " + QUESTION_EXAMPLE
+        "\n    " + QUESTION_EXAMPLE + "\n" + textwrap.fill(
+            "About another player's options (of: his seat), supposing the asker's own action (if:):",
+            width=WIDTH) + "\n    " + QUESTION_OF_EXAMPLE

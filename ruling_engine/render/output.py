@@ -6,6 +6,7 @@ import json
 import textwrap
 from pathlib import Path
 
+from ruling_engine.incident.said import SUPPOSED_WORDS
 from ruling_engine.render.safe import code_span, json_safe, markdown_text, plain, plain_data
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -244,7 +245,10 @@ def question_line(question: dict) -> str:
     [edp.8-19]'."""
     where = f" (line {question['line']})" if question.get("line") else ""
     rests = f" [{', '.join(question['clauses'])}]" if question.get("clauses") else ""
-    return f"Seat {question['seat']} asked “{question['words']}”{where}: {question['text']}{rests}"
+    asker = question.get("asker", question["seat"])
+    of = f" about seat {question['seat']}" if asker != question["seat"] else ""
+    supposed = f", if seat {asker} {SUPPOSED_WORDS[question['if']]}" if question.get("if") else ""
+    return f"Seat {asker} asked “{question['words']}”{where}{of}{supposed}: {question['text']}{rests}"
 
 
 def _first_sentence(text: str) -> str:

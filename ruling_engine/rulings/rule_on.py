@@ -10,7 +10,7 @@ from ruling_engine.facts.betting import action_betting_facts
 from ruling_engine.facts.declarations import words_and_chips_names
 from ruling_engine.facts.derive import computed_facts
 from ruling_engine.facts.question import ASKS
-from ruling_engine.facts.timeline import hand_point, point_view, question_of, read_timeline
+from ruling_engine.facts.timeline import hand_point, point_view, question_of, read_timeline, supposed_timeline
 from ruling_engine.rulings.consistency import contradictions
 from ruling_engine.corrected.edits import ClubEdits, edited_data
 from ruling_engine.corrected.hand import correct
@@ -348,11 +348,15 @@ def _question_answers(incident, kb, timeline, points, club_rulings, streets, car
         later = any(e["entry"] in ("action", "street") or e["entry"] == "event"
                     for e in timeline.entries[entry + 1:])
         hand = corrected
-        if later or len(upto) != len(club_rulings):
+        if later or len(upto) != len(club_rulings) or question.get("if"):
             cut = read_timeline({**incident.data, "timeline": incident.data["timeline"][:entry + 1]},
                                 kb.vocabulary.together_kinds)
+            at = {n: p.entries[-1] for n, p in enumerate(points) if n <= number and p.entries}
+            supposed = supposed_timeline(cut, entry, kb.vocabulary.together_kinds)
+            if supposed is not None:        # "if I shove, ...": his supposed action is in the hand asked about
+                cut, at[number] = supposed[0], entry + 1
             hand = correct(cut.data, cut.hand, upto, kb.vocabulary, {n: s for n, s in streets.items() if n <= number},
-                           cards_out, {n: p.entries[-1] for n, p in enumerate(points) if n <= number and p.entries})
+                           cards_out, at)
         out.append(question_answer(hand, question, [r for r in club_rulings if r.point == number], kb.vocabulary))
     return out
 
