@@ -297,6 +297,56 @@ def pot_deductions(data: dict) -> list:
     return out
 
 
+class _Snapshots:
+    """The BettingState and TableView before each action (and after the last) of one replay, each
+    built from the bookkeeping the replay copied at that step the first time a fact reads it, then
+    kept. A hand read again after a club's correction (rulings/rule_on.py) is read at a few steps
+    of thousands: building every step's two records up front was most of the cost of a re-read.
+    What a step's records hold is exactly what the replay would have built there."""
+
+    def __init__(self, raw: list, big_blind, pot_at_start, deductions: list):
+        self.raw, self.big_blind, self.pot_at_start, self.deductions = raw, big_blind, pot_at_start, deductions
+        self.built: dict = {}
+
+    def build(self, index: int) -> tuple:
+        try:
+            return self.built[index]
+        except KeyError:
+            pass
+        (street, stacks, round_in, current_bet, bets_this_round, in_hand, street_start, history_len,
+         largest_raise, last_full, contributed, steps, acted_at, dead) = self.raw[index]
+        state = BettingState(street=street, stacks={s: whole(v) for s, v in stacks.items()},
+                             round_in=round_in, current_bet=current_bet, bets_this_round=bets_this_round,
+                             in_hand=in_hand, history=(street_start, history_len), largest_raise=largest_raise,
+                             all_history=history_len)
+        view = TableView(street=street, big_blind=self.big_blind, current_bet=current_bet, last_full_bet=last_full,
+                         round_in=dict(round_in), contributed=contributed,
+                         stacks={s: whole(v) for s, v in stacks.items()}, in_hand=list(in_hand),
+                         pot_at_start=self.pot_at_start, steps=steps, acted_at=acted_at, dead_money=dead,
+                         deducted=sum(amount for before, amount in self.deductions if before <= index))
+        built = self.built[index] = (state, view)
+        return built
+
+
+class _Steps:
+    """states or views of a hand (a sequence: [i], [-1], len), built on reading (_Snapshots)."""
+
+    def __init__(self, snapshots: _Snapshots, which: int):
+        self.snapshots, self.which = snapshots, which
+
+    def __len__(self) -> int:
+        return len(self.snapshots.raw)
+
+    def __getitem__(self, index: int):
+        if not isinstance(index, int):
+            raise TypeError("a hand's states and views are read one step at a time")
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self.snapshots.build(index)[self.which]
+
+
 def replay_timeline(data: dict, parse_said) -> Hand:
     """One pass over data["actions"] (each with its street) with the forced bets of the hand."""
     players = data["players"]
@@ -370,7 +420,7 @@ def replay_timeline(data: dict, parse_said) -> Hand:
     if straddle_top:
         view_last_full = max(view_last_full, straddle_top)
     steps, acted_at = [], {}
-    states, views, complete_after = [], [], []
+    raw, complete_after = [], []
     deductions = pot_deductions(data)
     killed = data.get("_killed") or ()      # (actions before which his hand is dead, seat): a club's ruling
 
@@ -380,10 +430,10 @@ def replay_timeline(data: dict, parse_said) -> Hand:
                 state.in_hand.remove(dead_seat)
 
     def _complete():
-        live = [s for s in state.in_hand if stacks.get(s, 0) > 0]
         if len(state.in_hand) <= 1:
             return True
-        return all(s in acted_at and state.round_in.get(s, 0) >= state.current_bet for s in live)
+        return all(s in acted_at and state.round_in.get(s, 0) >= state.current_bet
+                   for s in state.in_hand if stacks.get(s, 0) > 0)
 
     def new_street(street):
         nonlocal view_last_full, acted_at, street_start
@@ -400,18 +450,12 @@ def replay_timeline(data: dict, parse_said) -> Hand:
     street_start = 0                 # where the current street begins in state.all_history
 
     def snapshot():
-        # the histories are prefixes of the shared lists: kept as lengths, cut on demand
-        states.append(BettingState(street=state.street, stacks={s: whole(v) for s, v in stacks.items()},
-                                   round_in=dict(state.round_in), current_bet=state.current_bet,
-                                   bets_this_round=state.bets_this_round, in_hand=list(state.in_hand),
-                                   history=(street_start, len(state.all_history)),
-                                   largest_raise=state.largest_raise, all_history=len(state.all_history)))
-        views.append(TableView(street=state.street, big_blind=big_blind, current_bet=state.current_bet,
-                               last_full_bet=view_last_full, round_in=dict(state.round_in),
-                               contributed=dict(contributed), stacks={s: whole(v) for s, v in stacks.items()},
-                               in_hand=list(state.in_hand), pot_at_start=data.get("pot_at_start", 0) or 0,
-                               steps=len(steps), acted_at=dict(acted_at), dead_money=dead,
-                               deducted=sum(amount for before, amount in deductions if before <= len(views))))
+        # the bookkeeping as it stands, copied raw: the BettingState and TableView of the step are
+        # built from it only when a fact reads that step (_Snapshots); the histories are prefixes
+        # of the shared lists, kept as lengths and cut on demand
+        raw.append((state.street, dict(stacks), dict(state.round_in), state.current_bet, state.bets_this_round,
+                    list(state.in_hand), street_start, len(state.all_history), state.largest_raise,
+                    view_last_full, dict(contributed), len(steps), dict(acted_at), dead))
 
     kill(0)
     for index, action in enumerate(actions):
@@ -470,6 +514,8 @@ def replay_timeline(data: dict, parse_said) -> Hand:
     if final_street != state.street and final_street in BETTING + STUD_BETTING:
         new_street(final_street)
     snapshot()
-    return Hand(data=data, states=states, views=views, final_street=final_street, posted=posted,
+    # no cycle (the steps name the snapshots, not the other way): a hand is freed as soon as it is let go
+    snapshots = _Snapshots(raw, big_blind, data.get("pot_at_start", 0) or 0, deductions)
+    return Hand(data=data, states=_Steps(snapshots, 0), views=_Steps(snapshots, 1), final_street=final_street, posted=posted,
                 order_button=order_button, complete_after=complete_after, history=state.all_history,
                 steps=steps)
