@@ -703,6 +703,9 @@ def _header_lines(node) -> dict:
         for key in node:
             if isinstance(key, str) and key != "timeline":
                 out[key] = node.line_of(key)
+        for player in node.get("players") or ():      # `players.SEAT`: the line of each player listed
+            if isinstance(player, dict) and isinstance(player.get("seat"), int) and hasattr(player, "line"):
+                out[f"players.{player['seat']}"] = player.line
         game = node.get("game")
         if isinstance(game, dict):
             for key in game:
