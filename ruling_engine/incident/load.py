@@ -27,6 +27,9 @@ STREETS = tuple(dict.fromkeys(FLOP_STREETS + STUD_STREETS))
 BOARD_CARDS = {"flop": 3, "turn": 1, "river": 1}
 SPEAKERS = ("dealer", "floor", "spectator", "player")
 LISTENERS = ("table", "dealer", "floor", "spectator")   # whom words were said to, besides a seat
+# A speaker whose seat is not known (an action's seat may be `unknown`; words need a speaker).
+UNKNOWN_SPEAKER = ("for a player whose seat is not known write by: player; for someone not in the hand, "
+                   "by: spectator (or dealer, floor)")
 OLD_FORMAT_FIELDS = ("actions", "events", "street", "board", "pot")
 PRIVATE = ("entry", "line")                 # keys the loader adds to each timeline entry
 NOT_KNOWN = float("nan")                    # a number written `unknown`: arithmetic on it states nothing
@@ -146,6 +149,10 @@ class _Validator:
             return self.cards(spec.name, value, line)
         if t == "card":
             card = normal_card(value)
+            if card is None and spec.name == "burn" and isinstance(value, bool):
+                raise FloorcallError(self.file, line, "burn to be a card (the burn card's name), not yes or no",
+                                     _short(value), 'write burn: "?" for a burn card that came off unseen; '
+                                     "leave burn out when nothing is known of it")
             if card is None:
                 raise FloorcallError(self.file, line, f"{spec.name} to be a card", _short(value), CARD_HINT)
             return card
@@ -158,7 +165,7 @@ class _Validator:
             if value in SPEAKERS or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
                 return value
             raise FloorcallError(self.file, line, "who spoke: a seat number, " + ", ".join(SPEAKERS),
-                                 _short(value), did_you_mean(value, SPEAKERS))
+                                 _short(value), UNKNOWN_SPEAKER if value == UNKNOWN else did_you_mean(value, SPEAKERS))
         if t == "listener":
             if value in LISTENERS or value == UNKNOWN or (isinstance(value, int) and not isinstance(value, bool)
                                                           and value >= 0):
@@ -514,7 +521,16 @@ def _check_hand_sizes(data: dict, file: str) -> None:
     for entry in data["timeline"]:
         if entry.get("event") == "hand_shown" and entry["face_up"] not in (UNKNOWN,) and entry["face_up"] > size:
             raise FloorcallError(file, entry["line"], f"at most {size} cards face up in {data['game']['variant']}",
-                                 f"face_up: {entry['face_up']}", "count only the player's own cards, not the board")
+                                 f"face_up: {entry['face_up']}",
+                                 "face_up counts the player's own cards, not the board; a card dealt to him "
+                                 "beyond a whole hand is a deal error: " + _too_many_example(entry.get("seat")))
+
+
+def _too_many_example(seat) -> str:
+    """Where an extra card dealt to a player goes: the deal_error an extra card is (docs/timeline.md)."""
+    seat = seat if isinstance(seat, int) else "N"
+    return (f"add - deal_error: {{kind: wrong-number-of-cards, seat: {seat}, cards: too-many}} after deal: "
+            "(or where it came to light), and name the extra card in notes:")
 
 
 def _check_tournament_events(data: dict, file: str) -> None:
@@ -578,7 +594,9 @@ def _check_cards(data: dict, node, file: str) -> None:
         line = _line(raw, "cards") if isinstance(raw, dict) else None
         if len(cards) > size:
             raise FloorcallError(file, line, f"at most {size} hole cards in {variant}",
-                                 f"{len(cards)} for seat {player['seat']}", "list only the player's own cards")
+                                 f"{len(cards)} for seat {player['seat']}",
+                                 f"list the {size} cards of his hand under cards:; a card dealt to him beyond a "
+                                 "whole hand is a deal error: " + _too_many_example(player["seat"]))
         for card in cards:
             _note_card(card, f"seat {player['seat']}", seen, file, line)
     for entry in data["timeline"]:
@@ -685,6 +703,9 @@ def _header_lines(node) -> dict:
         for key in node:
             if isinstance(key, str) and key != "timeline":
                 out[key] = node.line_of(key)
+        for player in node.get("players") or ():      # `players.SEAT`: the line of each player listed
+            if isinstance(player, dict) and isinstance(player.get("seat"), int) and hasattr(player, "line"):
+                out[f"players.{player['seat']}"] = player.line
         game = node.get("game")
         if isinstance(game, dict):
             for key in game:

@@ -50,7 +50,10 @@ class FieldSpec:
         if t in ("amount", "int", "seat") and isinstance(value, (int, float)) and value < 0:
             return "zero or more", ""
         if t == "enum" and value not in self.values:
-            return "one of " + ", ".join(map(str, self.values)), did_you_mean(value, self.values)
+            hint = did_you_mean(value, self.values)
+            if not hint.startswith("did you mean") and self.help:
+                hint += "; " + self.help       # what each value means: the one he meant may be named otherwise
+            return "one of " + ", ".join(map(str, self.values)), hint
         if t == "string" and not isinstance(value, str):
             return "text", ""
         if t == "card" and not (isinstance(value, str) and CARD.match(value)):

@@ -17,6 +17,7 @@ from ruling_engine.corrected.hand import correct
 from ruling_engine.corrected.now import now_of, question_answer
 from ruling_engine.rulings.settlement import branch_money, settle
 from ruling_engine.rulings.unread import unread_warnings
+from ruling_engine.rulings.tripups import tripup_warnings
 from ruling_engine.engine.host import ClubEngine
 from ruling_engine.incident.load import MAX_POINTS, Incident, load_incident
 from ruling_engine.knowledge.load import KnowledgeBase, load_knowledge
@@ -325,7 +326,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                                            for i in p.entries if i < len(timeline.entries)},
                                               header_lines=incident.header_lines)
                              + _unread_questions(timeline, points, incident.file)
-                             + approximate_warnings(incident)))
+                             + approximate_warnings(incident)
+                             + tripup_warnings(incident, facts_by_point, [p.line for p in points])))
     if os.environ.get("FLOORCALL_CHECK_INVARIANTS"):
         from ruling_engine.corrected.invariants import violations
         found = violations(report, timeline)
