@@ -591,6 +591,14 @@ class Session:
                 if key not in body and body.get("did") != "counted":
                     name = self._field_name(kind, number, key)
                     weight[name] = weight.get(name, 0) + 1
+        for name in [n for n in weight if n.endswith(".was")]:
+            # what the event's card was (a burn, a board or a hole card: issue 22) decides which of
+            # the event's other fields apply (no seat for a burn card): asked before them
+            head = name.rsplit(".", 1)[0] + "."
+            weight[name] = max(w for n, w in weight.items() if n.startswith(head)) + 1
+        for kind, number, body in self._event_entries():
+            if body.get("was") in ("burn", "board"):      # a burn or board card is no player's: no seat
+                weight.pop(self._field_name(kind, number, "seat"), None)
         order = {name: i for i, name in enumerate(self._field_order())}
         club = self.kb.clubs.get(self.answers.get("house"))
         if club is not None and "players" not in getattr(club, "dealt_by", ("house",)):

@@ -93,6 +93,10 @@ def _exposure_facts(event: dict, facts: dict) -> dict:
         "card_exposed.comment_affected_play": event["comment_affected_play"],
     }
     out["card_exposed.both_cards"] = event["by"] == "player" and out["card_exposed.count"] >= 2
+    if "was" in event:                # a burn, board or hole card: set only when the incident says it
+        out["card_exposed.was"] = event["was"]
+    if "card" in event:
+        out["card_exposed.card"] = event["card"]
     if "deal_position" in event:      # the earliest card of the deal that was exposed
         out["card_exposed.deal_position"] = min(event["deal_position"],
                                            facts.get("card_exposed.deal_position", event["deal_position"]))
@@ -163,7 +167,8 @@ def _deck_facts(event: dict) -> dict:
     """A dropped deck, or a card duplicated or missing from the pack."""
     return {"deck_problem.kind": event["kind"], "deck_problem.cards_to_come": event["cards_to_come"],
             "deck_problem.disordered": event["disordered"], "deck_problem.order_recoverable": event["order_recoverable"],
-            "deck_problem.mixed_with_muck": event["mixed_with_muck"]}
+            "deck_problem.mixed_with_muck": event["mixed_with_muck"],
+            **{f"deck_problem.{key}": event[key] for key in ("card", "was") if key in event}}
 
 
 def _touch_facts(event: dict) -> dict:

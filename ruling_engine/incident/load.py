@@ -620,6 +620,17 @@ def _check_cards(data: dict, node, file: str) -> None:
             _note_card(card, f"the {entry['street']}", seen, file, entry["line"])
 
 
+def _check_which_card(data: dict, file: str) -> None:
+    """A card_exposed the incident says was a burn or a board card belongs to no player: a seat
+    beside it says two things at once (issue 22, which card an event is about)."""
+    for entry in data["timeline"]:
+        if entry.get("entry") == "event" and entry.get("event") == "card_exposed" \
+                and entry.get("was") in ("burn", "board") and entry.get("seat") is not None:
+            raise FloorcallError(file, entry["line"], f"no seat for a {entry['was']} card",
+                                 f"seat: {entry['seat']} with was: {entry['was']}",
+                                 "leave out seat: for a burn or board card, or write was: hole for the player's own card")
+
+
 def _note_card(card: str, where: str, seen: dict | None, file: str, line) -> None:
     if seen is None or card == UNKNOWN_CARD:
         return
@@ -663,6 +674,7 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
     _check_tournament_events(data, file)
     _check_motions(data, file)
     _check_cards(data, node, file)
+    _check_which_card(data, file)
     entry_times(data.get("timeline") or [], file, check=True)
     return Incident(file=file, data=data, unknowns=validator.unknowns > 0, header_lines=_header_lines(node))
 
