@@ -114,6 +114,13 @@ def parse_action(text: str, seats: list) -> dict:
     action["seat"] = seat
     if words[1:]:
         action["said"] = " ".join(words[1:])
+    # which came first, words or chips, said after the chips: "= 1 1 5 during motion" (words while
+    # the chips were still moving, before he let go), "words first", "chips first", "together"
+    first = re.search(r"\b(words first|chips first|together|during (?:the )?motion)\s*$", chips, re.I)
+    if first:
+        phrase = first.group(1).lower()
+        action["first"] = "during-motion" if phrase.startswith("during") else phrase.split()[0]
+        chips = chips[:first.start()]
     if chips.strip():
         values = chips.replace(",", " ").split()
         if not all(_is_number(v) for v in values):
@@ -121,6 +128,9 @@ def parse_action(text: str, seats: list) -> dict:
         action["chips"] = [_number(v) for v in values]
     if "said" not in action and "chips" not in action:
         raise AnswerError(f"{text!r}: say what the player said and/or the chips, e.g. '7 call' or '7 = 10'")
+    if "first" in action and not ("said" in action and "chips" in action):
+        raise AnswerError(f"{text!r}: which came first is for words and chips together, "
+                          "e.g. '7 raise = 1 1 1 1 5 during motion'")
     return {"seat": action.pop("seat"), **action}
 
 
