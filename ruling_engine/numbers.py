@@ -14,6 +14,14 @@ def tidy(value):
     return whole(value)
 
 
+def game_currency(game: dict) -> str:
+    """The currency an incident's amounts are in: the game's own as written (`currency: ""` is no
+    sign), else £ in a cash game, none in a tournament (chips)."""
+    if "currency" in game:
+        return game["currency"]
+    return "£" if game.get("format") == "cash" else ""
+
+
 BOUNDS = ("about", "at_least", "over")      # an amount known only approximately, or as a lower bound
 BOUND_WORDS = {"about": "about", "at_least": "at least", "over": "over"}
 

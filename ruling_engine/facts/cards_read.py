@@ -10,6 +10,7 @@ import math
 
 from ruling_engine.facts import hands
 from ruling_engine.incident.load import HAND_SIZE
+from ruling_engine.numbers import game_currency
 
 
 def _hands(data: dict) -> dict:
@@ -159,7 +160,7 @@ def facts(data: dict, final_state, known: dict, contributions: dict) -> dict:
         out["split_pot_amount"] = amount
         out["odd_chip_seat"] = sharers[0]
         out["split_seats"] = hands.seats_text(sharers)
-        currency = data["game"].get("currency") or ("£" if data["game"]["format"] == "cash" else "")
+        currency = game_currency(data["game"])
         out["pot_division_broken"], out["split_share_broken"], out["split_odd_broken"] = \
             _division(pots_won, in_play, button, currency)
         out["pot_division_unbroken"], out["split_share_unbroken"], out["split_odd_unbroken"] = \

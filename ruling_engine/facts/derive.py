@@ -16,6 +16,7 @@ from ruling_engine.facts.registry import event_facts, reads
 from ruling_engine.facts.replay import STREETS, action_delta, clockwise_from, once_per_hand, parse_said, replay, total_in
 from ruling_engine.facts.table import table_facts
 from ruling_engine.incident.load import HAND_SIZE
+from ruling_engine.numbers import game_currency
 
 STRUCTURE = {"NLHE": "no-limit", "PLO": "pot-limit", "PLHE": "pot-limit", "LHE": "limit", "stud": "limit"}
 
@@ -328,7 +329,7 @@ def _betting_facts(data: dict, index: int | None) -> dict:
     pot-limit maximum and any all-in for less it faces; side pots and the uncalled bet after the
     whole log; who acts first on a later round when the first player is all-in."""
     game = data["game"]
-    currency = game.get("currency", "£" if game["format"] == "cash" else "")
+    currency = game_currency(game)
     facts = {}
     if index is not None:
         facts.update(action_betting_facts(data, index, currency))

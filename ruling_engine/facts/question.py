@@ -15,8 +15,8 @@ from __future__ import annotations
 import math
 
 from ruling_engine.facts.betting import _short_all_in_facts, walk
-from ruling_engine.facts.replay import clockwise_from
-from ruling_engine.numbers import whole
+from ruling_engine.facts.hand import blind_seats
+from ruling_engine.numbers import game_currency, whole
 
 # topic -> the event kinds whose issues a question on it asks (their entries before the question,
 # in the hand as context); raise, all-in, call and check ask the betting situation itself
@@ -46,8 +46,7 @@ def question_facts(data: dict) -> dict:
     view = walk(data, question["actions_before"])
     if not all(math.isfinite(v) for v in view.contributed.values()):
         return facts                    # an all-in of unknown size: nothing is worked out from it
-    game = data["game"]
-    currency = game.get("currency", "£" if game["format"] == "cash" else "")
+    currency = game_currency(data["game"])
     to_call = view.to_call(seat)
     facts.update({
         "to_call": whole(to_call), "current_bet": whole(view.current_bet), "facing_bet": to_call > 0,
@@ -61,8 +60,7 @@ def question_facts(data: dict) -> dict:
     button = data.get("button")
     if view.street == "preflop" and button is not None and view.big_blind and len(data["players"]) >= 2:
         seats = [p["seat"] for p in data["players"]]
-        order = clockwise_from(seats, button)
-        bb_seat = order[0] if len(seats) == 2 else order[1]
+        bb_seat = blind_seats(seats, button)[1]        # the seat the replay posts the big blind for
         facts["big_blind_option"] = (seat == bb_seat and seat not in view.acted_at
                                      and view.current_bet == view.big_blind)
     return facts

@@ -6,6 +6,7 @@ import functools
 import os
 
 from ruling_engine.errors import FloorcallError
+from ruling_engine.numbers import game_currency
 from ruling_engine.facts.betting import action_betting_facts
 from ruling_engine.facts.declarations import words_and_chips_names
 from ruling_engine.facts.derive import computed_facts
@@ -36,10 +37,7 @@ def engine_for(kb: KnowledgeBase) -> ClubEngine:
 
 
 def currency_of(incident: Incident) -> str:
-    game = incident.data["game"]
-    if "currency" in game:
-        return game["currency"]
-    return "£" if game["format"] == "cash" else ""
+    return game_currency(incident.data["game"])
 
 
 def club_order(kb: KnowledgeBase, house: str) -> list:
@@ -292,6 +290,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
     answers = {}
     streets = street_of_points(timeline, points)
     cards_out = any(e["entry"] in ("action", "street") for e in timeline.entries)
+    asked_hands: dict = {}             # a question's entry -> the hand as it stood when asked (every club's)
     for club, club_rulings in rulings.items():
         if with_precedents:
             for ruling in club_rulings:
@@ -308,7 +307,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                    contradictions=[c.text() for c in contradictions(kb.vocabulary, club_rulings, money)]
                                    + [c.text() for c in corrected.conflicts],
                                    now=_qualified(now_of(corrected, timeline.hand.order_button), timeline))
-        questions = _question_answers(incident, kb, timeline, points, club_rulings, streets, cards_out, corrected)
+        questions = _question_answers(incident, kb, timeline, points, club_rulings, streets, cards_out, corrected,
+                                      asked_hands)
         if questions:
             answers[club].now = {**answers[club].now, "questions": questions}
     report = Report(incident_file=incident.file, title=incident.title, house=house,
@@ -336,10 +336,11 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
     return report
 
 
-def _question_answers(incident, kb, timeline, points, club_rulings, streets, cards_out, corrected) -> list:
+def _question_answers(incident, kb, timeline, points, club_rulings, streets, cards_out, corrected,
+                      asked_hands: dict) -> list:
     """Each question put to the floor as a point, answered from the club's hand as corrected by its
     rulings up to and at that point (the hand as it stood when he asked: what came after the
-    question is not yet played)."""
+    question is not yet played). `asked_hands` keeps that hand, read once for every club."""
     out = []
     for number, point in enumerate(points):
         if point.kind != "question":
@@ -347,16 +348,19 @@ def _question_answers(incident, kb, timeline, points, club_rulings, streets, car
         entry = point.entries[0]
         question = {**question_of(timeline.entries[entry]), "line": point.line}
         upto = [r for r in club_rulings if r.point <= number]
-        later = any(e["entry"] in ("action", "street") or e["entry"] == "event"
-                    for e in timeline.entries[entry + 1:])
+        later = any(e["entry"] in ("action", "street", "event") for e in timeline.entries[entry + 1:])
         hand = corrected
         if later or len(upto) != len(club_rulings) or question.get("if"):
-            cut = read_timeline({**incident.data, "timeline": incident.data["timeline"][:entry + 1]},
-                                kb.vocabulary.together_kinds)
+            if entry not in asked_hands:
+                cut = read_timeline({**incident.data, "timeline": incident.data["timeline"][:entry + 1]},
+                                    kb.vocabulary.together_kinds)
+                supposed = supposed_timeline(cut, entry, kb.vocabulary.together_kinds)
+                # "if I shove, ...": his supposed action is in the hand asked about
+                asked_hands[entry] = (cut, None) if supposed is None else (supposed[0], entry + 1)
+            cut, supposed_at = asked_hands[entry]
             at = {n: p.entries[-1] for n, p in enumerate(points) if n <= number and p.entries}
-            supposed = supposed_timeline(cut, entry, kb.vocabulary.together_kinds)
-            if supposed is not None:        # "if I shove, ...": his supposed action is in the hand asked about
-                cut, at[number] = supposed[0], entry + 1
+            if supposed_at is not None:
+                at[number] = supposed_at
             hand = correct(cut.data, cut.hand, upto, kb.vocabulary, {n: s for n, s in streets.items() if n <= number},
                            cards_out, at)
         out.append(question_answer(hand, question, [r for r in club_rulings if r.point == number], kb.vocabulary))
@@ -423,8 +427,7 @@ def _own(point, data: dict, index) -> frozenset:
     and the betting arithmetic of it (what an all-in kept back, the raise it made)."""
     if point.kind != "action" or index is None:
         return frozenset()
-    game = data["game"]
-    currency = game.get("currency", "£" if game["format"] == "cash" else "")
+    currency = game_currency(data["game"])
     return words_and_chips_names(data, index) | frozenset(action_betting_facts(data, index, currency))
 
 
