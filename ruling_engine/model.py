@@ -85,6 +85,9 @@ class Rule:
     basis: str = "express"  # express | reading
     reading: str = ""       # why the clause applies, when basis is reading
     overrides: tuple = ()   # ids of rules this one is an exception to
+    conflicts_with: tuple = ()  # ids of rules of the same club that answer the same point otherwise,
+                                # the club's text giving no ground to prefer either: both are shown
+    escalation: bool = False    # its penalty-option is a step of the club's escalation scale
     defines: tuple = ()     # definitions: (fact, value)
     otherwise: object = None  # definitions: value when the condition does not hold
 
@@ -117,7 +120,8 @@ class Deferred:
 
 for _name in ("clause", "quote", "topic", "when", "file", "line"):     # all but what groups the rules
     setattr(Rule, _name, Deferred(_name))
-for _name, _default in (("then", None), ("basis", "express"), ("reading", ""), ("overrides", ()), ("otherwise", None)):
+for _name, _default in (("then", None), ("basis", "express"), ("reading", ""), ("overrides", ()), ("otherwise", None),
+                         ("conflicts_with", ()), ("escalation", False)):
     setattr(Rule, _name, Deferred(_name, _default))
 del _name, _default
 Clause.text = Deferred("text")

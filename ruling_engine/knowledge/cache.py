@@ -159,7 +159,7 @@ def encode(value, types: dict | None = None, sections: list | None = None):
 # ruling reads the conditions and outcomes of the few rules its issues reach, not all 900, and
 # the words of the clauses it cites and of the facts it asks about, not all of them.
 DEFERRED = {"Rule": ("when", "then", "quote", "reading", "clause", "topic", "file", "line", "basis", "overrides",
-                     "otherwise"),
+                     "otherwise", "conflicts_with", "escalation"),
             "FieldSpec": ("question", "help"), "Clause": ("text",)}
 
 

@@ -48,6 +48,11 @@ def check_knowledge(kb) -> list:
             for target in rule.overrides:
                 if target not in ids:
                     problems.append(f"{where}: rule {rule.id} overrides unknown rule {target}")
+            for target in rule.conflicts_with:
+                if target not in ids:
+                    problems.append(f"{where}: rule {rule.id} conflicts_with unknown rule {target}")
+                elif target in rule.overrides:
+                    problems.append(f"{where}: rule {rule.id} both overrides and conflicts_with {target}")
             live = [conj for conj in disjuncts(rule.when) if can_hold(conj, kb.vocabulary)]
             if not live:
                 problems.append(f"{where}: rule {rule.id} can never fire (its conditions contradict each other)")

@@ -19,7 +19,7 @@ from ruling_engine.records import dataclass
 
 DEFAULT_ROOT = default_knowledge_root()
 RULE_KEYS = {"id", "clause", "quote", "topic", "when", "issue", "then", "basis", "reading",
-             "overrides", "defines", "otherwise"}
+             "overrides", "defines", "otherwise", "conflicts_with", "escalation"}
 THEN_KEYS = {"outcome", "decision", "do", "effects", "discretion"}
 
 
@@ -113,7 +113,8 @@ class _RuleReader:
         common = dict(id=rid, club=self.club, clause=clause,
                       quote=_require(raw, "quote", file, "the clause's words, verbatim"),
                       topic=_require(raw, "topic", file, "a topic"), when=when,
-                      file=file, line=raw.line, overrides=tuple(raw.get("overrides") or ()))
+                      file=file, line=raw.line, overrides=tuple(raw.get("overrides") or ()),
+                      conflicts_with=tuple(raw.get("conflicts_with") or ()))
         if "defines" in raw:
             return self._definition(raw, common)
         return self._ruling(raw, common)
@@ -163,7 +164,13 @@ class _RuleReader:
         if basis == "reading" and not raw.get("reading"):
             raise FloorcallError(file, raw.line, "a `reading:` saying why the clause applies", "none",
                                  "a rule applied by interpretation must say which reading it takes")
-        return Rule(**common, issue=issue, basis=basis, reading=raw.get("reading", ""),
+        escalation = raw.get("escalation", False)
+        if not isinstance(escalation, bool) or escalation and not any(
+                e["effect"] == "penalty-option" and "step" in e for e in effects):
+            raise FloorcallError(file, raw.line_of("escalation") if "escalation" in raw else raw.line,
+                                 "escalation: true on a rule whose effects give a penalty-option with its step",
+                                 repr(escalation), "escalation marks one step of the club's scale of penalties")
+        return Rule(**common, issue=issue, basis=basis, reading=raw.get("reading", ""), escalation=escalation,
                     then=Outcome(outcome=outcome, decision=_require(then, "decision", file, "the decision in words"),
                                  do=do, effects=effects, discretion=bool(then.get("discretion", False))))
 

@@ -40,7 +40,7 @@ class Conflict:
     issue: str
     first: object               # Rule
     second: object              # Rule
-    relation: str = "none"      # none | first-overrides | second-overrides | chain
+    relation: str = "none"      # none | first-overrides | second-overrides | chain | declared-conflict
     confirmed: bool = False     # the engine, run on the situation, rules it as the relation says
     chain: list = field(default_factory=list)     # relation chain: rule ids, the exception first
     situation: Situation | None = None
@@ -108,6 +108,8 @@ def scan_conflicts(kb, cases: list | None = None, clubs=None) -> ConflictScan:
                     conflict.relation = "first-overrides"
                 elif first.id in second.overrides:
                     conflict.relation = "second-overrides"
+                elif second.id in first.conflicts_with or first.id in second.conflicts_with:
+                    conflict.relation = "declared-conflict"     # the club's text prefers neither: shown as a conflict
                 elif (first.id, second.id) in closure or (second.id, first.id) in closure:
                     conflict.relation = "chain"
                     conflict.chain = _chain(kb, club, first.id, second.id) or _chain(kb, club, second.id, first.id)

@@ -67,6 +67,7 @@ def specificity_warnings(kb, pairs: list | None = None) -> tuple:
     their file, clause and outcome, and the situation in which the engine fires both. `pairs`:
     unrelated_pairs(kb), when another process worked them out."""
     pairs = unrelated_pairs(kb) if pairs is None else pairs
+    pairs = [x for x in pairs if x.relation != "declared-conflict"]    # conflicts_with: known and shown
     same = [x for x in pairs if x.same_facts]
     apart = [x for x in pairs if not x.same_facts]
     rules = {(rule.club, rule.id): rule for club in kb.clubs for rule in kb.rules.get(club, [])}

@@ -5,7 +5,8 @@ issue, with the expected outcome, the same kind of basis (a clause applies — e
 reading —, the club is silent, or its clauses conflict), citing at least one of the expected
 clauses, and with every expected effect (its numbers included). Where a case argues, from the
 rulebook's words, that the expectation is wrong (`disagree:` in its `casebook:` block), the
-club-ruling is counted as argued, not as agreeing.
+club-ruling is counted as argued, not as agreeing. Where the case expects a conflict and leans to one
+side (`basis: conflict`, `outcome: X`), a conflict ruling that shows X as one of its sides agrees.
 """
 from __future__ import annotations
 
@@ -70,7 +71,8 @@ def judge_issue(issue: str, want: dict, rulings: list, settlement=()) -> list:
     best = None
     for got in candidates:
         problems = []
-        if got.outcome != want.get("outcome"):
+        sides = {alt.get("outcome") for alt in got.alternatives} if got.basis == "conflict" else set()
+        if got.outcome != want.get("outcome") and not (want.get("basis") == "conflict" and want.get("outcome") in sides):
             problems.append(f"{issue}: outcome {got.outcome}, expected {want.get('outcome')}")
         if KIND.get(got.basis) != KIND.get(want.get("basis")):
             problems.append(f"{issue}: basis {got.basis}, expected {want.get('basis')}")

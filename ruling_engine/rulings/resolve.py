@@ -173,6 +173,44 @@ def _overridden(kb, club: str, rules: list) -> set:
     return out
 
 
+def _escalation_step(group: dict, rules: list, filler: Filler, club_info) -> None:
+    """Of a club's scale of penalties (rules marked `escalation: true`, each step's penalty-option
+    kept open by the rule's own conditions on the player's earlier warnings), the step that applies
+    is the lowest still open: the next after what he has had. It is decided (a penalty-step effect
+    and a do-line); the higher steps stay as the range the floor may go to where the club's text
+    leaves the step to its discretion, and are otherwise dropped (issue 21, class 8)."""
+    ladder: dict = {}
+    for rule in rules:
+        if rule.escalation:
+            for each in rule.then.effects:
+                for effect in filler.effects(each):
+                    if effect.get("effect") == "penalty-option" and isinstance(effect.get("step"), int):
+                        ladder.setdefault(effect.get("seat"), {}).setdefault(effect["step"], effect)
+    if not ladder:
+        return
+    steps_only = [line for r in rules if r.escalation and
+                  sum(e.get("effect") == "penalty-option" if isinstance(e, dict) else False
+                      for e in r.then.effects) <= 1 for line in (filler.text(t) for t in r.then.do)]
+    at = min((i for i, line in enumerate(group["do"]) if line in steps_only), default=len(group["do"]))
+    group["do"] = [line for line in group["do"] if line not in steps_only]
+    lines = []
+    for seat, steps in ladder.items():
+        numbers = sorted(steps)
+        first = steps[numbers[0]]
+        why = ("the first step of the scale" if numbers[0] == 1 else
+               "the lowest step still open after his earlier warnings: the steps below it are passed")
+        group["effects"].append({"effect": "penalty-step", "seat": seat, "step": numbers[0],
+                                 "penalty": first.get("penalty")})
+        lines.append(f"Seat {seat}: step {numbers[0]} applies, {first.get('penalty')} ({why}).")
+        if len(numbers) > 1 and group["discretion"]:
+            lines.append(f"The {club_info.floor} may go further at his discretion, up to step {numbers[-1]}: "
+                         + "; ".join(f"step {n}, {steps[n].get('penalty')}" for n in numbers[1:]) + ".")
+        elif len(numbers) > 1:
+            group["effects"] = [e for e in group["effects"] if not (
+                e.get("effect") == "penalty-option" and e.get("seat") == seat and e.get("step") != numbers[0])]
+    group["do"][at:at] = lines
+
+
 def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> ClubRuling:
     """One club's ruling on one issue from the ruling rules it fired on that issue."""
     club_info = kb.clubs[club]
@@ -208,8 +246,9 @@ def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> Clu
             "readings": [{"rule": r.id, "reading": r.reading} for r in group if r.basis in ("reading", "silent")],
             "rules": [r.id for r in group],
         })
-    for g in groups:
+    for g, (outcome, group) in zip(groups, by_outcome.items()):
         _who_acts_next(g, filler)
+        _escalation_step(g, group, filler, club_info)
     numbers = dict(filler.used)
     if len(groups) == 1:
         g = groups[0]
