@@ -70,6 +70,7 @@ class Vocabulary:
     effects: dict = field(default_factory=dict)    # effect name -> {"help": str, "params": [...]}
     issues: dict = field(default_factory=dict)     # issue id -> {"title", "raised_when", "outcomes"}
     contradictions: list = field(default_factory=list)   # (set, set): effects one answer may not give together
+    restriction_lasts: dict = field(default_factory=dict)   # restricting effect -> until-reopened | round | hand
 
     def fact(self, name: str) -> FieldSpec:
         return self.facts[name]
@@ -134,6 +135,11 @@ CORRECTIONS = ("adds", "sets-total", "raises-bettors-to", "returns", "kills", "r
                "voids-action", "restricts", "owes-call", "frees", "acts-next", "reopens-round", "refunds-pot")
 
 
+# How long a restriction (a `corrects: restricts` or `owes-call` effect) holds the player
+# (`restriction_lasts:`; corrected/hand.py): until the betting is reopened to him, the round, the hand
+RESTRICTION_LASTS = ("until-reopened", "round", "hand")
+
+
 def parse_vocabulary(data: dict, file: str) -> Vocabulary:
     vocab = Vocabulary()
     for section in ("facts", "incident", "effects", "issues"):
@@ -178,6 +184,17 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
                 raise FloorcallError(file, getattr(pair, "line", None), "an effect declared under effects:",
                                      repr(name), did_you_mean(name, vocab.effects))
         vocab.contradictions.append((frozenset(pair[0]), frozenset(pair[1])))
+    lasting = data.get("restriction_lasts") or {}
+    for name, lasts in lasting.items():
+        line = lasting.line_of(name) if hasattr(lasting, "line_of") else None
+        if vocab.effects.get(name, {}).get("corrects") not in ("restricts", "owes-call"):
+            raise FloorcallError(file, line, "an effect whose corrects: is restricts or owes-call",
+                                 repr(name), did_you_mean(name, [n for n, e in vocab.effects.items()
+                                                                 if e.get("corrects") in ("restricts", "owes-call")]))
+        if lasts not in RESTRICTION_LASTS:
+            raise FloorcallError(file, line, f"one of {', '.join(RESTRICTION_LASTS)}", repr(lasts),
+                                 did_you_mean(str(lasts), RESTRICTION_LASTS))
+        vocab.restriction_lasts[name] = lasts
     return vocab
 
 
