@@ -100,3 +100,18 @@ def test_a_restriction_lasting_something_unknown_is_a_clear_error(tmp_path):
         parse_vocabulary(load_file(bad, what="the vocabulary"), str(bad))
     assert "until-reopened" in str(error.value) and "until-reopend" in str(error.value)
     assert error.value.line is not None
+
+
+def test_the_casebook_judge_reads_who_acts_next_and_who_may_raise_from_the_now(kb):
+    """An answer is judged on what it tells the floor: besides its rulings' effects and its pots,
+    the Now's next seat (acts-next) and each seat it leaves free to raise (may-raise)."""
+    from ruling_engine.rulings.agreement import judge
+    report = rule_on(CASES / "casebook" / "Q102.yaml", kb=kb)
+    want = {"outcome": "must-complete-call", "basis": "express", "cites": ["edp.8-5-s2-6"],
+            "effects": [{"effect": "acts-next", "seat": 1},
+                        {"effect": "may-raise", "seat": 4, "call": 2500, "min_raise_to": 6500}]}
+    (verdict,) = judge(report, {"edp": {"short-call": want}}, "Q102")
+    assert verdict.agrees, verdict.problems
+    wrong = {**want, "effects": [{"effect": "acts-next", "seat": 6}]}
+    (verdict,) = judge(report, {"edp": {"short-call": wrong}}, "Q102")
+    assert not verdict.agrees
