@@ -78,6 +78,7 @@ class CorrectedHand:
     returned: dict = field(default_factory=dict)     # seat -> chips the corrections gave back
     restricted: dict = field(default_factory=dict)   # seat -> (issue, effect): may not bet or raise
     owes: dict = field(default_factory=dict)         # seat -> chips he must add (or fold) before play goes on
+    owes_on: dict = field(default_factory=dict)      # seat -> the round the chips he owes are owed on
     dead: set = field(default_factory=set)           # seats a correction killed
     acts_next: int | None = None                     # the seat a ruling put the action on
     void: bool = False                               # a misdeal: the hand is not played
@@ -149,8 +150,13 @@ class CorrectedHand:
         if first is None:
             return []
         owing = set(self.owing())
-        everyone = sorted(set(self.stacks) | {first})
-        return [first] + [s for s in clockwise_from(everyone, first) if s in owing and s != first]
+        resume = first
+        if first in self.owes and first != self.acts_next:
+            # he settles what he owes out of turn; play then goes on where it stopped
+            resume = self._in_turn(button, [s for s in owing if s != first] or [first])
+        everyone = sorted(set(self.stacks) | {resume})
+        order = [resume] + clockwise_from(everyone, resume)
+        return [first] + list(dict.fromkeys(s for s in order if s in owing and s != first))
 
     def next_to_act(self, button) -> int | None:
         """Who the action is on at the floor call, once corrected: the seat a ruling named when he
@@ -161,6 +167,11 @@ class CorrectedHand:
             return None               # before the deal nobody acts: the cards come first
         if self.acts_next in owing:
             return self.acts_next
+        # a player who must add chips or fold does so before play goes on (`owes`)
+        return self._in_turn(button, [s for s in owing if s in self.owes] or owing)
+
+    def _in_turn(self, button, owing) -> int:
+        """The first of `owing` the action reaches from where it stands."""
         start = self.last_actor if self.last_actor is not None else button
         if self.last_actor is None and self.street == "preflop" and self.posted:
             # nobody has acted yet: the action starts left of the largest forced bet (the big
@@ -543,12 +554,17 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         made[(seat, "total")] = me + (effect["total"],)
     if kind == "adds":
         add, total = _number(effect.get("add")), _number(effect.get("total"))
+        # the round the ruled action was made on: a short call found after the next card is made
+        # up on the round it was short on, in that round's pot, not against the current round's bet
+        street = out.street_of_point.get(ruling.point) or out.street
         if total is not None:         # the total he is brought to governs (another ruling may have moved him)
-            add = max(0, total - out.round_in.get(seat, 0))
+            had = out.by_street.get(street, {}).get(seat, 0)
+            add = max(0, total - had) if math.isfinite(had) else add
         if add:
-            _move(out, seat, add)
+            _move(out, seat, add, street)
         out.owes.pop(seat, None)
-        _acted_on(out, seat, out.round_in.get(seat, 0))
+        if street == out.street:
+            _acted_on(out, seat, out.round_in.get(seat, 0))
     elif kind == "sets-total":
         total = _number(effect.get("total"))
         street = out.street_of_point.get(ruling.point) or out.street
@@ -612,6 +628,7 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         add = _number(effect.get("add"))
         if add is not None:
             out.owes[seat] = add
+            out.owes_on[seat] = out.street_of_point.get(ruling.point) or out.street
     elif kind == "frees":
         out.restricted.pop(seat, None)
     elif kind == "acts-next":

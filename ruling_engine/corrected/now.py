@@ -27,6 +27,10 @@ def now_of(corrected, button=None) -> dict:
         if seat in corrected.behind_on():
             street = corrected.behind_on()[seat][0]
             total = max(v for s, v in corrected.by_street[street].items() if s in corrected.live)
+        elif seat in corrected.owes and corrected.owes_on.get(seat, street) != street:
+            # what he owes is owed on an earlier round (a short call found after the next card)
+            street = corrected.owes_on[seat]
+            total = corrected.by_street.get(street, {}).get(seat, 0) + corrected.owes[seat]
         nxt = {"seat": seat, "call": whole(corrected.to_call(seat)), "options": options,
                "total": whole(total), "street": street}
         if options in ("call-raise-fold", "check-or-bet"):
