@@ -71,6 +71,7 @@ class Vocabulary:
     issues: dict = field(default_factory=dict)     # issue id -> {"title", "raised_when", "outcomes"}
     contradictions: list = field(default_factory=list)   # (set, set): effects one answer may not give together
     restriction_lasts: dict = field(default_factory=dict)   # restricting effect -> until-reopened | round | hand
+    corrected_away: dict = field(default_factory=dict)   # issue -> its outcome when a club's correction undoes it
 
     def fact(self, name: str) -> FieldSpec:
         return self.facts[name]
@@ -195,6 +196,17 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
             raise FloorcallError(file, line, f"one of {', '.join(RESTRICTION_LASTS)}", repr(lasts),
                                  did_you_mean(str(lasts), RESTRICTION_LASTS))
         vocab.restriction_lasts[name] = lasts
+    away = data.get("corrected_away") or {}
+    for issue, outcome in away.items():
+        line = away.line_of(issue) if hasattr(away, "line_of") else None
+        if issue not in vocab.issues:
+            raise FloorcallError(file, line, "an issue declared under issues:", repr(issue),
+                                 did_you_mean(str(issue), vocab.issues))
+        outcomes = vocab.issues[issue].get("outcomes") or {}
+        if outcome not in outcomes:
+            raise FloorcallError(file, line, f"one of the outcomes of {issue}", repr(outcome),
+                                 did_you_mean(str(outcome), outcomes))
+        vocab.corrected_away[issue] = outcome
     return vocab
 
 
