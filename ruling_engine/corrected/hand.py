@@ -135,6 +135,8 @@ class CorrectedHand:
     def owing(self) -> list:
         """Live seats with chips who must still act on this round (or on an earlier round a
         correction reopened), in no particular order."""
+        if len(self.live) < 2:
+            return []                 # every other hand has folded or is dead: nobody has anything to act on
         behind = self.behind_on()
         if behind and not self.void:
             return sorted(behind)

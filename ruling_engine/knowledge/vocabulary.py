@@ -72,6 +72,7 @@ class Vocabulary:
     contradictions: list = field(default_factory=list)   # (set, set): effects one answer may not give together
     restriction_lasts: dict = field(default_factory=dict)   # restricting effect -> until-reopened | round | hand
     corrected_away: dict = field(default_factory=dict)   # issue -> its outcome when a club's correction undoes it
+    live_hand_issues: frozenset = frozenset()    # issues about a hand's action that end with the hand
 
     def fact(self, name: str) -> FieldSpec:
         return self.facts[name]
@@ -207,6 +208,12 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
             raise FloorcallError(file, line, f"one of the outcomes of {issue}", repr(outcome),
                                  did_you_mean(str(outcome), outcomes))
         vocab.corrected_away[issue] = outcome
+    live = data.get("live_hand_issues") or []
+    for issue in live:
+        if issue not in vocab.issues:
+            raise FloorcallError(file, getattr(live, "line", None), "an issue declared under issues:", repr(issue),
+                                 did_you_mean(str(issue), vocab.issues))
+    vocab.live_hand_issues = frozenset(live)
     return vocab
 
 

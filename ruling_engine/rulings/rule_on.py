@@ -250,6 +250,10 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
             data, index = point_view(timeline, point)
             facts = computed_facts(data, index)
             raised = point_issues(kb.vocabulary, facts, point.kind, last, own=_own(point, data, index))
+            if last and kb.vocabulary.live_hand_issues and _hand_over_before(timeline, point):
+                # the hand's own questions about its action do not arise once the table has moved past it
+                kept = point_issues(kb.vocabulary, facts, point.kind, False, own=_own(point, data, index))
+                raised = [i for i in raised if i in kept or i not in kb.vocabulary.live_hand_issues]
             runs = {club: shared.club_rulings(club, facts, raised, currency) for club in rulings}
             here = {club: [shared.placed(r, number) for r in runs[club][2]] for club in rulings}
             if key is not None:
@@ -407,6 +411,22 @@ def _does_not_arise(kb: KnowledgeBase, club: str, issue: str, number: int) -> Cl
                       decision=f"Does not arise under this club: its earlier ruling changed the hand, and on the "
                                f"hand as corrected there is no question of {title[0].lower() + title[1:]}.",
                       point=number)
+
+
+def _hand_over_before(timeline, point) -> bool:
+    """Whether the table had moved past the hand before this point: a `hand-over:` entry, or the pot
+    pushed to a player (money_moved: pushed), comes before it."""
+    first = point.entries[0] if point.entries else None
+    if first is None:
+        return False
+    events = dict(zip(timeline.event_entry, timeline.data["events"]))
+    for index, entry in enumerate(timeline.entries[:first]):
+        if entry["entry"] == "street" and entry.get("street") == "hand-over":
+            return True
+        event = events.get(index)
+        if event and event["event"] == "money_moved" and event.get("did") == "pushed":
+            return True
+    return False
 
 
 def _derived_irregularity(timeline, point) -> bool:
