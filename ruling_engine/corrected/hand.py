@@ -78,6 +78,7 @@ class CorrectedHand:
     returned: dict = field(default_factory=dict)     # seat -> chips the corrections gave back
     restricted: dict = field(default_factory=dict)   # seat -> (issue, effect): may not bet or raise
     owes: dict = field(default_factory=dict)         # seat -> chips he must add (or fold) before play goes on
+    owes_on: dict = field(default_factory=dict)      # seat -> the round the chips he owes are owed on
     dead: set = field(default_factory=set)           # seats a correction killed
     acts_next: int | None = None                     # the seat a ruling put the action on
     void: bool = False                               # a misdeal: the hand is not played
@@ -105,6 +106,8 @@ class CorrectedHand:
     chips_at: list = field(default_factory=list)     # (timeline entry, seat, street, chips) of each action that put chips in
     undone: dict = field(default_factory=dict)       # seat -> chips given back as put in after his hand died
     raised_at: dict = field(default_factory=dict)    # seat -> [(timeline entry, street)] of each bet or raise he made
+    full_raise_at: list = field(default_factory=list)  # (timeline entry, seat, street) of each full bet or raise
+    held_from: dict = field(default_factory=dict)    # seat -> (street, timeline entry, lasts) of the restriction on him
 
     def behind_on(self) -> dict:
         """Seats a correction on an earlier round left short there: seat -> (street, chips to call).
@@ -132,6 +135,8 @@ class CorrectedHand:
     def owing(self) -> list:
         """Live seats with chips who must still act on this round (or on an earlier round a
         correction reopened), in no particular order."""
+        if len(self.live) < 2:
+            return []                 # every other hand has folded or is dead: nobody has anything to act on
         behind = self.behind_on()
         if behind and not self.void:
             return sorted(behind)
@@ -147,8 +152,13 @@ class CorrectedHand:
         if first is None:
             return []
         owing = set(self.owing())
-        everyone = sorted(set(self.stacks) | {first})
-        return [first] + [s for s in clockwise_from(everyone, first) if s in owing and s != first]
+        resume = first
+        if first in self.owes and first != self.acts_next:
+            # he settles what he owes out of turn; play then goes on where it stopped
+            resume = self._in_turn(button, [s for s in owing if s != first] or [first])
+        everyone = sorted(set(self.stacks) | {resume})
+        order = [resume] + clockwise_from(everyone, resume)
+        return [first] + list(dict.fromkeys(s for s in order if s in owing and s != first))
 
     def next_to_act(self, button) -> int | None:
         """Who the action is on at the floor call, once corrected: the seat a ruling named when he
@@ -159,6 +169,11 @@ class CorrectedHand:
             return None               # before the deal nobody acts: the cards come first
         if self.acts_next in owing:
             return self.acts_next
+        # a player who must add chips or fold does so before play goes on (`owes`)
+        return self._in_turn(button, [s for s in owing if s in self.owes] or owing)
+
+    def _in_turn(self, button, owing) -> int:
+        """The first of `owing` the action reaches from where it stands."""
         start = self.last_actor if self.last_actor is not None else button
         if self.last_actor is None and self.street == "preflop" and self.posted:
             # nobody has acted yet: the action starts left of the largest forced bet (the big
@@ -174,7 +189,7 @@ class CorrectedHand:
     def options(self, seat) -> str:
         """What the seat may do now: 'call-or-fold', 'check-or-bet' or 'call-raise-fold'."""
         others_can_bet = any(s != seat and self.stacks.get(s, 0) > 0 for s in self.live)
-        if seat in self.restricted or seat in self.owes:
+        if self.holds(seat) or seat in self.owes:
             return "check-or-fold" if self.to_call(seat) == 0 else "call-or-fold"
         behind = self.behind_on().get(seat)
         if behind is not None:
@@ -191,6 +206,24 @@ class CorrectedHand:
         if not others_can_bet or self.to_call(seat) >= self.stacks.get(seat, 0):
             return "call-or-fold"
         return "call-raise-fold"
+
+    def reopened_to(self, seat) -> bool:
+        """Whether the restriction on the seat has ended by the hand as the floor found it: one that
+        lasts until the betting is reopened to him ends at a later full bet or raise by another
+        player on that round (the replay's reopening rule) or when the round is over; one that lasts
+        the round, when the round is over; one that lasts the hand, never (how long each restriction
+        lasts is data: `restriction_lasts:` in knowledge/vocabulary.yaml)."""
+        street, at, lasts = self.held_from.get(seat, (None, None, "hand"))
+        if lasts == "hand" or street is None:
+            return False
+        if street != self.street:
+            return True
+        return lasts == "until-reopened" and at is not None and any(
+            entry > at and by != seat and on == street for entry, by, on in self.full_raise_at)
+
+    def holds(self, seat) -> bool:
+        """Whether a restriction still holds the seat to call or fold (or check)."""
+        return seat in self.restricted and not self.reopened_to(seat)
 
     @property
     def min_raise_to(self) -> float:
@@ -224,6 +257,8 @@ def _start(data: dict, hand) -> CorrectedHand:
         if step.kind in ("bet", "raise") and step.index < len(actions):
             raised_at.setdefault(step.seat, []).append((actions[step.index].get("_entry", step.index), step.street))
     last_delta = {step.seat: step.delta if math.isfinite(step.delta) else 0 for step in round_steps}
+    full_raise_at = [(actions[step.index].get("_entry", step.index), step.seat, step.street) for step in view.steps
+                     if step.full and step.index < len(actions)]
     live = [s for s in view.in_hand if s not in mucked]
     bet = max([view.current_bet] + [v for s, v in view.round_in.items() if s in live and math.isfinite(v)])
     ante = data["game"].get("ante")
@@ -237,7 +272,7 @@ def _start(data: dict, hand) -> CorrectedHand:
                          acted=acted, last_actor=last, acted_at=dict(view.acted_at),
                          last_delta=last_delta, by_street=by_street, antes=antes, folded_at=folded_at,
                          had_hand=set(live), posted=dict(getattr(hand, "posted", {}) or {}),
-                         full_raises=_full_raises(round_steps), raised_at=raised_at,
+                         full_raises=_full_raises(round_steps), raised_at=raised_at, full_raise_at=full_raise_at,
                          rounds={street: hand.street_steps(street) for street in dict.fromkeys(s.street for s in view.steps)},
                          start_stacks={p["seat"]: p["stack"] for p in data["players"]
                                        if _number(p.get("stack")) is not None},
@@ -431,16 +466,39 @@ def correct(data: dict, hand, rulings: list, vocabulary, street_of_point=None, c
             seen.add(key)
             spec = vocabulary.effects.get(effect.get("effect"), {})
             if spec.get("corrects"):
-                _apply(out, spec["corrects"], effect, ruling, made, spec.get("raise", False))
+                _apply(out, spec["corrects"], effect, ruling, made, spec.get("raise", False),
+                       vocabulary.restriction_lasts.get(effect.get("effect"), "hand"))
     if out.void:
         out.live = []
     return out
 
 
-def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, raising: bool) -> None:
+LASTING = ("until-reopened", "round", "hand")     # how long a restriction holds, shortest first
+
+
+def _ended_before(out: CorrectedHand, seat, entry, street) -> bool:
+    """Whether the restriction on the seat had ended by this timeline entry on `street`
+    (reopened_to, read at that entry: a later round, or a full bet or raise by another player
+    between the two on that round)."""
+    since, at, lasts = out.held_from.get(seat, (None, None, "hand"))
+    if lasts == "hand" or since is None or at is None or entry is None:
+        return False
+    if street is not None and street != since:
+        return True
+    return lasts == "until-reopened" and any(at < e < entry and by != seat and on == since
+                                             for e, by, on in out.full_raise_at)
+
+
+def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, raising: bool,
+           lasts: str = "hand") -> None:
     seat = effect.get("seat")
     seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
     me = (ruling.issue, effect["effect"], _clauses(ruling), ruling.point)
+    here = out.point_entry.get(ruling.point)
+    if kind in ("frees",) or raising:
+        if (seat, "restricts") in made and _ended_before(out, seat, here, out.street_of_point.get(ruling.point)):
+            made.pop((seat, "restricts"))         # the betting was reopened to him: nothing holds him now
+            out.restricted.pop(seat, None)
 
     def clash(earlier_kind, why) -> bool:
         earlier = made.get((seat, earlier_kind))
@@ -498,12 +556,17 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         made[(seat, "total")] = me + (effect["total"],)
     if kind == "adds":
         add, total = _number(effect.get("add")), _number(effect.get("total"))
+        # the round the ruled action was made on: a short call found after the next card is made
+        # up on the round it was short on, in that round's pot, not against the current round's bet
+        street = out.street_of_point.get(ruling.point) or out.street
         if total is not None:         # the total he is brought to governs (another ruling may have moved him)
-            add = max(0, total - out.round_in.get(seat, 0))
+            had = out.by_street.get(street, {}).get(seat, 0)
+            add = max(0, total - had) if math.isfinite(had) else add
         if add:
-            _move(out, seat, add)
+            _move(out, seat, add, street)
         out.owes.pop(seat, None)
-        _acted_on(out, seat, out.round_in.get(seat, 0))
+        if street == out.street:
+            _acted_on(out, seat, out.round_in.get(seat, 0))
     elif kind == "sets-total":
         total = _number(effect.get("total"))
         street = out.street_of_point.get(ruling.point) or out.street
@@ -567,6 +630,7 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         add = _number(effect.get("add"))
         if add is not None:
             out.owes[seat] = add
+            out.owes_on[seat] = out.street_of_point.get(ruling.point) or out.street
     elif kind == "frees":
         out.restricted.pop(seat, None)
     elif kind == "acts-next":
@@ -575,8 +639,15 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         out.restricted[seat] = (ruling.issue, effect["effect"])
         at = out.point_entry.get(ruling.point)
         street = out.street_of_point.get(ruling.point) or out.street
+        was = out.held_from.get(seat)
+        if was is not None and was[:2] == (street, at):       # two rulings at one point: the longer holds
+            lasts = max(lasts, was[2], key=LASTING.index)
+        out.held_from[seat] = (street, at, lasts)
         later = {entry for point, entry in out.point_entry.items() if point > ruling.point}
+        reopened = min((e for e, by, on in out.full_raise_at if at is not None and e > at and by != seat
+                        and on == street), default=None) if lasts == "until-reopened" else None
         if at is not None and any(entry > at and on == street and entry in later
+                                  and (reopened is None or entry < reopened)
                                   for entry, on in out.raised_at.get(seat, ())):
             # a bet or raise he made on that round at a later point is his call (as that point is read: edits.py)
             _hold_to_call(out, seat, me, None, street)

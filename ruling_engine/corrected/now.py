@@ -27,6 +27,10 @@ def now_of(corrected, button=None) -> dict:
         if seat in corrected.behind_on():
             street = corrected.behind_on()[seat][0]
             total = max(v for s, v in corrected.by_street[street].items() if s in corrected.live)
+        elif seat in corrected.owes and corrected.owes_on.get(seat, street) != street:
+            # what he owes is owed on an earlier round (a short call found after the next card)
+            street = corrected.owes_on[seat]
+            total = corrected.by_street.get(street, {}).get(seat, 0) + corrected.owes[seat]
         nxt = {"seat": seat, "call": whole(corrected.to_call(seat)), "options": options,
                "total": whole(total), "street": street}
         if options in ("call-raise-fold", "check-or-bet"):
@@ -44,8 +48,7 @@ def now_of(corrected, button=None) -> dict:
             "owes": [{"seat": s, "add": whole(corrected.to_call(s)), "options": corrected.options(s)}
                      for s in sorted(corrected.owes) if s in corrected.live],
             "next": nxt,
-            "then": [{"seat": s, "call": whole(corrected.to_call(s)), "options": corrected.options(s)}
-                     for s in corrected.to_act(button)[1:]],
+            "then": [_then(corrected, s) for s in corrected.to_act(button)[1:]],
             "round_complete": bool(complete),
             "unsettled": unsettled,
             "held": [{"seat": h.seat, "call_total": whole(h.call_total), "text": h.text()} for h in corrected.held],
@@ -54,7 +57,38 @@ def now_of(corrected, button=None) -> dict:
                      for seat, kill, later in corrected.moot],
             "live": sorted(corrected.live),
             "dead": sorted(s for s in corrected.dead if s not in corrected.live and s in corrected.had_hand),
-            "restricted": sorted(s for s in corrected.restricted if s in corrected.live)}
+            "restricted": sorted(s for s in corrected.restricted if s in corrected.live and corrected.holds(s))}
+
+
+def _then(corrected, seat) -> dict:
+    """A seat the action reaches after the next one: what he will face, what he may do, and (when he
+    may raise, on the current round, with enough behind for a full raise) the least he raises to."""
+    out = {"seat": seat, "call": whole(corrected.to_call(seat)), "options": corrected.options(seat)}
+    if out["options"] in ("call-raise-fold", "check-or-bet") and seat not in corrected.behind_on():
+        most = corrected.round_in.get(seat, 0) + corrected.stacks.get(seat, 0)
+        if math.isfinite(corrected.min_raise_to) and math.isfinite(most) and most >= corrected.min_raise_to:
+            out["min_raise_to"] = whole(corrected.min_raise_to)
+    return out
+
+
+def now_effects(now: dict) -> list:
+    """What the Now tells the floor about the action, as effects (knowledge/vocabulary.yaml): the seat
+    the action is on (acts-next) and each seat the betting reaches with the right to raise (may-raise,
+    with his call and the least he raises to). They are the corrected hand read at the floor call, so
+    an answer is judged on them as on its rulings' effects and its pots."""
+    if not now or now.get("void"):
+        return []
+    nxt = now.get("next")
+    if not nxt:
+        return []
+    out = [{"effect": "acts-next", "seat": nxt["seat"]}]
+    for seat in [nxt] + list(now.get("then", [])):
+        if seat["options"] == "call-raise-fold":
+            may = {"effect": "may-raise", "seat": seat["seat"], "call": seat["call"]}
+            if "min_raise_to" in seat:
+                may["min_raise_to"] = seat["min_raise_to"]
+            out.append(may)
+    return out
 
 
 def _moved(corrected, seat, amount) -> dict:
@@ -106,7 +140,7 @@ def question_answer(corrected, question: dict, rulings: list, vocabulary) -> dic
     stack = corrected.stacks.get(seat, 0)
     all_in_to = corrected.round_in.get(seat, 0) + stack
     options = corrected.options(seat)
-    held = seat in corrected.restricted or seat in corrected.owes
+    held = corrected.holds(seat) or seat in corrected.owes
     freed = any(vocabulary.effects.get(e.get("effect"), {}).get("corrects") == "frees" and e.get("seat") == seat
                 for r in rulings if r.basis not in ("conflict", "depends") for e in r.effects)
     may_raise = options in ("call-raise-fold", "check-or-bet") or (options == "call-fold-unless-reopened" and freed)

@@ -4,7 +4,8 @@ order itself shows (a board card dealt while the betting before it was open), an
 floor was called about.
 
 A point is an entry marked `in_question: true` (or, with no mark, every event, every irregularity
-the order shows, and the last action). Each point is ruled on its own view of the hand: its own
+the order shows, and the last action); a card the order shows dealt while the betting was open,
+first after a marked action, is a point too (the round was open on the action in question). Each point is ruled on its own view of the hand: its own
 entry in question, the other entries as context. Some event kinds describe one thing in several
 entries (one `table_count` per table, one `player_busted` per player, the cards exposed during a
 deal): the vocabulary marks them `together: true`, and their entries make one point.
@@ -373,6 +374,8 @@ def _points(timeline: Timeline, together_kinds) -> list:
                 points.append(Point((index,), "question", entry.get("line"), _question_label(entry), index, True))
                 continue
             points.append(Point((index,), "said", entry.get("line"), _said_label(entry), index, True))
+        chosen_events += [(i, e, mark, False) for i, e, mark in _closed_early_by(entries, events, marked_actions)
+                          if not any(i == c[0] for c in chosen_events)]
         chosen_events.sort(key=lambda c: c[0])
     else:
         chosen_actions = timeline.action_entry[-1:]
@@ -405,6 +408,22 @@ def _points(timeline: Timeline, together_kinds) -> list:
             points.append(Point((index,), "action", entries[index].get("line"), f"seat {entries[index]['by']}'s words",
                                 index, bool(entries[index].get("in_question"))))
     return sorted(points, key=lambda p: (p.entries[0], p.kind != "street"))
+
+
+def _closed_early_by(entries, events, marked_actions) -> list:
+    """(entry, event, mark) of each board card the order shows dealt while the betting was open
+    (a derived card_dealt_early) that is the first card after a marked action: the action in
+    question is what the round was open on, so whether the card came too early is part of what
+    the floor was called about, and is ruled on the hand as that action's ruling left it."""
+    out = []
+    for index, event in events:
+        if event["event"] != "card_dealt_early" or not event.get("_derived"):
+            continue
+        before = [j for j in marked_actions if j < index
+                  and not any(entries[k]["entry"] == "street" for k in range(j + 1, index))]
+        if before:
+            out.append((index, event, before[-1]))
+    return out
 
 
 def _moment(entries, street: int) -> range:

@@ -70,6 +70,9 @@ class Vocabulary:
     effects: dict = field(default_factory=dict)    # effect name -> {"help": str, "params": [...]}
     issues: dict = field(default_factory=dict)     # issue id -> {"title", "raised_when", "outcomes"}
     contradictions: list = field(default_factory=list)   # (set, set): effects one answer may not give together
+    restriction_lasts: dict = field(default_factory=dict)   # restricting effect -> until-reopened | round | hand
+    corrected_away: dict = field(default_factory=dict)   # issue -> its outcome when a club's correction undoes it
+    live_hand_issues: frozenset = frozenset()    # issues about a hand's action that end with the hand
 
     def fact(self, name: str) -> FieldSpec:
         return self.facts[name]
@@ -134,6 +137,11 @@ CORRECTIONS = ("adds", "sets-total", "raises-bettors-to", "returns", "kills", "r
                "voids-action", "restricts", "owes-call", "frees", "acts-next", "reopens-round", "refunds-pot")
 
 
+# How long a restriction (a `corrects: restricts` or `owes-call` effect) holds the player
+# (`restriction_lasts:`; corrected/hand.py): until the betting is reopened to him, the round, the hand
+RESTRICTION_LASTS = ("until-reopened", "round", "hand")
+
+
 def parse_vocabulary(data: dict, file: str) -> Vocabulary:
     vocab = Vocabulary()
     for section in ("facts", "incident", "effects", "issues"):
@@ -178,6 +186,34 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
                 raise FloorcallError(file, getattr(pair, "line", None), "an effect declared under effects:",
                                      repr(name), did_you_mean(name, vocab.effects))
         vocab.contradictions.append((frozenset(pair[0]), frozenset(pair[1])))
+    lasting = data.get("restriction_lasts") or {}
+    for name, lasts in lasting.items():
+        line = lasting.line_of(name) if hasattr(lasting, "line_of") else None
+        if vocab.effects.get(name, {}).get("corrects") not in ("restricts", "owes-call"):
+            raise FloorcallError(file, line, "an effect whose corrects: is restricts or owes-call",
+                                 repr(name), did_you_mean(name, [n for n, e in vocab.effects.items()
+                                                                 if e.get("corrects") in ("restricts", "owes-call")]))
+        if lasts not in RESTRICTION_LASTS:
+            raise FloorcallError(file, line, f"one of {', '.join(RESTRICTION_LASTS)}", repr(lasts),
+                                 did_you_mean(str(lasts), RESTRICTION_LASTS))
+        vocab.restriction_lasts[name] = lasts
+    away = data.get("corrected_away") or {}
+    for issue, outcome in away.items():
+        line = away.line_of(issue) if hasattr(away, "line_of") else None
+        if issue not in vocab.issues:
+            raise FloorcallError(file, line, "an issue declared under issues:", repr(issue),
+                                 did_you_mean(str(issue), vocab.issues))
+        outcomes = vocab.issues[issue].get("outcomes") or {}
+        if outcome not in outcomes:
+            raise FloorcallError(file, line, f"one of the outcomes of {issue}", repr(outcome),
+                                 did_you_mean(str(outcome), outcomes))
+        vocab.corrected_away[issue] = outcome
+    live = data.get("live_hand_issues") or []
+    for issue in live:
+        if issue not in vocab.issues:
+            raise FloorcallError(file, getattr(live, "line", None), "an issue declared under issues:", repr(issue),
+                                 did_you_mean(str(issue), vocab.issues))
+    vocab.live_hand_issues = frozenset(live)
     return vocab
 
 

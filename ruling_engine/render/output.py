@@ -237,6 +237,9 @@ def now_lines(now: dict, currency: str) -> list:
         lines.append(f"Nobody is left to act on the {now['street'].replace('-', ' ')}: the betting round is complete.")
     if not nxt and len(now.get("live", [])) == 1:
         lines.append(f"Seat {now['live'][0]} is the only hand left in.")
+    elif not nxt and not now.get("live") and now.get("dead"):
+        lines.append("No live hand is left in: no hand can win the pot as the hand stands; the floor decides "
+                     "who takes it.")
     return lines
 
 
@@ -443,6 +446,8 @@ def _money_text(effect: dict, currency: str = "") -> str:
     if kind == "pot":
         name = "Main pot" if effect["pot"] == "main" else "Side pot " + effect["pot"].split("-")[-1]
         seats = ", ".join(str(s) for s in effect["seats"])
+        if not seats:
+            return f"{name}: {effect['amount']} (no live hand contends for it)"
         return f"{name}: {effect['amount']} (seats {seats})"
     if kind == "pot-awarded":
         name = "the main pot" if effect.get("pot", "main") == "main" else "side pot " + effect["pot"].split("-")[-1]

@@ -14,6 +14,8 @@ from pathlib import Path
 
 from dataclasses import dataclass, field
 
+from ruling_engine.corrected.now import now_effects
+
 KIND = {"express": "covered", "reading": "covered", "not covered": "silent", "conflict": "conflict",
         "depends": "depends", "does not arise": "does not arise"}
 
@@ -95,7 +97,8 @@ def judge(report, expected: dict, case: str, argued: dict | None = None) -> list
     for club, issues in (expected or {}).items():
         answer = report.answers.get(club)
         rulings = answer.rulings if answer else []
-        settlement = answer.settlement if answer else []
+        # what the answer tells the floor: its pots, and who acts now with what he may do (the Now)
+        settlement = (list(answer.settlement) + now_effects(answer.now)) if answer else []
         problems = []
         for issue, want in (issues or {}).items():
             for item in _expected_items(want):

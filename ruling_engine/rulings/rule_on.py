@@ -22,7 +22,7 @@ from ruling_engine.rulings.tripups import tripup_warnings
 from ruling_engine.engine.host import ClubEngine
 from ruling_engine.incident.load import MAX_POINTS, Incident, load_incident
 from ruling_engine.knowledge.load import KnowledgeBase, load_knowledge
-from ruling_engine.model import Branch, ClubAnswer, ClubRuling, PointInfo, Report
+from ruling_engine.model import UNSETTLED, Branch, ClubAnswer, ClubRuling, PointInfo, Report
 from ruling_engine.rulings.precedents import precedents_for
 from ruling_engine.rulings.resolve import raised_issues, resolve_club
 from ruling_engine.incident.unknowns import (MAX_POINT_RULINGS, choice_paths, combinations, first_line,
@@ -250,6 +250,10 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
             data, index = point_view(timeline, point)
             facts = computed_facts(data, index)
             raised = point_issues(kb.vocabulary, facts, point.kind, last, own=_own(point, data, index))
+            if last and kb.vocabulary.live_hand_issues and _hand_over_before(timeline, point):
+                # the hand's own questions about its action do not arise once the table has moved past it
+                kept = point_issues(kb.vocabulary, facts, point.kind, False, own=_own(point, data, index))
+                raised = [i for i in raised if i in kept or i not in kb.vocabulary.live_hand_issues]
             runs = {club: shared.club_rulings(club, facts, raised, currency) for club in rulings}
             here = {club: [shared.placed(r, number) for r in runs[club][2]] for club in rulings}
             if key is not None:
@@ -257,6 +261,12 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         facts_by_point.append(facts)
         raised_by = dict.fromkeys(rulings, raised)
         runs, here = dict(runs), dict(here)
+        gone = {}                      # club -> his earlier ruling whose correction leaves no such irregularity
+        for club in rulings:
+            if edits[club] and _derived_irregularity(timeline, point):
+                view = _edited_point(incident, kb, timeline, edited, edits[club], number, point)
+                if view is None:
+                    gone[club] = _correcting_ruling(kb, rulings[club])
         for club in rulings:
             if edits[club] and point.kind in ("action", "question"):     # measured against the hand as corrected
                 view = _edited_point(incident, kb, timeline, edited, edits[club], number, point)
@@ -276,6 +286,9 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
             # raise it says so
             answer = {club: here[club][raised_by[club].index(issue)] if issue in raised_by[club]
                       else _does_not_arise(kb, club, issue, number) for club in rulings}
+            for club, by in gone.items():
+                if by is not None and issue in kb.vocabulary.corrected_away:
+                    answer[club] = _corrected_away(kb, club, issue, number, by, answer[club])
             signatures = {club: shared.signature(ruling) for club, ruling in answer.items()}
             if issue in earlier and earlier[issue][0] == signatures:
                 ruled_at.setdefault(number, []).append((issue, earlier[issue][1]))
@@ -398,6 +411,64 @@ def _does_not_arise(kb: KnowledgeBase, club: str, issue: str, number: int) -> Cl
                       decision=f"Does not arise under this club: its earlier ruling changed the hand, and on the "
                                f"hand as corrected there is no question of {title[0].lower() + title[1:]}.",
                       point=number)
+
+
+def _hand_over_before(timeline, point) -> bool:
+    """Whether the table had moved past the hand before this point: a `hand-over:` entry, or the pot
+    pushed to a player (money_moved: pushed), comes before it."""
+    first = point.entries[0] if point.entries else None
+    if first is None:
+        return False
+    events = dict(zip(timeline.event_entry, timeline.data["events"]))
+    for index, entry in enumerate(timeline.entries[:first]):
+        if entry["entry"] == "street" and entry.get("street") == "hand-over":
+            return True
+        event = events.get(index)
+        if event and event["event"] == "money_moved" and event.get("did") == "pushed":
+            return True
+    return False
+
+
+def _derived_irregularity(timeline, point) -> bool:
+    """Whether the point is an irregularity only the order of the timeline shows (a card dealt while
+    the betting was open: facts/timeline.py), not one the incident states."""
+    if point.kind == "action" or len(point.entries) != 1:
+        return False
+    events = dict(zip(timeline.event_entry, timeline.data["events"]))
+    event = events.get(point.entries[0])
+    return bool(event and event.get("_derived") and event["event"] == point.kind)
+
+
+def _correcting_ruling(kb: KnowledgeBase, club_rulings: list):
+    """The club's latest settled ruling that changed the betting (a total set, chips added, an action
+    voided or a hand killed): the correction the hand as corrected rests on."""
+    changing = ("adds", "sets-total", "raises-bettors-to", "returns", "voids-action", "kills")
+    return next((r for r in reversed(club_rulings) if r.basis not in UNSETTLED and any(
+        kb.vocabulary.effects.get(e.get("effect"), {}).get("corrects") in changing for e in r.effects)), None)
+
+
+def _corrected_away(kb: KnowledgeBase, club: str, issue: str, number: int, by: ClubRuling,
+                    as_happened: ClubRuling) -> ClubRuling:
+    """A club's answer on an irregularity the order of the timeline showed, where the club's own
+    earlier ruling corrected the hand so that it is no irregularity (a short call made a full call
+    completes the round the next card closed): the outcome the vocabulary names for it
+    (`corrected_away:`), resting on the clauses of the ruling that made the correction; the
+    clauses the club has for the irregularity itself (its ruling on the hand as it happened) are
+    cited as the ones that do not apply."""
+    outcome = kb.vocabulary.corrected_away[issue]
+    meaning = kb.vocabulary.issues[issue].get("outcomes", {}).get(outcome, "")
+    title = kb.vocabulary.issues[by.issue]["title"]
+    spared = [c for c in as_happened.citations if c.clause not in {b.clause for b in by.citations}] \
+        if as_happened.basis not in UNSETTLED else []
+    not_applying = f" ({', '.join(c.clause for c in spared)} does not apply)" if spared else ""
+    return ClubRuling(club=club, issue=issue, basis="reading", outcome=outcome,
+                      decision=f"{meaning} The ruling on {title[0].lower() + title[1:]} corrected the hand "
+                               f"before it: on the hand as corrected there is no such irregularity"
+                               f"{not_applying}.".strip(),
+                      citations=list(by.citations) + spared, point=number,
+                      readings=[{"rule": c.rule, "reading": f"Read on the hand as the club's ruling at point "
+                                 f"{by.point + 1} ({c.clause}) corrected it: with the action set right, the "
+                                 f"betting round was complete when the card came."} for c in by.citations])
 
 
 def _edited_point(incident: Incident, kb: KnowledgeBase, timeline, edited: dict, edits: ClubEdits, number: int,
