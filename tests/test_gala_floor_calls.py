@@ -513,3 +513,30 @@ def test_gala_misdeal_e_is_not_for_a_burn_card_dealt_with_the_turn(kb):
     player is not a player's card, whatever is asked about control (Q202)."""
     r = ruling(rule(kb, _casebook_incident("Q202")), "exposed-card-play")
     assert "gala.misdeal-e" not in cites(r) and r.outcome != "depends"
+
+
+def test_gala_misdeal_p2_first_card_to_wrong_seat_is_a_misdeal_before_three_act(kb):
+    """Dealer b) "the first card going to the player immediately to the left of the dealer button";
+    Mis-deal para 2: a dealer-error mis-deal "can only be called prior to three players acting or a
+    bet and an immediate call" - a raise and a fold are not that, so a mis-deal (H201). Mis-deal c)
+    (a deal out of turn) is about the dealing position, not cited."""
+    r = ruling(rule(kb, _casebook_incident("H201")), "deal-error")
+    assert r.outcome == "misdeal" and "gala.misdeal-p2" in cites(r) and "gala.misdeal-c" not in cites(r)
+
+
+def test_gala_house_u_silent_string_after_a_call_is_held_to_the_call(kb):
+    """House u) "No 'string' bets are allowed": a call put in silently, then more chips, is a call;
+    the later chips go back (M101)."""
+    r = ruling(rule(kb, _casebook_incident("M101")), "string-bet")
+    assert r.outcome == "call-only" and cites(r) == {"gala.house-u"}
+    assert has_effect(r, "ruled-call", seat=5, total=4) and has_effect(r, "return-chips", seat=5, amount=6)
+
+
+def test_gala_house_u_announced_raise_with_amount_in_several_actions_is_the_amount_on_top(kb):
+    """House u) "Providing a bet or raise has been clearly announced chips may be put into the pot
+    in more than one action"; Call and raise para 1 "stating Raise, adding to this the amount they
+    intend to raise": "raise five" over £2 is £7 (M105, its words without the pause)."""
+    text = _casebook_incident("M105").replace('said: "Raise ... five"', 'said: "raise five"')
+    r = ruling(rule(kb, text), "string-bet")
+    assert r.outcome == "raise-stands" and "gala.house-u" in cites(r)
+    assert has_effect(r, "ruled-raise", seat=8, total=7)
