@@ -481,3 +481,62 @@ def test_gala_house_m_declared_all_in_short_of_a_raise_puts_in_the_chips_kept_ba
     r = ruling(rule(kb, _casebook_incident("N101")), "raise-size")
     assert r.outcome == "all-chips-in" and cites(r) == {"gala.house-m"}
     assert has_effect(r, "all-chips-in", seat=5, add=1)
+
+
+def test_gala_house_u_raise_said_with_the_first_chips_may_go_in_in_more_than_one_action(kb):
+    """House u): "Providing a bet or raise has been clearly announced chips may be put into the pot
+    in more than one action": "raise" said with the first chips comes before the later action (Q101)."""
+    r = ruling(rule(kb, _casebook_incident("Q101")), "string-bet")
+    assert r.outcome == "raise-stands" and "gala.house-u" in cites(r)
+    assert has_effect(r, "ruled-raise", seat=7, total=9)
+
+
+def test_gala_showdown_p2_too_many_cards_at_showdown_is_a_dead_hand(kb):
+    """Mis-deal para 2: the deal stands after a bet and an immediate call; Showdown para 2: "No
+    monetary consideration will be made to player's not conforming to the requirement of the
+    particular variation in play": three hole cards in hold'em at showdown are dead (Q201)."""
+    r = ruling(rule(kb, _casebook_incident("Q201")), "deal-error")
+    assert r.outcome == "hand-dead" and "gala.betting-showdown-p2-s1-3" in cites(r)
+    assert has_effect(r, "hand-dead", seat=7)
+
+
+def test_gala_tournament_q_is_not_for_a_called_river_all_in_with_two_players_holding_chips(kb):
+    """Tournament q) is for "no further betting (because of player/s being all in)"; three-way with
+    two players still holding chips, Dealer h) decides: the final aggressor shows first (Q301)."""
+    r = ruling(rule(kb, _casebook_incident("Q301")), "showdown-order")
+    assert r.outcome == "last-aggressor-first" and "gala.tournament-q" not in cites(r)
+    assert has_effect(r, "show-first", seat=2)
+
+
+def test_gala_misdeal_e_is_not_for_a_burn_card_dealt_with_the_turn(kb):
+    """Mis-deal e) "once a player has control of their cards": a card off the stub that names no
+    player is not a player's card, whatever is asked about control (Q202)."""
+    r = ruling(rule(kb, _casebook_incident("Q202")), "exposed-card-play")
+    assert "gala.misdeal-e" not in cites(r) and r.outcome != "depends"
+
+
+def test_gala_misdeal_p2_first_card_to_wrong_seat_is_a_misdeal_before_three_act(kb):
+    """Dealer b) "the first card going to the player immediately to the left of the dealer button";
+    Mis-deal para 2: a dealer-error mis-deal "can only be called prior to three players acting or a
+    bet and an immediate call" - a raise and a fold are not that, so a mis-deal (H201). Mis-deal c)
+    (a deal out of turn) is about the dealing position, not cited."""
+    r = ruling(rule(kb, _casebook_incident("H201")), "deal-error")
+    assert r.outcome == "misdeal" and "gala.misdeal-p2" in cites(r) and "gala.misdeal-c" not in cites(r)
+
+
+def test_gala_house_u_silent_string_after_a_call_is_held_to_the_call(kb):
+    """House u) "No 'string' bets are allowed": a call put in silently, then more chips, is a call;
+    the later chips go back (M101)."""
+    r = ruling(rule(kb, _casebook_incident("M101")), "string-bet")
+    assert r.outcome == "call-only" and cites(r) == {"gala.house-u"}
+    assert has_effect(r, "ruled-call", seat=5, total=4) and has_effect(r, "return-chips", seat=5, amount=6)
+
+
+def test_gala_house_u_announced_raise_with_amount_in_several_actions_is_the_amount_on_top(kb):
+    """House u) "Providing a bet or raise has been clearly announced chips may be put into the pot
+    in more than one action"; Call and raise para 1 "stating Raise, adding to this the amount they
+    intend to raise": "raise five" over £2 is £7 (M105, its words without the pause)."""
+    text = _casebook_incident("M105").replace('said: "Raise ... five"', 'said: "raise five"')
+    r = ruling(rule(kb, text), "string-bet")
+    assert r.outcome == "raise-stands" and "gala.house-u" in cites(r)
+    assert has_effect(r, "ruled-raise", seat=8, total=7)
