@@ -538,3 +538,31 @@ def test_edp_5_1_and_5_3_conflict_when_all_fold_to_an_absent_blind(kb):
     ruling = _ruling(kb, ABSENT_BLIND_FOLDED_TO, "absent-player")
     assert ruling.basis == "conflict", ruling.decision
     assert {"edp.5-1", "edp.5-3"} <= {c.clause for c in ruling.citations}
+
+
+CHECK_WITH_A_CHIP = """
+title: Check said as a chip slides out, facing no bet
+house: edp
+game: {format: tournament, variant: NLHE, blinds: [200, 400]}
+button: 7
+players: [{seat: 2, stack: 3000}, {seat: 3, stack: 2800}, {seat: 5, stack: 3900}, {seat: 7, stack: 4600}]
+timeline:
+  - preflop:
+  - {seat: 2, posts: small-blind, chips: [100, 100]}
+  - {seat: 3, posts: big-blind, chips: [100, 100, 100, 100]}
+  - {seat: 5, did: call, total: 400}
+  - {seat: 7, did: call, total: 400}
+  - {seat: 2, did: fold}
+  - {seat: 3, did: check}
+  - flop: [Q♦, 9♣, 4♠]
+  - {seat: 3, said: check}
+  - {seat: 5, said: check, chips: [500], first: together, in_question: true}
+"""
+
+
+def test_edp_8_1_check_said_with_chips_is_a_check(kb):
+    # 8 ¶1: "If simultaneous, a clear and reasonable verbal declaration takes precedence" (casebook R103).
+    ruling = _ruling(kb, CHECK_WITH_A_CHIP, "declared-action")
+    assert ruling.outcome == "check", ruling.decision
+    assert "edp.8-1-s1-3" in {c.clause for c in ruling.citations}
+    assert {"effect": "return-chips", "seat": 5, "amount": 500} in ruling.effects
