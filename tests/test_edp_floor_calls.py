@@ -428,3 +428,141 @@ def test_edp_8_3_change_taken_from_the_pot_goes_back(kb):
     assert ruling.outcome == "put-right", ruling.decision
     assert ruling.basis == "reading"
     assert "edp.8-3" in {c.clause for c in ruling.citations}
+
+
+SIMULTANEOUS_RAISE_TWO_MOTIONS = """
+title: Raise said as the call chips go in, then the raise in a second motion
+house: edp
+game: {format: cash, variant: NLHE, blinds: [0.5, 1], smallest_chip: 0.5}
+players: [{seat: 2, stack: 34}, {seat: 7, stack: 41}]
+timeline:
+  - turn: {cards: [9♣], pot: 15}
+  - {seat: 2, chips: [1, 1, 1, 1]}
+  - {seat: 7, said: raise, chips: [1, 1, 1, 1, 5], motions: [4, 5], first: together, in_question: true}
+"""
+
+
+def test_edp_8_30_raise_declared_with_the_chips_is_not_withdrawn(kb):
+    # 8 ¶30: "Unless he verbally declared the raise, he can be forced to withdraw it and just call";
+    # 8 ¶1: "If simultaneous, a clear and reasonable verbal declaration takes precedence" (casebook Q101).
+    ruling = _ruling(kb, SIMULTANEOUS_RAISE_TWO_MOTIONS, "string-bet")
+    assert ruling.outcome == "raise-stands", ruling.decision
+    assert "edp.8-30" in {c.clause for c in ruling.citations}
+    assert {"effect": "ruled-raise", "seat": 7, "total": 9, "add": 9} in ruling.effects or any(
+        e.get("effect") == "ruled-raise" and e.get("total") == 9 for e in ruling.effects)
+
+
+def _muck(touched, tabled, retrievable):
+    return f"""
+title: A player's cards go onto the muck at showdown
+house: edp
+game: {{format: cash, variant: NLHE, blinds: [0.5, 1]}}
+button: 9
+players: [{{seat: 4, stack: 40, cards: [K♣, 8♣]}}, {{seat: 6, stack: 40, cards: [Q♥, 9♥]}}, {{seat: 9, stack: 40, cards: [A♦, J♣]}}]
+timeline:
+  - river: 2♠
+  - {{seat: 4, did: bet, total: 5}}
+  - {{seat: 6, did: call, total: 5}}
+  - {{seat: 9, did: call, total: 5}}
+  - showdown:
+  - hand_mucked: {{seat: 6, by: player, retrievable: {retrievable}, touched_muck: {touched}, tabled: {tabled}, in_question: true}}
+  - hand_shown: {{seat: 4, face_up: 2}}
+  - hand_shown: {{seat: 9, face_up: 2}}
+"""
+
+
+def test_edp_3_5_touching_the_muck_kills_only_when_being_tabled(kb):
+    # 3 ¶5: "Discarding non-tabled cards face down does not automatically kill them. Cards are
+    # killed ... [when they] touch the muck when being tabled by the player, or otherwise rendered
+    # irretrievable and unidentifiable" (casebook Q302).
+    face_down = _ruling(kb, _muck("true", "false", "true"), "mucked-hand")
+    assert face_down.outcome == "hand-restored", face_down.decision
+    tabled = _ruling(kb, _muck("true", "true", "true"), "mucked-hand")
+    assert tabled.outcome == "hand-dead", tabled.decision
+    gone = _ruling(kb, _muck("true", "false", "false"), "mucked-hand")
+    assert gone.outcome == "hand-dead", gone.decision
+
+
+SHOWED_HAND_TO_FOLDED_PLAYER = """
+title: Facing a bet, he shows his cards to the folded player beside him
+house: edp
+game: {format: tournament, variant: NLHE, blinds: [200, 400]}
+button: 7
+players: [{seat: 2, stack: 5200}, {seat: 3}, {seat: 4, stack: 3800}, {seat: 5}, {seat: 7}, {seat: 8}, {seat: 9}]
+timeline:
+  - preflop:
+  - {seat: 2, said: raise, chips: [1000]}
+  - {seat: 3, did: fold}
+  - {seat: 4, said: call, chips: [1000]}
+  - {seat: 5, did: fold}
+  - {seat: 7, did: fold}
+  - {seat: 8, did: fold}
+  - {seat: 9, did: fold}
+  - flop: [Q♠, 9♠, 4♦]
+  - {seat: 2, said: "bet, fifteen hundred", chips: [1000, 500]}
+  - conduct: {seat: 4, did: showed-cards, live_hand: true, about_hand: own-live, deliberate: true, in_question: true}
+"""
+
+
+def test_edp_4_4_hand_shown_to_a_player_is_shown_to_all_and_stays_live(kb):
+    # 4 ¶4: "all other players at the table have the right to see the hand, and it is the dealers
+    # obligation to show it"; 9 ¶4: "will not have a dead hand" (casebook Q401).
+    ruling = _ruling(kb, SHOWED_HAND_TO_FOLDED_PLAYER, "conduct")
+    assert ruling.outcome == "shown-to-all", ruling.decision
+    assert {"edp.4-4", "edp.9-4-s1-2"} <= {c.clause for c in ruling.citations}
+    kinds = {(e["effect"], e.get("seat")) for e in ruling.effects}
+    assert ("cards-shown-to-all", 4) in kinds and ("hand-live", 4) in kinds
+
+
+ABSENT_BLIND_FOLDED_TO = """
+title: Everyone folds to the absent big blind
+house: edp
+game: {format: tournament, variant: NLHE, blinds: [200, 400]}
+button: 3
+players: [{seat: 1}, {seat: 3}, {seat: 4, stack: 3800}, {seat: 5, stack: 6300}]
+timeline:
+  - {seat: 4, posts: small-blind, chips: [100, 100]}
+  - {seat: 5, posts: big-blind, chips: [100, 100, 100, 100]}
+  - deal:
+  - player_away: {seat: 5, at_first_card: true, at_last_card: true, in_room: false, in_question: true}
+  - preflop:
+  - {seat: 1, did: fold}
+  - {seat: 3, did: fold}
+  - {seat: 4, did: fold}
+"""
+
+
+def test_edp_5_1_and_5_3_conflict_when_all_fold_to_an_absent_blind(kb):
+    # 5 ¶1: "if not in seated as the first card is dealt the players hand is dead" against 5 ¶3:
+    # "considered to be in the action with any small or big blind posted" (casebook Q403).
+    ruling = _ruling(kb, ABSENT_BLIND_FOLDED_TO, "absent-player")
+    assert ruling.basis == "conflict", ruling.decision
+    assert {"edp.5-1", "edp.5-3"} <= {c.clause for c in ruling.citations}
+
+
+CHECK_WITH_A_CHIP = """
+title: Check said as a chip slides out, facing no bet
+house: edp
+game: {format: tournament, variant: NLHE, blinds: [200, 400]}
+button: 7
+players: [{seat: 2, stack: 3000}, {seat: 3, stack: 2800}, {seat: 5, stack: 3900}, {seat: 7, stack: 4600}]
+timeline:
+  - preflop:
+  - {seat: 2, posts: small-blind, chips: [100, 100]}
+  - {seat: 3, posts: big-blind, chips: [100, 100, 100, 100]}
+  - {seat: 5, did: call, total: 400}
+  - {seat: 7, did: call, total: 400}
+  - {seat: 2, did: fold}
+  - {seat: 3, did: check}
+  - flop: [Q♦, 9♣, 4♠]
+  - {seat: 3, said: check}
+  - {seat: 5, said: check, chips: [500], first: together, in_question: true}
+"""
+
+
+def test_edp_8_1_check_said_with_chips_is_a_check(kb):
+    # 8 ¶1: "If simultaneous, a clear and reasonable verbal declaration takes precedence" (casebook R103).
+    ruling = _ruling(kb, CHECK_WITH_A_CHIP, "declared-action")
+    assert ruling.outcome == "check", ruling.decision
+    assert "edp.8-1-s1-3" in {c.clause for c in ruling.citations}
+    assert {"effect": "return-chips", "seat": 5, "amount": 500} in ruling.effects
