@@ -221,6 +221,13 @@ class Hand:
     history: list                    # (street, seat, kind, delta, in_turn) of every action
     steps: list                      # Step of every action
     memo: dict = field(default_factory=dict)        # what is worked out once per hand (once())
+    # a hand replayed again after a club's correction resumes another's replay (replay_timeline
+    # `bases`): `raw` is the bookkeeping copied before each action, `resumed` (base hand, actions
+    # the two share) lets the order walk resume too (facts/turn_order.py), `walks` keeps that
+    # walk's own resume points (street -> [(position, state)]); none of them is a fact
+    raw: list = field(default=None, repr=False, compare=False)
+    resumed: tuple | None = field(default=None, repr=False, compare=False)
+    walks: dict = field(default_factory=dict, repr=False, compare=False)
 
     # A hand is read at every point of the incident: what a point reads is cut from lists built
     # once per hand (slices, not a fresh pass over the log), so reading the hand at every point
@@ -347,8 +354,34 @@ class _Steps:
         return self.snapshots.build(index)[self.which]
 
 
-def replay_timeline(data: dict, parse_said) -> Hand:
-    """One pass over data["actions"] (each with its street) with the forced bets of the hand."""
+RESUME_KEYS = ("players", "game", "_start_street", "_posts", "button", "_blinds_posted", "_dealt_out")
+
+
+def _resume_point(data: dict, base: Hand, shared: int, killed) -> int:
+    """How many actions of `data` the replay can take from `base`'s (0: none): the actions before
+    action `shared` are the same in both, and so must be everything the replay reads before its
+    first action (the players, the game, the forced bets, the seats dealt out) and the hands a
+    ruling killed up to there. It resumes at the action before the first that differs, whose
+    recorded state is the same in both (the street change at that action included)."""
+    if base is None or base.raw is None or shared <= 1:
+        return 0
+    old = base.data
+    if any(data.get(key) != old.get(key) for key in RESUME_KEYS):
+        return 0
+    at = min(shared, len(data.get("actions", [])), len(old.get("actions", []))) - 1
+    old_killed = old.get("_killed") or ()
+    while at > 0 and [k for k in killed if k[0] <= at] != [k for k in old_killed if k[0] <= at]:
+        at -= 1
+    return at
+
+
+def replay_timeline(data: dict, parse_said, bases=()) -> Hand:
+    """One pass over data["actions"] (each with its street) with the forced bets of the hand.
+
+    `bases`: (hand, n) pairs of hands already replayed whose first n actions are those of `data`
+    (a timeline read again after a club's correction: facts/timeline.py read_timeline): the replay
+    takes the bookkeeping of the one that shares most from it, and replays only from there. What
+    it builds is what a replay from the start would have built."""
     players = data["players"]
     seats = [p["seat"] for p in players]
     stacks0 = {p["seat"]: p["stack"] if "stack" in p and p["stack"] == p["stack"] else float("inf")
@@ -458,7 +491,26 @@ def replay_timeline(data: dict, parse_said) -> Hand:
                     view_last_full, dict(contributed), len(steps), dict(acted_at), dead))
 
     kill(0)
-    for index, action in enumerate(actions):
+    killed = list(killed)
+    resume, base = 0, None
+    for hand, shared in bases:
+        at = _resume_point(data, hand, shared, killed)
+        if at > resume:
+            resume, base = at, hand
+    if resume:
+        # the state before action `resume`, as the base's replay copied it (its street change made)
+        (state.street, saved_stacks, saved_round_in, state.current_bet, state.bets_this_round, saved_in_hand,
+         street_start, history_len, state.largest_raise, view_last_full, saved_contributed, _, saved_acted,
+         dead) = base.raw[resume]
+        stacks.clear()
+        stacks.update(saved_stacks)
+        state.round_in, state.in_hand = dict(saved_round_in), list(saved_in_hand)
+        contributed, acted_at = dict(saved_contributed), dict(saved_acted)
+        state.all_history = base.history[:history_len]
+        state.history = [h[1:] for h in state.all_history[street_start:]]
+        steps, raw, complete_after = base.steps[:resume], base.raw[:resume], base.complete_after[:resume]
+    for index in range(resume, len(actions)):
+        action = actions[index]
         street = action["street"]
         if street != state.street:
             new_street(street)
@@ -518,4 +570,4 @@ def replay_timeline(data: dict, parse_said) -> Hand:
     snapshots = _Snapshots(raw, big_blind, data.get("pot_at_start", 0) or 0, deductions)
     return Hand(data=data, states=_Steps(snapshots, 0), views=_Steps(snapshots, 1), final_street=final_street, posted=posted,
                 order_button=order_button, complete_after=complete_after, history=state.all_history,
-                steps=steps)
+                steps=steps, raw=raw, resumed=(base, resume) if resume else None)

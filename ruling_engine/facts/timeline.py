@@ -20,6 +20,9 @@ are a point too. A marked entry at which no club's rules raise any issue is said
 """
 from __future__ import annotations
 
+import bisect
+from dataclasses import field
+
 from ruling_engine.records import dataclass
 
 from ruling_engine.facts.hand import BETTING, STUD_BETTING, Hand, replay_timeline
@@ -63,6 +66,10 @@ class Timeline:
     points: list
     pairs: dict = None           # {declaration entry: chips entry} read as one action (declaration_pairs)
     source: dict = None          # the incident data it was read from (a question's supposed action re-reads it)
+    # the reading's own lists and its resume points (entry, their lengths there, flop count, pot
+    # before): a timeline read again after a club's correction starts from the last one before
+    # its first edited entry (read_timeline `bases`); not a fact
+    read_marks: tuple = field(default=None, repr=False, compare=False)
 
 
 def _street_of_entry_order(entries) -> list:
@@ -75,27 +82,46 @@ def _street_of_entry_order(entries) -> list:
     return out
 
 
-def read_timeline(incident_data: dict, together_kinds=frozenset()) -> Timeline:
+def read_timeline(incident_data: dict, together_kinds=frozenset(), bases=()) -> Timeline:
     """Read the timeline once: the action log and events with their places, the replay, the points.
     A declaration and its chips written as two entries of one seat are one action of the log
-    (declaration_pairs)."""
+    (declaration_pairs). `bases`: timelines already read whose entries this one shares up to its
+    first edited entry (the same entry objects: corrected/edits.py edited_data); the replay
+    resumes from the one that shares most (hand.py replay_timeline), with the same result."""
     entries = list(incident_data["timeline"])
     streets = _street_of_entry_order(entries)
     pairs = declaration_pairs(entries, streets)
-    timeline = _read(incident_data, entries, streets, {})
+    timeline = _read(incident_data, entries, streets, {}, bases)
     if pairs:
         pairs = _nothing_put_in_first(timeline, pairs)
         if pairs:
-            timeline = _read(incident_data, entries, streets, pairs)
+            timeline = _read(incident_data, entries, streets, pairs, bases)
     timeline.points = _points(timeline, together_kinds)
     timeline.data["_hand"] = timeline.hand
     timeline.source = incident_data
     return timeline
 
 
-def _read(incident_data: dict, entries: list, streets: list, pairs: dict) -> Timeline:
+def _shared_entries(entries: list, pairs: dict, base: Timeline) -> int:
+    """How many entries at the start of the timeline are read as `base` read them: those before the
+    first entry that differs from the base's (an entry no edit touched is the same object), and before
+    any declaration this reading and the base's pair differently or with an entry after that."""
+    first = next((i for i, (a, b) in enumerate(zip(entries, base.entries)) if a is not b and a != b),
+                 min(len(entries), len(base.entries)))
+    old = base.pairs or {}
+    for declared in set(pairs) | set(old):
+        if declared < first and (pairs.get(declared) != old.get(declared)
+                                 or max(pairs.get(declared, -1), old.get(declared, -1)) >= first):
+            first = declared
+    return first
+
+
+READ_MARK_EVERY = 256                   # entries between two of a reading's resume points
+
+
+def _read(incident_data: dict, entries: list, streets: list, pairs: dict, bases=()) -> Timeline:
     """The action log, events and replay of the timeline, each pair of `pairs` ({declaration entry:
-    chips entry}) read as one action."""
+    chips entry}) read as one action; the replay resumed from `bases` (read_timeline)."""
     seconds = set(pairs.values())
     started = next((e for e in entries if e["entry"] in ("action", "street")), None)
     start = started["street"] if started and started["entry"] == "street" else "preflop"
@@ -103,7 +129,22 @@ def _read(incident_data: dict, entries: list, streets: list, pairs: dict) -> Tim
     flop_count = None
     pot_before = None
     killed = []                                   # (actions before which he is out, seat): corrections/edits.py
-    for index, (entry, street) in enumerate(zip(entries, streets)):
+    shared = [(base, _shared_entries(entries, pairs, base)) for base in bases]
+    resume, marks = 0, []
+    for base, first in shared:
+        # the base's reading of the entries both share, taken at its last resume point among them
+        mark = next((m for m in reversed(base.read_marks[1]) if m[0] <= first), None) if base.read_marks else None
+        if mark is not None and mark[0] > resume:
+            lists = base.read_marks[0]
+            resume, counts, flop_count, pot_before = mark[0], mark[1:8], mark[8], mark[9]
+            actions, action_entry, events, event_entry, posts, board, killed = (
+                kept[:n] for kept, n in zip(lists, counts))
+            marks = [m for m in base.read_marks[1] if m[0] <= resume]
+    for index in range(resume, len(entries)):
+        entry, street = entries[index], streets[index]
+        if index % READ_MARK_EVERY == 0 and index > resume:
+            marks.append((index, len(actions), len(action_entry), len(events), len(event_entry), len(posts),
+                          len(board), len(killed), flop_count, pot_before))
         street = street or "preflop"
         betting_street = street if street in BETTING + STUD_BETTING else ("preflop" if street == "deal" else street)
         if entry.get("_void"):
@@ -153,7 +194,9 @@ def _read(incident_data: dict, entries: list, streets: list, pairs: dict) -> Tim
     if killed:
         data["_killed"] = killed
     data["players"] = _players_at_start(incident_data, data)
-    hand = replay_timeline(data, parse_said)
+    hand = replay_timeline(data, parse_said, [(base.hand, bisect.bisect_left(action_entry, first))
+                                              for base, first in shared])
+    loop = (actions, action_entry, events, event_entry, posts, board, killed)     # appended to below, never cut
     extra = _irregular_streets(entries, seconds, hand, events, flop_count)
     extra += _deal_out_of_turn(incident_data, entries, events)
     for index, event in extra:
@@ -163,7 +206,7 @@ def _read(incident_data: dict, entries: list, streets: list, pairs: dict) -> Tim
     data["events"] = [events[i] for i in order]
     event_entry = [event_entry[i] for i in order]
     return Timeline(data=data, entries=entries, action_entry=action_entry, event_entry=event_entry,
-                    hand=hand, points=[], pairs=dict(pairs))
+                    hand=hand, points=[], pairs=dict(pairs), read_marks=(loop, marks))
 
 
 def _puts_nothing(entry: dict) -> bool:

@@ -70,6 +70,14 @@ class _Round:
         # pre-flop the action starts left of the largest forced bet: the last straddle, else the big blind
         self.cursor = (straddles[-1] if straddles else big_blind) if street == "preflop" else button
 
+    def state(self) -> tuple:
+        """Everything the walk keeps while no action is held aside (a resume point: _resume_walk)."""
+        return dict(self.stacks), dict(self.round_in), self.bet, list(self.live), set(self.acted), self.cursor
+
+    def restore(self, state: tuple) -> None:
+        stacks, round_in, self.bet, live, acted, self.cursor = state
+        self.stacks, self.round_in, self.live, self.acted = dict(stacks), dict(round_in), list(live), set(acted)
+
     def needs_to_act(self, seat) -> bool:
         return (seat in self.live and self.stacks.get(seat, 0) > 0
                 and (seat not in self.acted or self.round_in.get(seat, 0) < self.bet))
@@ -151,9 +159,17 @@ def _walk(data: dict, street: str, indices: list, button) -> tuple[dict, int | N
     rnd = _Round(data, street, indices[0], button)
     oot = None
     pending = []                        # skipped seats still to act before the out-of-turn seat
-    for i in indices:
+    hand = data.get("_hand")
+    marks = []
+    if hand is not None:
+        hand.walks[street] = marks          # this walk's resume points, for a hand resumed from this one
+    start = _resume_walk(hand, street, indices, button, rnd)
+    for position in range(start, len(indices)):
+        i = indices[position]
         action = actions[i]
         seat = action["seat"]
+        if oot is None and position % WALK_MARK_EVERY == 0 and hand is not None:
+            marks.append((position, i, button, rnd.state()))
         if oot and not oot["resolved"] and not pending and seat != oot["seat"]:
             # His turn came and passed with no new action from him: the out-of-turn action stood.
             oot.setdefault("bet_at_turn", rnd.bet)
@@ -211,6 +227,28 @@ def _walk(data: dict, street: str, indices: list, button) -> tuple[dict, int | N
         facts["next_to_act_seat"] = nxt
         facts["_to_call"] = max(0, min(rnd.bet - rnd.round_in.get(nxt, 0), rnd.stacks.get(nxt, 0)))
     return facts, (oot or {}).get("next", {}).get("later")
+
+
+WALK_MARK_EVERY = 64                    # actions of a round between two of the walk's resume points
+
+
+def _resume_walk(hand, street: str, indices: list, button, rnd: _Round) -> int:
+    """Where in `indices` the walk of a round can start: a hand replayed from another's (hand.py
+    replay_timeline, `resumed`: its actions and its replay's state up to action n are the other's)
+    takes the other's walk of the same round at its last resume point at or before action n, where
+    no action was held out of turn, and goes on from there; the facts are those of a walk from the
+    round's start. 0 when there is none."""
+    if hand is None or hand.resumed is None:
+        return 0
+    base, upto = hand.resumed
+    best = None
+    for position, index, at_button, state in base.walks.get(street, ()):
+        if 0 < position < len(indices) and index <= upto and at_button == button and indices[position] == index:
+            best = (position, state)
+    if best is None:
+        return 0
+    rnd.restore(best[1])
+    return best[0]
 
 
 def _oot_facts(oot: dict, pending: list, rnd: _Round, data: dict) -> dict:

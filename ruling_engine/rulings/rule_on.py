@@ -479,14 +479,18 @@ def _edited_point(incident: Incident, kb: KnowledgeBase, timeline, edited: dict,
     the point is found by what it is, not by its number."""
     key = edits.key()
     if key not in edited:
+        # read again from the timeline that shares most with it, as it happened or as a correction
+        # left it: the replay resumes at the first action the edits change (facts/hand.py)
+        bases = [timeline, *edited.values()]
         # the edits of a club only grow point by point: only the timelines the clubs are now on are
         # kept (a hand of many points would otherwise keep a replayed timeline per point)
         if len(edited) >= 2:
             for old in edited.values():
                 old.data.pop("_hand", None)     # a replayed timeline is a cycle (its data names its hand):
                 old.hand.memo.clear()           # cut it, so the timeline is freed at once, without a collection
+                old.hand.resumed = None         # and the chain of hands resumed from one another
             edited.clear()
-        edited[key] = read_timeline(edited_data(incident.data, edits.edits), kb.vocabulary.together_kinds)
+        edited[key] = read_timeline(edited_data(incident.data, edits.edits), kb.vocabulary.together_kinds, bases)
     fixed = edited[key]
     points = fixed.points or [hand_point(fixed)]
     same = next((p for p in points if (p.entries, p.kind) == (point.entries, point.kind)), None)
