@@ -134,7 +134,8 @@ timeline:
 def test_stud_antes_at_third_street_say_where_they_go(tmp_path):
     path, warnings = _warnings(tmp_path, STUD)
     antes = [w for w in warnings if "antes" in w]
-    assert len(antes) == 1 and antes[0].startswith(f"{path}:2: the antes (game: ante 0.5) are not in the pot")
+    assert len(antes) == 1 and antes[0].startswith(f"{path}:2: the antes (game: ante 0.5) of the 3 players "
+                                                   "listed are counted in the pot (1.5)")
     assert "Write deal: above it" in antes[0] and "pot_at_start" in antes[0]
     # what the warning promises: with deal: above third street every player posts the ante
     _, result = _rule(tmp_path, STUD.replace("  - third-street:\n", "  - deal:\n  - third-street:\n"), "--format", "json")

@@ -17,6 +17,7 @@ import copy
 import re
 from dataclasses import dataclass, field
 
+from ruling_engine.facts.hand import FIXED_LIMIT_VARIANTS
 from ruling_engine.errors import FloorcallError
 from ruling_engine.incident.load import FLOP_STREETS, STUD_STREETS, Incident, validate_incident
 from ruling_engine.incident.unknowns import UNKNOWN, choice_paths, domain, spec_at
@@ -503,6 +504,8 @@ class Session:
             return []
         if source == "game.ante" and not self._ante_can_matter():
             return []
+        if source == "game.limits" and self.answers.get("game.variant") not in FIXED_LIMIT_VARIANTS:
+            return []                                    # bets sized by the street: fixed-limit games only
         return [source] if self._askable(source) else []
 
     def _ante_can_matter(self) -> bool:

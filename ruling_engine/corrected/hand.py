@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import field
 
-from ruling_engine.facts.hand import BETTING, STUD_BETTING, clockwise_from
+from ruling_engine.facts.hand import BETTING, STUD_BETTING, clockwise_from, fixed_bets, full_bet_by
 from ruling_engine.numbers import whole
 from ruling_engine.records import dataclass
 from ruling_engine.model import UNSETTLED
@@ -99,6 +99,7 @@ class CorrectedHand:
     had_hand: set = field(default_factory=set)       # seats still in the hand as the floor found it
     posted: dict = field(default_factory=dict)       # seat -> the forced bet he posted (blinds, straddle)
     moot: list = field(default_factory=list)         # (seat, kill, later ruling): a later limit on a hand already dead
+    fixed: dict = field(default_factory=dict)        # street -> its fixed bet in a fixed-limit game (facts/hand.py)
     full_raises: list = field(default_factory=list)  # (seat, bet he faced, his total) of each full bet or raise this round
     rounds: dict = field(default_factory=dict)       # street -> its steps (to go back to a round a card closed too early)
     start_stacks: dict = field(default_factory=dict) # seat -> chips at the start of the hand (as the incident gives them)
@@ -227,7 +228,11 @@ class CorrectedHand:
 
     @property
     def min_raise_to(self) -> float:
-        return self.current_bet + max(self.last_full_bet, self.big_blind)
+        return self.current_bet + self.full_raise_by()
+
+    def full_raise_by(self) -> float:
+        """What a bet or raise must add now (in fixed limit the street's fixed bet, a bring-in completed to it)."""
+        return full_bet_by(self.fixed.get(self.street, 0), self.current_bet, self.last_full_bet, self.big_blind)
 
 
 def _number(value):
@@ -276,7 +281,7 @@ def _start(data: dict, hand) -> CorrectedHand:
                          rounds={street: hand.street_steps(street) for street in dict.fromkeys(s.street for s in view.steps)},
                          start_stacks={p["seat"]: p["stack"] for p in data["players"]
                                        if _number(p.get("stack")) is not None},
-                         deducted=view.deducted,
+                         deducted=view.deducted, fixed=fixed_bets(data["game"]),
                          chips_at=[(actions[step.index].get("_entry", step.index), step.seat, step.street, step.delta)
                                    for step in view.steps if step.index < len(actions)
                                    and math.isfinite(step.delta) and step.delta > 0])
@@ -368,8 +373,28 @@ def _reopen_round(out: CorrectedHand) -> None:
     out.acted = {step.seat for step in steps}
     out.full_raises = _full_raises(steps)
     out.last_full_bet = out.full_raises[-1][2] - out.full_raises[-1][1] if out.full_raises else 0
-    out.acted_at = {step.seat: (max(step.bet_before, step.total), max(out.last_full_bet, out.big_blind)) for step in steps}
+    out.acted_at = {step.seat: (max(step.bet_before, step.total), out.fixed.get(out.street) or max(out.last_full_bet, out.big_blind))
+                    for step in steps}
     out.last_actor = steps[-1].seat if steps else None
+
+
+def _calls_follow_down(out: CorrectedHand, seat, had: float) -> None:
+    """A bet or raise a ruling cut back (its total set lower, still a bet or raise): the players
+    who called it after him on this round called the bet, so each is a call of the bet as it now
+    stands and the chips over it go back to him. A player who raised over it is left as he is."""
+    steps = out.rounds.get(out.street, [])
+    made_at = max((i for i, step in enumerate(steps) if step.seat == seat), default=None)
+    if made_at is None:
+        return
+    last = {step.seat: step for step in steps}
+    callers = {step.seat for step in steps[made_at + 1:]
+               if step.kind == "call" and step.total == had and last[step.seat] is step and step.seat in out.live}
+    level = max([v for s, v in out.round_in.items() if s in out.live and s not in callers and math.isfinite(v)]
+                + [0])
+    for caller in sorted(callers):
+        if out.round_in.get(caller, 0) > level:
+            _move(out, caller, level - out.round_in[caller])
+    _reset_bet(out)
 
 
 def _reset_bet(out: CorrectedHand) -> None:
@@ -383,7 +408,7 @@ def _reset_bet(out: CorrectedHand) -> None:
 def _acted_on(out: CorrectedHand, seat, level) -> None:
     """The seat has acted on `level`; a raise by less than a full raise above it does not reopen his betting."""
     out.acted.add(seat)
-    out.acted_at[seat] = (level, max(out.last_full_bet, out.big_blind))
+    out.acted_at[seat] = (level, out.fixed.get(out.street) or max(out.last_full_bet, out.big_blind))
 
 
 def _hold_to_call(out: CorrectedHand, seat, restriction, raise_ruling, street) -> None:
@@ -571,13 +596,16 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         total = _number(effect.get("total"))
         street = out.street_of_point.get(ruling.point) or out.street
         if total is not None:
-            if math.isfinite(out.by_street.get(street, {}).get(seat, 0)):
-                _move(out, seat, total - out.by_street.get(street, {}).get(seat, 0), street)
+            had = out.by_street.get(street, {}).get(seat, 0)
+            if math.isfinite(had):
+                _move(out, seat, total - had, street)
             else:                     # the ruling says what an amount nobody saw is
                 _known_total(out, seat, total, street, _number(effect.get("add")))
             _reset_bet(out)           # a total set lower (a raise ruled a call) lowers the bet to call
             if street == out.street:
                 _resize_full_raise(out, seat, total, raising)
+                if raising and math.isfinite(had) and total < had:
+                    _calls_follow_down(out, seat, had)
         out.owes.pop(seat, None)
         _acted_on(out, seat, out.round_in.get(seat, 0))
     elif kind == "raises-bettors-to":

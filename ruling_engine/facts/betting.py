@@ -241,8 +241,25 @@ def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:
         facts["action.over_pot_limit"] = step.total > most
         facts["pot_limit_excess"] = whole(max(0, step.total - most))
         facts["pot_declared_short"] = term == "pot" and step.total < most
+    if view.fixed_bet:
+        facts.update(_fixed_limit_facts(view, step))
     if term == "all-in" and after.stacks.get(seat, 0) > 0:
         facts["all_in_chips_behind"] = whole(after.stacks[seat])
+    return facts
+
+
+def _fixed_limit_facts(view: TableView, step) -> dict:
+    """A bet or raise in a fixed-limit game against the one size the street allows: the fixed bet
+    of the street, the total a bet or raise makes (the fixed bet above the bet, or a bring-in
+    completed to it), and whether his total goes over it, with what he puts in to make that
+    total and what is over it. Who may do what about it is each club's text."""
+    limit_to = view.min_raise_to
+    facts = {"limit_bet": whole(view.fixed_bet), "limit_raise_to": whole(limit_to)}
+    if step.raise_by > 0 and math.isfinite(step.total):
+        before = step.total - step.delta
+        facts.update({"action.over_limit": step.total > limit_to,
+                      "action.limit_add": whole(max(0, limit_to - before)),
+                      "action.limit_excess": whole(max(0, step.total - limit_to))})
     return facts
 
 

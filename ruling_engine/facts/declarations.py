@@ -63,8 +63,7 @@ def _chip_facts(action: dict, state, chips_total) -> dict:
     chips = action.get("chips", [])
     round_in = state.round_in.get(seat, 0)
     to_call = state.to_call(seat)
-    facts = {"minimum_raise_total": whole(state.current_bet + state.largest_raise) if state.current_bet
-             else whole(state.largest_raise)}
+    facts = {"minimum_raise_total": whole(state.min_raise_total())}
     if not chips and chips_total is None:
         return facts
     total = round_in + chips_total

@@ -10,7 +10,9 @@ replaying the log again, so a long log costs one pass, not one per fact.
 Forced bets: `posts:` entries post what they say; with none, and a button and blinds, the blinds
 are posted from the button (a dead button is allowed) when the timeline starts before the flop
 (a timeline that starts on a later street has its blinds in `pot_at_start`). A `blinds_posted`
-event says who actually posted them. Antes (`game.ante`) go into the pot as dead money.
+event says who actually posted them. Antes (`game.ante`) go into the pot as dead money; a stud
+timeline that starts at third street (the first betting round, after the antes) has them in the
+pot already, its stacks after them, unless `pot_at_start` gives the pot as it stood.
 
 Who is in the hand: every player listed, less those out before the timeline starts (`folded`) and
 the seats the dealer dealt no cards (`data["_dealt_out"]`): they keep their seats for the button
@@ -31,6 +33,29 @@ from ruling_engine.records import dataclass
 BETTING = ("preflop", "flop", "turn", "river")
 STUD_BETTING = ("third-street", "fourth-street", "fifth-street", "sixth-street", "seventh-street")
 NAN = float("nan")
+# Fixed-limit games (facts/derive.py STRUCTURE: limit) and their rounds played for the small bet:
+# the first two (pre-flop and the flop; third and fourth street), the big bet after them.
+FIXED_LIMIT_VARIANTS = ("LHE", "stud")
+SMALL_BET_ROUNDS = ("preflop", "flop", "third-street", "fourth-street")
+
+
+def fixed_bets(game: dict) -> dict:
+    """street -> the fixed bet of that betting round in a fixed-limit game that states its
+    `limits: [small bet, big bet]`; {} for any other game (its raises are sized by the last one)."""
+    limits = game.get("limits")
+    if game.get("variant") not in FIXED_LIMIT_VARIANTS or not isinstance(limits, (list, tuple)) or len(limits) != 2 \
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in limits):
+        return {}
+    return {street: limits[0] if street in SMALL_BET_ROUNDS else limits[1] for street in BETTING + STUD_BETTING}
+
+
+def full_bet_by(fixed: float, current_bet: float, last_full: float, big_blind: float) -> float:
+    """What a bet or raise must add now to be a full one. In fixed limit, the street's fixed bet;
+    facing less than it (a stud bring-in, an all-in short of the bet) the bet is completed to it.
+    Otherwise the last full bet or raise, never less than the big blind."""
+    if fixed:
+        return fixed - current_bet if 0 < current_bet < fixed else fixed
+    return max(last_full, big_blind)
 
 
 def clockwise_from(seats, seat):
@@ -61,6 +86,14 @@ class BettingState:
     history: list = field(default_factory=list)   # (seat, kind, delta, in_turn) for this street
     largest_raise: float = 0         # largest bet or raise increment this street (big blind pre-flop)
     all_history: list = field(default_factory=list)
+    fixed_bet: float = 0             # the street's fixed bet in a fixed-limit game (0: none)
+
+    def min_raise_total(self) -> float:
+        """The least total a bet or raise makes: in fixed limit the fixed bet above the bet (or the
+        completion of a bring-in to the fixed bet), else the bet plus the largest raise."""
+        if self.fixed_bet:
+            return self.current_bet + full_bet_by(self.fixed_bet, self.current_bet, 0, 0)
+        return self.current_bet + self.largest_raise if self.current_bet else self.largest_raise
 
     def to_call(self, seat) -> float:
         return max(0, min(self.current_bet - self.round_in.get(seat, 0), self.stacks.get(seat, 0)))
@@ -102,11 +135,13 @@ class TableView:
     dead_money: float = 0           # antes and dead blinds: in the pot, no one's bet
     round: list | None = None       # the steps of this round so far, when the hand has them cut out
     deducted: float = 0             # taken out of the middle before this point (pot_deduction: a rake, a drop)
+    fixed_bet: float = 0            # the street's fixed bet in a fixed-limit game (0: raises sized by the last)
 
     @property
     def min_raise_by(self) -> float:
-        """What a bet or raise must add now: the last full bet or raise, never less than the big blind."""
-        return max(self.last_full_bet, self.big_blind)
+        """What a bet or raise must add now: in fixed limit the street's fixed bet (or what completes
+        a bring-in to it), else the last full bet or raise, never less than the big blind."""
+        return full_bet_by(self.fixed_bet, self.current_bet, self.last_full_bet, self.big_blind)
 
     @property
     def min_raise_to(self) -> float:
@@ -248,12 +283,13 @@ class Hand:
         return BettingState(street=s.street, stacks=dict(s.stacks), round_in=dict(s.round_in),
                             current_bet=s.current_bet, bets_this_round=s.bets_this_round,
                             in_hand=list(s.in_hand), history=round_form[start:end],
-                            largest_raise=s.largest_raise, all_history=self.history[:s.all_history])
+                            largest_raise=s.largest_raise, all_history=self.history[:s.all_history],
+                            fixed_bet=s.fixed_bet)
 
     def walk(self, upto: int | None = None) -> TableView:
         v = self.views[len(self.views) - 1 if upto is None else upto]
         return TableView(street=v.street, big_blind=v.big_blind, current_bet=v.current_bet,
-                         last_full_bet=v.last_full_bet, round_in=dict(v.round_in), contributed=dict(v.contributed),
+                         last_full_bet=v.last_full_bet, fixed_bet=v.fixed_bet, round_in=dict(v.round_in), contributed=dict(v.contributed),
                          stacks=dict(v.stacks), in_hand=list(v.in_hand), pot_at_start=v.pot_at_start,
                          steps=self.steps[:v.steps], acted_at=dict(v.acted_at), dead_money=v.dead_money,
                          round=self.street_steps(v.street, v.steps), deducted=v.deducted)
@@ -311,8 +347,9 @@ class _Snapshots:
     of thousands: building every step's two records up front was most of the cost of a re-read.
     What a step's records hold is exactly what the replay would have built there."""
 
-    def __init__(self, raw: list, big_blind, pot_at_start, deductions: list):
+    def __init__(self, raw: list, big_blind, pot_at_start, deductions: list, fixed: dict | None = None):
         self.raw, self.big_blind, self.pot_at_start, self.deductions = raw, big_blind, pot_at_start, deductions
+        self.fixed = fixed or {}        # street -> its fixed bet (fixed_bets)
         self.built: dict = {}
 
     def build(self, index: int) -> tuple:
@@ -325,8 +362,9 @@ class _Snapshots:
         state = BettingState(street=street, stacks={s: whole(v) for s, v in stacks.items()},
                              round_in=round_in, current_bet=current_bet, bets_this_round=bets_this_round,
                              in_hand=in_hand, history=(street_start, history_len), largest_raise=largest_raise,
-                             all_history=history_len)
+                             all_history=history_len, fixed_bet=self.fixed.get(street, 0))
         view = TableView(street=street, big_blind=self.big_blind, current_bet=current_bet, last_full_bet=last_full,
+                         fixed_bet=self.fixed.get(street, 0),
                          round_in=dict(round_in), contributed=contributed,
                          stacks={s: whole(v) for s, v in stacks.items()}, in_hand=list(in_hand),
                          pot_at_start=self.pot_at_start, steps=steps, acted_at=acted_at, dead_money=dead,
@@ -392,6 +430,10 @@ def replay_timeline(data: dict, parse_said, bases=()) -> Hand:
     big_blind = blinds[-1] if blinds else 0
     start_street = data.get("_start_street", "preflop")
     final_street = data["street"]
+    fixed = fixed_bets(game)
+
+    def full_by(street, bet_before):
+        return full_bet_by(fixed.get(street, 0), bet_before, view_last_full, big_blind)
 
     stacks = dict(stacks0)
     state = BettingState(street=start_street if start_street in BETTING + STUD_BETTING else "preflop",
@@ -420,6 +462,11 @@ def replay_timeline(data: dict, parse_said, bases=()) -> Hand:
     if before_flop and game.get("ante") and not any(p["posts"] == "ante" for p in forced):
         for seat in seats:
             post(seat, game["ante"], live=False)
+    elif start_street == STUD_BETTING[0] and game.get("ante") and "pot_at_start" not in data \
+            and not any(p["posts"] == "ante" for p in forced):
+        # a stud timeline that starts at third street starts after every player's ante went in:
+        # they are in the pot, and the stacks (at the start of the timeline) are after them
+        dead += game["ante"] * len(seats)
     if forced:
         for p in forced:
             kind = p["posts"]
@@ -519,7 +566,7 @@ def replay_timeline(data: dict, parse_said, bases=()) -> Hand:
         in_turn = action.get("in_turn", True)
         term = action_term(action, parse_said)
         bet_before = state.current_bet
-        min_raise_by = max(view_last_full, big_blind)
+        min_raise_by = full_by(street, bet_before)
         if term == "fold":
             if seat in state.in_hand:
                 state.in_hand.remove(seat)
@@ -527,7 +574,7 @@ def replay_timeline(data: dict, parse_said, bases=()) -> Hand:
             state.all_history.append((street, seat, "fold", 0, in_turn))
             steps.append(Step(index, seat, street, "fold", 0, whole(state.round_in.get(seat, 0)),
                               whole(bet_before), 0, whole(min_raise_by), False, False, in_turn))
-            acted_at[seat] = (max(bet_before, state.round_in.get(seat, 0)), max(view_last_full, big_blind))
+            acted_at[seat] = (max(bet_before, state.round_in.get(seat, 0)), fixed.get(street) or max(view_last_full, big_blind))
             kill(index + 1)
             complete_after.append(_complete())
             continue
@@ -560,14 +607,14 @@ def replay_timeline(data: dict, parse_said, bases=()) -> Hand:
             view_last_full = raise_by
         steps.append(Step(index, seat, street, step_kind, whole(delta), whole(total), whole(bet_before),
                           whole(raise_by), whole(min_raise_by), full, all_in, in_turn))
-        acted_at[seat] = (max(bet_before, total), max(view_last_full, big_blind))
+        acted_at[seat] = (max(bet_before, total), fixed.get(street) or max(view_last_full, big_blind))
         kill(index + 1)
         complete_after.append(_complete())
     if final_street != state.street and final_street in BETTING + STUD_BETTING:
         new_street(final_street)
     snapshot()
     # no cycle (the steps name the snapshots, not the other way): a hand is freed as soon as it is let go
-    snapshots = _Snapshots(raw, big_blind, data.get("pot_at_start", 0) or 0, deductions)
+    snapshots = _Snapshots(raw, big_blind, data.get("pot_at_start", 0) or 0, deductions, fixed)
     return Hand(data=data, states=_Steps(snapshots, 0), views=_Steps(snapshots, 1), final_street=final_street, posted=posted,
                 order_button=order_button, complete_after=complete_after, history=state.all_history,
                 steps=steps, raw=raw, resumed=(base, resume) if resume else None)

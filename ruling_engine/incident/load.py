@@ -578,6 +578,23 @@ def _check_motions(data: dict, file: str) -> None:
                                  "each motion is the value of the chips released in that motion")
 
 
+def _check_limits(data: dict, node, file: str) -> None:
+    """`game.limits` is a fixed-limit game's two bets, the small one first (facts/hand.py
+    fixed_bets sizes every bet and raise by them, street by street)."""
+    game = data["game"]
+    limits = game.get("limits")
+    if limits is None:
+        return
+    line = _header_lines(node).get("game.limits") or 1
+    if game.get("variant") not in ("LHE", "stud"):
+        raise FloorcallError(file, line, "limits: only in a fixed-limit game (variant: LHE or stud)",
+                             f"limits: {limits} in a {game.get('variant', 'NLHE')} game",
+                             "write variant: LHE (or stud) if the game was played for fixed bets, or leave limits: out")
+    if not isinstance(limits, list) or len(limits) != 2 or not _numbers(*limits) or limits[0] > limits[1]:
+        raise FloorcallError(file, line, "limits: [small bet, big bet], two amounts, the small one first",
+                             f"limits: {limits}", "e.g. limits: [2, 4] in a £2/£4 game")
+
+
 def _check_cards(data: dict, node, file: str) -> None:
     """Cards must be possible: no card twice (hole cards, board and burns together), no more than a
     whole hand of the game's size for a player, the right number of board cards on each street
@@ -675,6 +692,7 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
     _check_motions(data, file)
     _check_cards(data, node, file)
     _check_which_card(data, file)
+    _check_limits(data, node, file)
     entry_times(data.get("timeline") or [], file, check=True)
     return Incident(file=file, data=data, unknowns=validator.unknowns > 0, header_lines=_header_lines(node))
 

@@ -5,7 +5,7 @@ what to write instead. None changes a ruling: each says how the file was read.
 - a listed player who never acts nor folds makes a later action out of turn;
 - `hand_shown` entered before the showdown is read as a hand shown at the showdown;
 - `game.ante` in a hand whose timeline starts at the first betting round past the deal (stud's
-  `third-street:`) puts no ante in the pot.
+  `third-street:`) is counted in the pot, the stacks read as after the antes.
 """
 from __future__ import annotations
 
@@ -91,7 +91,7 @@ def _early_show_warnings(data, file) -> list:
 
 def _ante_warnings(data, file, lines) -> list:
     """game.ante given, no ante posted by an entry, no pot given: a timeline starting at stud's
-    third street puts no ante in the pot."""
+    third street has every listed player's ante in the pot (facts/hand.py), its stacks after them."""
     ante = data["game"].get("ante")
     timeline = data.get("timeline") or []
     if not isinstance(ante, (int, float)) or isinstance(ante, bool) or not ante > 0 or "pot_at_start" in data:
@@ -103,6 +103,8 @@ def _ante_warnings(data, file, lines) -> list:
     if first is None or first.get("street") not in FIRST_ROUNDS_PAST_ANTES:
         return []
     line = lines.get("game.ante") or lines.get("game")
-    return [f"{file}{f':{line}' if line else ''}: the antes (game: ante {ante:g}) are not in the pot: the "
-            f"timeline starts at {first['street']}: (line {first['line']}), after they went in. Write deal: "
-            f"above it to have every player post the ante, or give the pot as it stood with pot_at_start:"]
+    count = len(data["players"])
+    return [f"{file}{f':{line}' if line else ''}: the antes (game: ante {ante:g}) of the {count} players listed "
+            f"are counted in the pot ({ante * count:g}): the timeline starts at {first['street']}: (line "
+            f"{first['line']}), after they went in, so the stacks are read as after the antes. Write deal: above "
+            f"it if the stacks are from before the antes, or give the pot as it stood with pot_at_start:"]
