@@ -208,7 +208,9 @@ def test_fpc_3_declared_call_with_chips_short_is_the_full_call(kb):
 def test_fpc_3_declared_raise_of_exactly_half_a_raise_is_made_up_to_the_minimum(kb):
     # Rule 2 is silent at exactly 50% ("over 50%" is made up, "less than 50%" is a call); rule 3
     # ("Above all, verbal declarations in turn are binding") decides: the declared raise is made up
-    # to rule 5's minimum. Silent chips at 50% stay with the TD; a declared raise under 50% stays a call.
+    # to rule 5's minimum. Silent chips at 50% stay with the TD; silent chips under 50% are rule 2's
+    # call; a declared raise under 50% is made up too (rule 3 above rule 2: casebook N404, the key
+    # upheld by a blind adjudicator).
     flop = HAND + """  - flop: [9♥, 6♣, 2♦]
   - {seat: 2, did: bet, total: 2000}
 """
@@ -219,7 +221,11 @@ def test_fpc_3_declared_raise_of_exactly_half_a_raise_is_made_up_to_the_minimum(
     silent = _ruling(kb, flop + "  - {seat: 3, chips: [1000, 1000, 1000]}\n", "chips-without-declaration")
     assert silent.outcome == "floor-decides"
     under = _ruling(kb, flop + "  - {seat: 3, said: raise, chips: [1000, 1000, 500]}\n", "raise-size")
-    assert under.outcome == "ruled-call"
+    assert under.outcome == "raised-to-minimum"
+    assert {"effect": "raise-made-up", "seat": 3, "add": 1500, "total": 4000} in _effects(under)
+    silent_under = _ruling(kb, flop + "  - {seat: 3, chips: [1000, 1000, 500]}\n", "chips-without-declaration")
+    assert silent_under.outcome == "call" and [c.clause for c in silent_under.citations] == ["fpc.2-s3-4"]
+    assert {"effect": "return-chips", "seat": 3, "amount": 500} in _effects(silent_under)
 
 
 MOVED = """title: t
@@ -266,12 +272,12 @@ def test_fpc_5_s1_opening_bet_below_the_big_blind_is_made_up_not_a_call(kb):
     assert (ruling.outcome, ruling.basis) == ("raised-to-minimum", "reading")
     assert [c.clause for c in ruling.citations] == ["fpc.5-s1"]
     assert {"effect": "raise-made-up", "seat": 2, "add": 800, "total": 1000} in _effects(ruling)
-    # Facing a bet, rule 2 still decides: under half a raise is a call.
+    # Facing a bet, rule 2 still decides silent chips: under half a raise is a call.
     facing = HAND + """  - flop: [7♠, 7♦, 2♣]
   - {seat: 2, did: bet, total: 2000}
-  - {seat: 3, said: raise, chips: [1000, 1000, 500], in_question: true}
+  - {seat: 3, chips: [1000, 1000, 500], in_question: true}
 """
-    assert _ruling(kb, facing, "raise-size").outcome == "ruled-call"
+    assert _ruling(kb, facing, "chips-without-declaration").outcome == "call"
 
 
 def test_fpc_25_called_hand_need_not_be_shown_once_another_player_showed_out_of_turn(kb):

@@ -274,7 +274,10 @@ def test_each_listed_conflict_shows_both_clauses_where_both_apply_and_the_declar
         facts = [li for ul in item.iter(f"{NS}ul") if "facts" in (ul.get("class") or "") for li in ul]
         assert cases or facts, conflict.anchor
         # a chain of exceptions settles a pair as a direct one does (rulings/resolve.py follows it)
-        assert conflict.relation == "none" and "Declared specificity: none" in text
+        if conflict.relation == "declared-conflict":     # conflicts_with: the text prefers neither
+            assert "Declared specificity: declared a conflict (conflicts_with:)" in text
+        else:
+            assert conflict.relation == "none" and "Declared specificity: none" in text
 
 
 def test_the_count_of_conflicts_is_in_the_overview(comparison, tree):

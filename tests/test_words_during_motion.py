@@ -53,7 +53,9 @@ def test_gala_raise_announced_before_the_chips_were_put_in_may_go_in_in_two_acti
     outcome, fired = _string_bet(kb, "gala", "during-motion")
     assert outcome == "raise-stands" and "gala.house-u.announced-without-size-in-several-actions" in fired
     outcome, fired = _string_bet(kb, "gala", "during-motion", said="raise five")
-    assert outcome == "raise-stands" and "gala.house-u.announced-bet-in-several-actions" in fired
+    # a raise announced with its amount: Call and raise ¶1's "adding to this the amount they intend to
+    # raise", read with House u) (the fifth knowledge pass, casebook M105)
+    assert outcome == "raise-stands" and "gala.house-u.announced-raise-amount-in-several-actions" in fired
     assert _string_bet(kb, "gala", "chips")[0] != "raise-stands"
 
 
