@@ -126,3 +126,19 @@ def test_a_timeline_that_starts_between_hands_is_still_one_hand(kb, tmp_path):
     report = _rule(kb, tmp_path, head + "timeline:\n  - hand-over:\n  - said: {by: 3, words: hello}\n  - deal:\n"
                    "  - {seat: 1, did: call, total: 2, in_question: true}\n")
     assert report.answers["edp"].now["next"]["seat"] == 3
+
+
+def test_events_of_another_hand_are_named_in_a_warning(kb):
+    """The money pushed on the first hand is read (the stacks), not ruled: a warning names it and
+    says how to rule it, so nothing written is passed over in silence."""
+    report = rule_on(NOTIONS / "next-hand-dealt.yaml", kb=kb)
+    assert any("line 20: money_moved" in w and "in_question: true" in w for w in report.warnings)
+
+
+def test_floorcall_events_says_a_timeline_may_hold_several_hands():
+    from conftest import run_cli
+    done = run_cli("floorcall", "events")
+    text = " ".join(done.stdout.split())
+    assert "A timeline may hold several hands" in text and "- deal: {button: 4}" in text
+    assert "entry_time`).." not in text
+    assert "button: seat" in run_cli("floorcall", "events", "street_entry").stdout

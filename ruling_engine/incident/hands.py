@@ -225,6 +225,9 @@ def hand_incident(data: dict, number: int) -> dict:
         before = hands[number - 1]
         own = before[_between(before):] + hands[number]
     out = dict(data, timeline=own, game=game)
+    own_ids = {id(e) for e in own}
+    out["_other_hands"] = (number + 1, len(hands), [(e["line"], e["event"]) for e in data["timeline"]
+                                                    if e["entry"] == "event" and id(e) not in own_ids])
     if number:
         out.pop("pot_at_start", None)
         players = []
@@ -250,3 +253,16 @@ def ruled_incident(incident):
     from ruling_engine.incident.load import Incident
     number = ruled_hand(timeline, incident.file)
     return Incident(incident.file, hand_incident(incident.data, number), incident.unknowns, incident.header_lines)
+
+
+def hands_warnings(incident) -> list:
+    """The events of the other hands of the timeline, which are not ruled (the points are in one
+    hand): named once, with how to rule one, so that nothing written is passed over in silence."""
+    number, count, others = incident.data.get("_other_hands") or (0, 0, [])
+    if not others:
+        return []
+    named = ", ".join(f"line {line}: {kind}" for line, kind in others[:8]) + (" ..." if len(others) > 8 else "")
+    return [f"{incident.file}: the timeline holds {count} hands and hand {number}, where the points are, is "
+            f"ruled; the events of the other hands ({named}) are read for what they say about it (the button, "
+            "the stacks, the next deal begun, an all-in on the hand before), not ruled: mark one with "
+            "in_question: true to rule on its hand"]
