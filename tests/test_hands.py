@@ -142,3 +142,53 @@ def test_floorcall_events_says_a_timeline_may_hold_several_hands():
     assert "A timeline may hold several hands" in text and "- deal: {button: 4}" in text
     assert "entry_time`).." not in text
     assert "button: seat" in run_cli("floorcall", "events", "street_entry").stdout
+
+
+def test_questionnaire_knows_when_a_deal_begins_the_next_hand(kb):
+    """`floorcall ask` asks the button of a later hand at its deal (not at the first hand's, nor at
+    a deal after a hand-over that ended no played hand); the floor app offers it with the street."""
+    from ruling_engine.ask.questionnaire import Session
+    from ruling_engine.serve.app import _extra_fields
+    session = Session(kb, house="edp")
+    for name, value in (("game.format", "cash"), ("game.variant", "NLHE"), ("players", [{"seat": 1}, {"seat": 3}])):
+        session.answer(name, value)
+    assert not session.begins_next_hand("deal")
+    session.answer("next", {"hand-over": None})
+    assert not session.begins_next_hand("deal")           # the timeline starts between hands
+    session.answer("next", {"deal": None})
+    session.answer("next", {"seat": 1, "did": "fold"})
+    session.answer("next", {"hand-over": None})
+    assert session.begins_next_hand("deal") and not session.begins_next_hand("flop")
+    assert "button" in [name for name, *_ in _extra_fields(session, "street")]
+
+
+def _asked(kb, entries) -> list:
+    """The field questions `floorcall ask` asks after these timeline entries (each answered with
+    its first choice; a point asked for is the last entry)."""
+    from ruling_engine.ask.questionnaire import Session
+    session = Session(kb, house="edp")
+    for name, value in (("game.format", "cash"), ("game.variant", "NLHE"), ("players", [{"seat": 1}, {"seat": 3}])):
+        session.answer(name, value)
+    for entry in entries:
+        session.answer("next", entry)
+    session.answer("next", "done")
+    asked = []
+    while (question := session.next_question()) is not None and len(asked) < 40:
+        asked.append(question.name)
+        if question.name == "marked":
+            session.answer("marked", [len(entries) - 1])
+        elif question.kind == "amounts":
+            session.answer(question.name, [1, 2])
+        elif question.choices:
+            session.answer(question.name, question.choices[0][0])
+        else:
+            session.answer(question.name, None if question.allow_blank else 1)
+    return asked
+
+
+def test_questionnaire_does_not_ask_what_the_timeline_says(kb):
+    """A dispute after the next hand's deal: whether the shuffle had begun is not asked (an answer
+    could only repeat or contradict the timeline); before the deal it is."""
+    played = [{"deal": None}, {"seat": 1, "did": "fold"}, {"hand-over": None}]
+    assert "dispute.after_next_shuffle" in _asked(kb, played + [{"dispute": {}}])
+    assert "dispute.after_next_shuffle" not in _asked(kb, played + [{"deal": None}, {"dispute": {}}])

@@ -85,58 +85,63 @@ def _all_in(entry: dict) -> bool:
     return entry.get("did") == "all-in" or term == "all-in"
 
 
-def _derive(entry: dict, hand: int, started: bool, previous: list, raw, file: str) -> None:
-    """Write what the timeline says into an event that asks it, unless the user wrote it; written so
-    that it disagrees, an error with its line."""
-    derived = {}
-    kind = entry.get("event")
-    if started and kind == "dispute":
-        derived["after_next_shuffle"] = True      # the next hand's deal had begun: so had its shuffle
-    elif started and kind == "board_turned_down":
-        derived["new_hand_started"] = True
-    elif started and kind == "rebuy_request":
-        derived["next_hand_dealt"] = True
-    if kind == "buys_chips" and previous and isinstance(entry.get("seat"), int):
-        derived["all_in_last_hand"] = any(e["entry"] == "action" and e.get("seat") == entry["seat"] and _all_in(e)
-                                          for e in previous)
-    written = raw if isinstance(raw, dict) else {}
-    for name, value in derived.items():
-        if name in written and written[name] != UNKNOWN:
-            if written[name] != value:
-                why = ("he went all in on the previous hand" if value else "he did not go all in on the previous "
-                       "hand in the timeline") if name == "all_in_last_hand" else \
-                      "it comes after the next hand's deal began"
-                line = written.line_of(name) if hasattr(written, "line_of") else entry["line"]
-                raise FloorcallError(file, line, f"{name}: {str(value).lower()} ({why})",
-                                     f"{name}: {str(written[name]).lower()}",
-                                     f"leave {name} out: the timeline says it; or correct the timeline")
-            continue
-        entry[name] = value
+NEXT_DEAL_SAYS = {"dispute": "after_next_shuffle", "board_turned_down": "new_hand_started",
+                  "rebuy_request": "next_hand_dealt"}     # true once the next hand's deal has begun
+PREVIOUS_HAND_SAYS = {"buys_chips": "all_in_last_hand"}  # read from the hand before in the timeline
 
 
-def derive_between_hands(data: dict, node, file: str) -> None:
-    """The facts of the earlier hands (and of the next deal begun) that events ask, from the timeline."""
-    timeline = data.get("timeline") or []
-    raw_entries = list(node.get("timeline") or []) if isinstance(node, dict) else []
-    raws = [next(iter(r.values())) if isinstance(r, dict) and len(r) == 1 else r for r in raw_entries]
-    if len(raws) != len(timeline):
-        raws = [None] * len(timeline)
-    index = 0
-    hands = split(timeline)
-    over = False            # a hand-over came, then a hand start: the next deal (or its betting) begun
-    started = False
+def timeline_says(timeline: list) -> dict:
+    """{index of an event: (field, the hand before or None)} for each event field the timeline
+    itself says: the NEXT_DEAL_SAYS field of an event after a hand-over and the next hand's deal
+    (or its first action), the PREVIOUS_HAND_SAYS field of an event with a played hand before it."""
+    out = {}
+    over = started = False
+    offset, hands = 0, split(timeline)
     for number, entries in enumerate(hands):
-        previous = hands[number - 1] if number else []      # the hand before: after this hand's
-        for position, entry in enumerate(entries):          # hand-over, this hand itself
+        previous = hands[number - 1] if number else []      # the hand before: after this
+        for position, entry in enumerate(entries):                   # hand's hand-over, this hand
             if entry["entry"] == "street" and entry["street"] == "hand-over":
                 over, started = True, False
                 if any(e["entry"] == "action" for e in entries[:position]):
                     previous = entries[:position]
             elif over and (entry["entry"] == "action" or entry["entry"] == "street" and entry["street"] in HAND_START):
                 started = True
-            if entry["entry"] == "event":
-                _derive(entry, number, started, previous, raws[index], file)
-            index += 1
+            kind = entry.get("event") if entry["entry"] == "event" else None
+            if started and kind in NEXT_DEAL_SAYS:
+                out[offset + position] = (NEXT_DEAL_SAYS[kind], None)
+            elif previous and kind in PREVIOUS_HAND_SAYS:
+                out[offset + position] = (PREVIOUS_HAND_SAYS[kind], previous)
+        offset += len(entries)
+    return out
+
+
+def derive_between_hands(data: dict, node, file: str) -> None:
+    """Write what the timeline says into the events that ask it, unless the user wrote the field;
+    written so that it disagrees, an error with its line."""
+    timeline = data.get("timeline") or []
+    raw_entries = list(node.get("timeline") or []) if isinstance(node, dict) else []
+    raws = [next(iter(r.values())) if isinstance(r, dict) and len(r) == 1 else None for r in raw_entries]
+    if len(raws) != len(timeline):
+        raws = [None] * len(timeline)
+    for index, (name, previous) in timeline_says(timeline).items():
+        entry = timeline[index]
+        if previous is None:
+            value = True                  # the next hand's deal had begun: so had its shuffle
+        elif isinstance(entry.get("seat"), int):
+            value = any(e["entry"] == "action" and e.get("seat") == entry["seat"] and _all_in(e) for e in previous)
+        else:
+            continue
+        written = raws[index] if isinstance(raws[index], dict) else {}
+        if name in written and written[name] != UNKNOWN:
+            if written[name] != value:
+                why = ("he went all in on the previous hand" if value else "he did not go all in on the previous "
+                       "hand in the timeline") if previous is not None else "it comes after the next hand's deal began"
+                line = written.line_of(name) if hasattr(written, "line_of") else entry["line"]
+                raise FloorcallError(file, line, f"{name}: {str(value).lower()} ({why})",
+                                     f"{name}: {str(written[name]).lower()}",
+                                     f"leave {name} out: the timeline says it; or correct the timeline")
+            continue
+        entry[name] = value
 
 
 # -- one hand cut out as an incident ------------------------------------------------------------
