@@ -111,19 +111,22 @@ def test_upgrade_converts_the_old_format_to_a_timeline_that_rules_the_same(tmp_p
     assert run_cli("floorcall", "upgrade", str(new)).returncode == 2    # already a timeline
 
 
-def test_a_second_hand_after_hand_over_is_refused_with_what_to_do(tmp_path):
-    """Four new users wrote `deal:` after `hand-over:` for the next hand and were told 'expected a
-    street after the hand-over; found deal after the hand-over' with a hint about a second flop
-    (issue 24): the error now says a timeline is one hand and where the next one goes."""
+def test_a_second_hand_after_hand_over_begins_at_its_deal(tmp_path):
+    """Four new users wrote `deal:` after `hand-over:` for the next hand (issue 24): a timeline may
+    now hold several hands (issue 22), so that is the next hand. A board street after the
+    hand-over with no deal is still refused, and the error says to write the next hand's `deal:`."""
     from conftest import run_cli
     path = tmp_path / "two-hands.yaml"
-    path.write_text("house: edp\ngame: {format: cash, variant: NLHE, blinds: [1, 2]}\nbutton: 1\n"
-                    "players: [{seat: 1, stack: 100}, {seat: 2, stack: 100}]\ntimeline:\n"
-                    "  - preflop:\n  - {seat: 1, said: call}\n  - hand-over:\n  - deal:\n", encoding="utf-8")
+    head = ("house: edp\ngame: {format: cash, variant: NLHE, blinds: [1, 2]}\nbutton: 1\n"
+            "players: [{seat: 1, stack: 100}, {seat: 2, stack: 100}]\ntimeline:\n"
+            "  - preflop:\n  - {seat: 1, said: call}\n  - hand-over:\n")
+    path.write_text(head + "  - deal:\n", encoding="utf-8")
+    assert run_cli("rule-on", str(path)).returncode == 0
+    path.write_text(head + "  - flop: [2s, 3s, 4s]\n", encoding="utf-8")
     done = run_cli("rule-on", str(path))
     assert done.returncode == 2
-    assert f"{path}:9: expected nothing of a second hand after `hand-over:` (a timeline is one hand)" in done.stderr
-    assert "describe the next hand in a file of its own" in done.stderr and "second flop" not in done.stderr
+    assert f"{path}:9: expected the next hand to begin with its deal after `hand-over:`" in done.stderr
+    assert "write `deal:` above it" in done.stderr and "second flop" not in done.stderr
 
 
 def test_deal_below_preflop_says_what_to_move_where(tmp_path):

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from ruling_engine.facts.hand import FIXED_LIMIT_VARIANTS
 from ruling_engine.errors import FloorcallError
+from ruling_engine.incident.hands import ruled_incident
 from ruling_engine.incident.load import FLOP_STREETS, STUD_STREETS, Incident, validate_incident
 from ruling_engine.incident.unknowns import UNKNOWN, choice_paths, domain, spec_at
 from ruling_engine.knowledge.conditions import disjuncts, expanded
@@ -494,8 +495,9 @@ class Session:
             record = self.vocab.records[self.vocab.records["event"][head].record]
             if key not in record:
                 return []
+            said = self._timeline_says()
             return [self._field_name(head, n, key) for kind, n, body in self._event_entries()
-                    if kind == head and key not in body]
+                    if kind == head and key not in body and self._field_name(head, n, key) not in said]
         if head == "players" and key:
             if source in self.answers or not self.seats:
                 return []
@@ -627,7 +629,7 @@ class Session:
         from ruling_engine.facts.timeline import hand_point, point_view, read_timeline
         data = _located(self.incident_data())
         try:
-            incident = validate_incident(data, "<questionnaire>", self.vocab, self.kb.clubs)
+            incident = ruled_incident(validate_incident(data, "<questionnaire>", self.vocab, self.kb.clubs))
             completed = _first_completion(incident.data, self.vocab)
             timeline = read_timeline(completed, self.vocab.together_kinds)
             self._cache = [computed_facts(*point_view(timeline, point))
@@ -648,6 +650,34 @@ class Session:
             kind = head.split("#")[0]
             return records[records["event"][kind].record][tail]
         return records["incident"][name]
+
+    def _shapes(self) -> list:
+        """The timeline so far as incident/hands.py reads it: each entry's kind, street or event."""
+        return [{"entry": "event", "event": next(iter(e))} if _is_event(e, self.vocab) else
+                {"entry": "action"} if "seat" in e else
+                {"entry": "street", "street": next(iter(e))} if len(e) == 1 and next(iter(e)) in self.streets()
+                else {"entry": "said"} for e in self.timeline]
+
+    def begins_next_hand(self, street: str) -> bool:
+        """Whether `street` entered now begins a later hand of the timeline (after the hand-over of
+        a hand that had an action: incident/hands.py), whose button the floor may give."""
+        from ruling_engine.incident.hands import hand_starts
+        shapes = self._shapes() + [{"entry": "street", "street": street}]
+        return len(shapes) - 1 in hand_starts(shapes)
+
+    def _timeline_says(self) -> set:
+        """The event fields the timeline itself answers (the next deal begun, an all-in on the hand
+        before: incident/hands.py), never asked: an answer could only repeat or contradict it."""
+        from ruling_engine.incident.hands import timeline_says
+        shapes = self._shapes()
+        counts, out = {}, set()
+        says = timeline_says(shapes)
+        for index, shape in enumerate(shapes):
+            if shape["entry"] == "event":
+                counts[shape["event"]] = counts.get(shape["event"], 0) + 1
+                if index in says:
+                    out.add(self._field_name(shape["event"], counts[shape["event"]], says[index][0]))
+        return out
 
     def streets(self) -> list:
         """The streets a timeline of this game can hold: stud's for stud, the flop games' otherwise."""

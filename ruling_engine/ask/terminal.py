@@ -241,7 +241,16 @@ def _ask_next(question, session, questionary):
                     return BACK
                 text = _unsafe(questionary.text("The cards, if seen (Enter = not named):",
                                                 instruction="e.g. Ks 8d 4c"))
-                return street_entry(street, parse_cards(text) if text.strip() else None)
+                entry = street_entry(street, parse_cards(text) if text.strip() else None)
+                if session.begins_next_hand(street):          # a later hand: its button (issue 22)
+                    button = _unsafe(questionary.text("The next hand begins. Where was its button? (Enter = "
+                                                      "moved on one seat)", instruction="a seat number")).strip()
+                    if button:
+                        if not button.isdigit():
+                            raise AnswerError("The button is a seat number (or Enter: moved on one seat).")
+                        body = entry[street]
+                        entry = {street: {**({"cards": body} if isinstance(body, list) else {}), "button": int(button)}}
+                return entry
             if kind == "said":
                 text = _unsafe(questionary.text("Who said what (b = back):",
                                                 instruction="SEAT: words, or dealer: words, floor: words; a question to "

@@ -11,6 +11,7 @@ import functools
 from pathlib import Path
 
 from ruling_engine.errors import FloorcallError, did_you_mean
+from ruling_engine.incident.hands import HAND_START, derive_between_hands, hand_starts, split as split_hands
 from ruling_engine.incident.timing import TIME_FIELDS, entry_times, take_time
 from ruling_engine.incident.cards import CARD_HINT, UNKNOWN_CARD, normal_card
 from ruling_engine.incident.said import OFFICIAL as OFFICIAL_TERMS, likely_typo, read_said
@@ -438,10 +439,14 @@ def _check_questions_of(data: dict, file: str) -> None:
 
 
 def _check_street_order(data: dict, file: str) -> None:
-    """Streets come in the order of the game, each once (a street entry may not go back)."""
+    """Streets come in the order of the game, each once in each hand (a street entry may not go
+    back); after a hand's `hand-over:` the next hand begins (incident/hands.py)."""
     order = STUD_STREETS if data["game"]["variant"] == "stud" else FLOP_STREETS
+    starts = set(hand_starts(data["timeline"]))
     last, last_name, last_line, actions_seen = -1, None, None, False
-    for entry in data["timeline"]:
+    for index, entry in enumerate(data["timeline"]):
+        if index in starts:
+            last, last_name, last_line, actions_seen = -1, None, None, False
         actions_seen = actions_seen or entry["entry"] == "action"
         if entry["entry"] != "street":
             continue
@@ -449,15 +454,23 @@ def _check_street_order(data: dict, file: str) -> None:
         if name not in order:
             raise FloorcallError(file, entry["line"], f"a street of {data['game']['variant']}: " + ", ".join(order),
                                  name, did_you_mean(name, order))
+        if "button" in entry and name not in HAND_START:
+            raise FloorcallError(file, entry["line"], "button: on the street that begins a hand (deal:, preflop:, "
+                                 "third-street:)", f"button: on {name}:", "write it on the hand's deal: "
+                                 "(- deal: {button: 4})")
+        if "button" in entry and index not in starts and isinstance(data.get("button"), int) \
+                and entry["button"] != data["button"]:
+            raise FloorcallError(file, entry["line"], f"button: {data['button']} (the header's button, for the "
+                                 "first hand)", f"button: {entry['button']}", "the first hand's button is the "
+                                 "header's: keep one of the two")
         position = order.index(name)
         if last_name == "hand-over" and name in ("deal", "preflop", "third-street") and not actions_seen:
             last = -1                 # the timeline began between hands: this is the next hand
         if position <= last and last_name == "hand-over":
-            raise FloorcallError(file, entry["line"], "nothing of a second hand after `hand-over:` (a timeline "
-                                 "is one hand)", f"`{name}:` after the hand-over, once this hand had been played",
-                                 "describe the next hand in a file of its own; what happened between the hands "
-                                 "(words, a player leaving, a level change) may follow `hand-over:`, and a "
-                                 "timeline that starts with `hand-over:` may then deal its hand")
+            raise FloorcallError(file, entry["line"], "the next hand to begin with its deal after `hand-over:` "
+                                 "(deal:, preflop: or its first action)", f"`{name}:` after the hand-over",
+                                 "write `deal:` above it: a timeline may hold several hands, each from its "
+                                 "deal (docs/timeline.md, 'More than one hand')")
         if position <= last:
             raise FloorcallError(file, entry["line"], f"a street after the {last_name} (a hand's streets come "
                                  f"once each, in order: " + ", ".join(f"{s}:" for s in order) + ")",
@@ -466,8 +479,6 @@ def _check_street_order(data: dict, file: str) -> None:
                                  _street_order_hint(name, last_name, last_line))
         last, last_name, last_line = position, name, entry["line"]
 
-
-HAND_START = ("deal", "preflop", "third-street")
 
 
 def _street_order_hint(name: str, last_name: str, last_line) -> str:
@@ -685,12 +696,18 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
     _check_seats(data, node, file, vocabulary)
     _check_questions_of(data, file)
     _check_street_order(data, file)
-    _check_folded_players_stay_out(data, file)
-    _check_dealt_out_players_stay_out(data, file)
-    _check_hand_sizes(data, file)
+    for entries in split_hands(data["timeline"]):         # each hand of the timeline on its own
+        one = dict(data, timeline=entries)
+        _check_folded_players_stay_out(one, file)
+        _check_dealt_out_players_stay_out(one, file)
+        _check_hand_sizes(one, file)
+    derive_between_hands(data, node, file)
     _check_tournament_events(data, file)
     _check_motions(data, file)
-    _check_cards(data, node, file)
+    for number, entries in enumerate(split_hands(data["timeline"])):   # a new deck each hand; the cards
+        players = data["players"] if number == 0 else [{k: v for k, v in p.items() if k != "cards"}   # listed: the first's
+                                                       for p in data["players"]]
+        _check_cards(dict(data, timeline=entries, players=players), node, file)
     _check_which_card(data, file)
     _check_limits(data, node, file)
     entry_times(data.get("timeline") or [], file, check=True)

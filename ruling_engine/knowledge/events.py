@@ -190,6 +190,10 @@ def events_text(kb, word: str | None = None, cases: Path | None = None) -> str:
     if "entry_time" in vocabulary.records and not word:      # issue 22, "Time"
         head += (". Any entry (an event, an action, words, a street's mapping) may also say when it came: "
                  "`after: 15s` after the entry above, or a clock time `at: \"21:04\"` (`floorcall events entry_time`).")
+    if "button" in vocabulary.records.get("street_entry", {}) and not word:     # issue 22, "More than one hand"
+        head += ("" if head.endswith(".") else ".") + (" A timeline may hold several hands: after a hand's `hand-over:`, `deal:` begins the next, "
+                 "its button moved on a seat unless `- deal: {button: 4}` says where (`floorcall events "
+                 "street_entry`; docs/timeline.md, 'More than one hand').")
     parts = [textwrap.fill(head, width=WIDTH)] + ([words] if word and words else [])
     return "\n\n".join(parts + [describe_kind(k) for k in kinds]) + "\n"
 

@@ -10,6 +10,7 @@ from ruling_engine.numbers import game_currency
 from ruling_engine.facts.betting import action_betting_facts
 from ruling_engine.facts.declarations import words_and_chips_names
 from ruling_engine.facts.derive import computed_facts
+from ruling_engine.incident.hands import hands_warnings, ruled_incident
 from ruling_engine.facts.question import ASKS
 from ruling_engine.facts.timeline import hand_point, point_view, question_of, read_timeline, supposed_timeline
 from ruling_engine.rulings.consistency import contradictions
@@ -81,6 +82,7 @@ def rule_incident(incident: Incident, kb: KnowledgeBase | None = None, house: st
     logged rulings of its club on its issue, most similar first.
     """
     kb = kb or load_knowledge()
+    incident = ruled_incident(incident)        # the hand the points are in (incident/hands.py)
     paths = choice_paths(incident.data, kb.vocabulary) if incident.unknowns else []
     if paths:
         relevance = relevance_for(kb)
@@ -339,7 +341,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                                            for i in p.entries if i < len(timeline.entries)},
                                               header_lines=incident.header_lines)
                              + _unread_questions(timeline, points, incident.file)
-                             + approximate_warnings(incident)
+                             + approximate_warnings(incident) + hands_warnings(incident)
                              + tripup_warnings(incident, facts_by_point, [p.line for p in points])))
     if os.environ.get("FLOORCALL_CHECK_INVARIANTS"):
         from ruling_engine.corrected.invariants import violations

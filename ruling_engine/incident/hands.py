@@ -1,0 +1,273 @@
+"""More than one hand in one incident (issue 22, "More than one hand"; docs/timeline.md, "More than
+one hand").
+
+A timeline may hold several hands in order: once a hand has had an action, its `hand-over:` ends
+it and the next `deal:` (or `preflop:`, `third-street:`, or an action: a blind posted) begins the
+next hand. A timeline that starts between hands (`hand-over:` before any action) still deals its one
+hand, as before: a file valid before this change means what it meant.
+
+Each hand is ruled on its own: the hand a point is in is cut out as an incident of its own (its
+button, the stacks carried from the hand before, its own entries, with what was said and done
+between the two hands in front of it), and the rest of the pipeline rules it as it rules any hand.
+What the earlier hands say that a clause reads (a player all in on the previous hand, the next
+deal begun when a dispute is raised) is written into the entries that ask it here, in the loader;
+a field the user wrote wins, and one written so that it disagrees is an error with its line.
+"""
+from __future__ import annotations
+
+import math
+
+from ruling_engine.errors import FloorcallError
+from ruling_engine.incident.unknowns import UNKNOWN
+
+HAND_START = ("deal", "preflop", "third-street")     # a street that begins a hand's deal or its betting
+
+
+def hand_starts(timeline: list) -> list:
+    """The index of the first entry of each hand after the first: after a `hand-over:` ending a hand
+    that had an action, the next hand-start street or action."""
+    starts, acted, over = [], False, False
+    for index, entry in enumerate(timeline):
+        begins = (entry["entry"] == "action" or
+                  entry["entry"] == "street" and entry["street"] in HAND_START)
+        if over and acted and begins:
+            starts.append(index)
+            acted, over = False, False
+        if entry["entry"] == "action":
+            acted = True
+        elif entry["entry"] == "street":
+            over = entry["street"] == "hand-over"
+    return starts
+
+
+def split(timeline: list) -> list:
+    """The timeline's entries hand by hand."""
+    bounds = [0] + hand_starts(timeline) + [len(timeline)]
+    return [timeline[a:b] for a, b in zip(bounds, bounds[1:])]
+
+
+def _between(entries: list) -> int:
+    """Where the stretch after a hand's `hand-over:` begins (len when there is none)."""
+    for index, entry in enumerate(entries):
+        if entry["entry"] == "street" and entry["street"] == "hand-over":
+            return index
+    return len(entries)
+
+
+def _marked(entry: dict) -> bool:
+    return entry.get("in_question") is True
+
+
+def ruled_hand(timeline: list, file: str) -> int:
+    """Which hand the points are in: the hand of the marked entries (the last hand when nothing is
+    marked). Marks in two hands are an error: each hand is ruled on its own."""
+    hands = split(timeline)
+    which = {}
+    for number, entries in enumerate(hands):
+        for entry in entries:
+            if _marked(entry):
+                which.setdefault(number, entry)
+    if len(which) > 1:
+        first, second = sorted(which)[:2]
+        raise FloorcallError(file, which[second]["line"], "the points of one hand (each hand of a timeline is "
+                             "ruled on its own)", f"a point in hand {second + 1} and one in hand {first + 1} "
+                             f"(line {which[first]['line']})", "mark the entries of the hand the floor was "
+                             "called about; to rule the other hand too, mark its entries in a copy of the file")
+    return next(iter(which), len(hands) - 1)
+
+
+# -- facts the earlier hands say -------------------------------------------------------------------
+
+def _all_in(entry: dict) -> bool:
+    from ruling_engine.facts.replay import parse_said
+    words = entry.get("said")
+    term = (parse_said(words) or ("none", None))[0] if isinstance(words, str) and words != UNKNOWN else "none"
+    return entry.get("did") == "all-in" or term == "all-in"
+
+
+NEXT_DEAL_SAYS = {"dispute": "after_next_shuffle", "board_turned_down": "new_hand_started",
+                  "rebuy_request": "next_hand_dealt"}     # true once the next hand's deal has begun
+PREVIOUS_HAND_SAYS = {"buys_chips": "all_in_last_hand"}  # read from the hand before in the timeline
+
+
+def timeline_says(timeline: list) -> dict:
+    """{index of an event: (field, the hand before or None)} for each event field the timeline
+    itself says: the NEXT_DEAL_SAYS field of an event after a hand-over and the next hand's deal
+    (or its first action), the PREVIOUS_HAND_SAYS field of an event with a played hand before it."""
+    out = {}
+    over = started = False
+    offset, hands = 0, split(timeline)
+    for number, entries in enumerate(hands):
+        previous = hands[number - 1] if number else []      # the hand before: after this
+        for position, entry in enumerate(entries):                   # hand's hand-over, this hand
+            if entry["entry"] == "street" and entry["street"] == "hand-over":
+                over, started = True, False
+                if any(e["entry"] == "action" for e in entries[:position]):
+                    previous = entries[:position]
+            elif over and (entry["entry"] == "action" or entry["entry"] == "street" and entry["street"] in HAND_START):
+                started = True
+            kind = entry.get("event") if entry["entry"] == "event" else None
+            if started and kind in NEXT_DEAL_SAYS:
+                out[offset + position] = (NEXT_DEAL_SAYS[kind], None)
+            elif previous and kind in PREVIOUS_HAND_SAYS:
+                out[offset + position] = (PREVIOUS_HAND_SAYS[kind], previous)
+        offset += len(entries)
+    return out
+
+
+def derive_between_hands(data: dict, node, file: str) -> None:
+    """Write what the timeline says into the events that ask it, unless the user wrote the field;
+    written so that it disagrees, an error with its line."""
+    timeline = data.get("timeline") or []
+    raw_entries = list(node.get("timeline") or []) if isinstance(node, dict) else []
+    raws = [next(iter(r.values())) if isinstance(r, dict) and len(r) == 1 else None for r in raw_entries]
+    if len(raws) != len(timeline):
+        raws = [None] * len(timeline)
+    for index, (name, previous) in timeline_says(timeline).items():
+        entry = timeline[index]
+        if previous is None:
+            value = True                  # the next hand's deal had begun: so had its shuffle
+        elif isinstance(entry.get("seat"), int):
+            value = any(e["entry"] == "action" and e.get("seat") == entry["seat"] and _all_in(e) for e in previous)
+        else:
+            continue
+        written = raws[index] if isinstance(raws[index], dict) else {}
+        if name in written and written[name] != UNKNOWN:
+            if written[name] != value:
+                why = ("he went all in on the previous hand" if value else "he did not go all in on the previous "
+                       "hand in the timeline") if previous is not None else "it comes after the next hand's deal began"
+                line = written.line_of(name) if hasattr(written, "line_of") else entry["line"]
+                raise FloorcallError(file, line, f"{name}: {str(value).lower()} ({why})",
+                                     f"{name}: {str(written[name]).lower()}",
+                                     f"leave {name} out: the timeline says it; or correct the timeline")
+            continue
+        entry[name] = value
+
+
+# -- one hand cut out as an incident ------------------------------------------------------------
+
+def _next_seat(seat, seats: list):
+    after = [s for s in seats if s > seat]
+    return (after or seats)[0] if seats else None
+
+
+def _hand_button(entries: list):
+    for entry in entries:
+        if entry["entry"] == "street" and "button" in entry:
+            return entry["button"] if isinstance(entry["button"], int) else None
+    return None
+
+
+def _carried_stacks(data: dict, entries: list, stacks: dict) -> dict:
+    """Each player's chips at the end of a hand: what he had, less what he put in, plus what was
+    pushed or returned to him (the whole pot to the one player left when nobody pushed it). A stack
+    that cannot be worked out (an unpushed pot at a showdown) is not known (None)."""
+    from ruling_engine.facts.hand import replay_timeline
+    from ruling_engine.facts.replay import parse_said
+    from ruling_engine.facts.timeline import read_timeline
+    hand_data = dict(data, timeline=entries, players=[dict(p, **({"stack": stacks[p["seat"]]}
+                                                                 if stacks.get(p["seat"]) is not None else {}))
+                                                      for p in data["players"]])
+    for player in hand_data["players"]:
+        if stacks.get(player["seat"]) is None:
+            player.pop("stack", None)
+        player.pop("behind", None)
+    read = read_timeline(hand_data)
+    put_in = read.hand.total_in()
+    pot = sum(v for v in put_in.values() if isinstance(v, (int, float))) + (hand_data.get("pot_at_start") or 0)
+    out = {seat: (None if stack is None else stack - put_in.get(seat, 0)) for seat, stack in stacks.items()}
+    pushed = False
+    for entry in entries:
+        if entry.get("event") != "money_moved" or entry.get("did") not in ("pushed", "returned"):
+            continue
+        seat, amount = entry.get("seat"), entry.get("amount")
+        if entry.get("did") == "pushed":
+            pushed = True
+            amount = pot if amount is None else amount
+        if seat in out and out[seat] is not None and isinstance(amount, (int, float)) and math.isfinite(amount):
+            out[seat] += amount
+        elif seat in out:
+            out[seat] = None
+    if not pushed:
+        left = read.hand.views[-1].in_hand
+        if len(left) == 1 and out.get(left[0]) is not None:
+            out[left[0]] += pot
+        else:
+            for seat, amount in put_in.items():
+                if amount and seat in out:
+                    out[seat] = None
+    return out
+
+
+def hand_incident(data: dict, number: int) -> dict:
+    """Hand `number` of a timeline of several, as an incident of its own: its button (its `deal:`'s
+    `button:`, or the last hand's moved to the next seat listed), its players with their stacks
+    carried from the hand before, the game's level as the level changes before it left it, and its
+    entries (with the stretch after the last hand's `hand-over:` in front of them)."""
+    hands = split(data["timeline"])
+    if len(hands) == 1:
+        return data
+    seats = sorted(p["seat"] for p in data["players"])
+    stacks = {p["seat"]: (p["stack"] if isinstance(p.get("stack"), (int, float)) and not isinstance(p.get("stack"), bool)
+                          and p["stack"] == p["stack"] else None) for p in data["players"]}
+    button = data.get("button")
+    game = dict(data["game"])
+    for earlier in range(number):
+        entries = hands[earlier]
+        stacks = _carried_stacks(dict(data, game=game, button=button,
+                                      pot_at_start=data.get("pot_at_start") if earlier == 0 else 0), entries, stacks)
+        carried = entries if earlier < number - 1 else entries[:_between(entries)]   # the last stretch goes in front
+        for entry in carried:
+            if entry.get("event") == "level_change" and entry.get("blinds"):
+                game["blinds"] = list(entry["blinds"])
+                if entry.get("ante") is not None:
+                    game["ante"] = entry["ante"]
+        given = _hand_button(hands[earlier + 1])
+        button = given if given is not None else (_next_seat(button, seats) if isinstance(button, int) else None)
+    if number == 0:
+        own = hands[0]
+    else:
+        before = hands[number - 1]
+        own = before[_between(before):] + hands[number]
+    out = dict(data, timeline=own, game=game)
+    own_ids = {id(e) for e in own}
+    out["_other_hands"] = (number + 1, len(hands), [(e["line"], e["event"]) for e in data["timeline"]
+                                                    if e["entry"] == "event" and id(e) not in own_ids])
+    if number:
+        out.pop("pot_at_start", None)
+        players = []
+        for player in data["players"]:
+            player = {k: v for k, v in player.items() if k not in ("folded", "cards", "stack")}
+            if "behind" not in player and stacks.get(player["seat"]) is not None:
+                player["stack"] = stacks[player["seat"]]
+            players.append(player)
+        out["players"] = players
+        out["_after_hand"] = number          # its forced bets go in at its deal (facts/timeline.py)
+        if button is None:
+            out.pop("button", None)
+        else:
+            out["button"] = button
+    return out
+
+
+def ruled_incident(incident):
+    """The incident of the hand its points are in (itself when the timeline holds one hand)."""
+    timeline = incident.data.get("timeline") or []
+    if not hand_starts(timeline):
+        return incident
+    from ruling_engine.incident.load import Incident
+    number = ruled_hand(timeline, incident.file)
+    return Incident(incident.file, hand_incident(incident.data, number), incident.unknowns, incident.header_lines)
+
+
+def hands_warnings(incident) -> list:
+    """The events of the other hands of the timeline, which are not ruled (the points are in one
+    hand): named once, with how to rule one, so that nothing written is passed over in silence."""
+    number, count, others = incident.data.get("_other_hands") or (0, 0, [])
+    if not others:
+        return []
+    named = ", ".join(f"line {line}: {kind}" for line, kind in others[:8]) + (" ..." if len(others) > 8 else "")
+    return [f"{incident.file}: the timeline holds {count} hands and hand {number}, where the points are, is "
+            f"ruled; the events of the other hands ({named}) are read for what they say about it (the button, "
+            "the stacks, the next deal begun, an all-in on the hand before), not ruled: mark one with "
+            "in_question: true to rule on its hand"]
