@@ -31,6 +31,10 @@ BAD = {
     "a player acting after his fold": (GOOD + "  - {seat: 7, said: fold}\n  - {seat: 7, said: call}\n", ":12:",
                                        "after his fold"),
     "streets out of order": (GOOD + "  - flop: [As, Kd, 7c]\n", ":11:", "a street after the turn"),
+    # a blind posted by a seat nobody knows (found by a blind translator: an internal KeyError before)
+    "a forced bet from an unknown seat": (GOOD.replace("  - turn:\n", "  - {seat: unknown, posts: small-blind}\n"
+                                                       "  - {seat: 7, posts: big-blind}\n  - turn:\n"),
+                                          ":8:", "the seat that posted the forced bet"),
 }
 
 

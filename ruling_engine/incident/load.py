@@ -510,6 +510,19 @@ def _check_folded_players_stay_out(data: dict, file: str) -> None:
             folded[seat] = entry["line"]
 
 
+def _check_forced_bets_have_a_seat(data: dict, file: str) -> None:
+    """A forced bet is money in front of one seat: the replay takes it from his stack, sets what he
+    owes on the round and who acts after him, so a `posts:` entry from a seat nobody knows cannot be
+    replayed (ruling it every way would also move the button)."""
+    for entry in data["timeline"]:
+        if entry["entry"] == "action" and "posts" in entry and entry.get("seat") == UNKNOWN:
+            raise FloorcallError(file, entry["line"], "the seat that posted the forced bet",
+                                 f"a {entry['posts']} posted by seat unknown",
+                                 "give his seat (list him under players: with stack: unknown if his chips "
+                                 "are not known); if nobody knows who posted it, leave the entry out and "
+                                 "count the chips in pot_at_start")
+
+
 def _check_dealt_out_players_stay_out(data: dict, file: str) -> None:
     """A seat the dealer dealt no cards (`deal_error: {kind: seat-dealt-out}`) holds no hand: he
     may have posted a blind before the deal, but takes no action in it."""
@@ -696,6 +709,7 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
     _check_seats(data, node, file, vocabulary)
     _check_questions_of(data, file)
     _check_street_order(data, file)
+    _check_forced_bets_have_a_seat(data, file)
     for entries in split_hands(data["timeline"]):         # each hand of the timeline on its own
         one = dict(data, timeline=entries)
         _check_folded_players_stay_out(one, file)
