@@ -20,8 +20,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from naive_matcher import match  # noqa: E402
-from ruling_engine.engine.compiler import IssueGroups, compile_rules  # noqa: E402
-from ruling_engine.facts.derive import computed_facts  # noqa: E402
+from ruling_engine.engine.compiler import IssueGroups, compile_rules, durable_field  # noqa: E402
+from ruling_engine.engine.host import _durable_value  # noqa: E402
+from ruling_engine.facts.derive import incident_facts  # noqa: E402
 from ruling_engine.incident.load import load_incident  # noqa: E402
 from ruling_engine.knowledge.load import load_knowledge  # noqa: E402
 from ruling_engine.rulings.resolve import raised_issues  # noqa: E402
@@ -62,7 +63,7 @@ def throughput(seconds: float = 3.0) -> dict:
     kb = load_knowledge()
     incidents = [load_incident(p, kb.vocabulary, kb.clubs) for p in sorted((ROOT / "cases").glob("*.yaml"))]
     engine = engine_for(kb)
-    facts = [computed_facts(i) for i in incidents]
+    facts = [incident_facts(i, kb.vocabulary) for i in incidents]     # every point's facts, later over earlier
     raised = [raised_issues(kb.vocabulary, f) for f in facts]
     groups = {club: IssueGroups(rules, kb.vocabulary) for club, rules in kb.rules.items()}
     compiled = {}
@@ -93,7 +94,9 @@ def throughput(seconds: float = 3.0) -> dict:
         for issue in issues:
             if (club, issue) in compiled:
                 definitions, branches, fields = compiled[club, issue]
-                got = match(definitions, branches, {"t": "i", **{k: f[k] for k in fields if k in f}})[0]
+                # the incident fact as the engine asserts it (engine/host.py): a dotted fact travels flat
+                fact = {"t": "i", **{durable_field(k): _durable_value(f[k]) for k in fields if k in f}}
+                got = match(definitions, branches, fact)[0]
                 fired += [r for r in got if r not in fired]
         return fired
 
