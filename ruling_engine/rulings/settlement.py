@@ -80,6 +80,8 @@ def approximate_kinds(data: dict, hand) -> set:
     out from: chips or a total put in, the chips in the middle at the start or taken out of it, and
     a stack only when it went all in (otherwise it caps nothing that was put in)."""
     kinds = set()
+    if not data.get("_approximate"):      # the loader lists every bounded figure it read: none here
+        return kinds
     view = hand.walk()
 
     def note(value):
