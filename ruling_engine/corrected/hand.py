@@ -652,6 +652,10 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         out.acted.discard(seat)
         out.acted_at.pop(seat, None)
         _reset_bet(out)
+        if out.last_actor == seat and out.street_of_point.get(ruling.point, out.street) == out.street:
+            # his action void, his turn has not passed: the action stands where the player before him left it
+            others = [s.seat for s in out.rounds.get(out.street, ()) if s.seat != seat]
+            out.last_actor = others[-1] if others else None
     elif kind == "restricts":
         pass
     elif kind == "owes-call":

@@ -408,6 +408,10 @@ def _points(timeline: Timeline, together_kinds) -> list:
     if marked_actions or marked_streets or marked_said or any(e.get("in_question") for _, e in events):
         chosen_actions = marked_actions
         chosen_events = [(i, e, i, True) for i, e in events if e.get("in_question")]   # (entry, event, mark, own)
+        # what the hand before left for this one (incident/hands.py: the level went up while it was
+        # played): a point of this hand, as the floor called about this hand
+        chosen_events += [(i, e, i, False) for i, e in events
+                          if entries[i].get("_for_this_hand") and not e.get("in_question")]
         for street in marked_streets:
             moment = _moment(entries, street)
             chosen_events += [(i, e, street, False) for i, e in events if i in moment and not e.get("in_question")]

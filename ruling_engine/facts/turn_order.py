@@ -114,6 +114,8 @@ class _Round:
             if seat in self.live:
                 self.live.remove(seat)
             return
+        if kind == "check" and not delta and self.round_in.get(seat, 0) < self.bet and self.stacks.get(seat, 0) > 0:
+            return                    # facing a bet he put nothing in and did not fold: still his turn
         self.round_in[seat] = self.round_in.get(seat, 0) + delta
         self.stacks[seat] = self.stacks.get(seat, 0) - delta
         if kind in ("bet", "raise"):

@@ -88,6 +88,7 @@ def _all_in(entry: dict) -> bool:
 NEXT_DEAL_SAYS = {"dispute": "after_next_shuffle", "board_turned_down": "new_hand_started",
                   "rebuy_request": "next_hand_dealt"}     # true once the next hand's deal has begun
 PREVIOUS_HAND_SAYS = {"buys_chips": "all_in_last_hand"}  # read from the hand before in the timeline
+FOR_THE_NEXT_HAND = ("level_change",)     # events about the hand after the one they happened in (its level)
 
 
 def timeline_says(timeline: list) -> dict:
@@ -228,9 +229,14 @@ def hand_incident(data: dict, number: int) -> dict:
         own = hands[0]
     else:
         before = hands[number - 1]
-        own = before[_between(before):] + hands[number]
+        # what the hand before said of this one (the level went up while it was played) is read here
+        # too, in front of the stretch between the two hands: its facts are this hand's
+        ahead = [dict(e, _for_this_hand=True) for e in before[:_between(before)]
+                 if e["entry"] == "event" and e.get("event") in FOR_THE_NEXT_HAND]
+        own = ahead + before[_between(before):] + hands[number]
     out = dict(data, timeline=own, game=game)
-    own_ids = {id(e) for e in own}
+    own_ids = {id(e) for e in own} | {id(e) for e in hands[number - 1] if number and any(
+        a.get("_for_this_hand") and a["line"] == e["line"] for a in own)}
     out["_other_hands"] = (number + 1, len(hands), [(e["line"], e["event"]) for e in data["timeline"]
                                                     if e["entry"] == "event" and id(e) not in own_ids])
     if number:
