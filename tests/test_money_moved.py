@@ -79,3 +79,28 @@ def test_an_action_the_hand_played_on_past_is_ruled_on_its_own_round(kb):
     chips = ruling(rule(kb), "fpc", "chips-without-declaration")
     assert chips is not None and chips.outcome == "call"
     assert "fpc.6" in {c.clause for c in chips.citations}
+
+
+def test_a_pushed_pot_the_cards_do_not_decide_stands_as_pushed(kb):
+    """Seat 5 showed nothing: the cards do not decide the pot, the dealer pushed it to seat 3 and
+    no ruling takes it from him; it is not sent back 'into the pot until it is awarded'."""
+    money = rule(kb, house="fpc").answers["fpc"].settlement
+    assert {"effect": "pot-awarded", "seat": 3, "pot": "main", "amount": 17} in money
+    assert not [e for e in money if e["effect"] == "chips-back" and not e.get("to")]
+
+
+def test_the_change_error_moves_from_the_pushed_seat_to_the_short_one(kb):
+    """Held to a call of £6, seat 5 was due £19 change and got £9; the pot was £17, seat 3 was
+    pushed £27: the answer moves exactly £10 from seat 3 to seat 5."""
+    money = rule(kb, house="fpc").answers["fpc"].settlement
+    assert [e for e in money if e["effect"] == "chips-back"] == [
+        {"effect": "chips-back", "seat": 3, "amount": 10, "to": [5]}]
+
+
+@pytest.mark.parametrize("club", ("edp", "gala"))
+def test_a_dispute_entered_into_no_more_moves_no_money(kb, club):
+    """Raised after the next shuffle began, the dispute is not entered into (EDP 3 ¶17-18, Gala
+    Betting/Showdown ¶5): the money stays where the dealer moved it, nothing is handed back."""
+    report = rule(kb, house=club, dispute="after_next_shuffle: true, about_dealer_mistake: true, ")
+    assert {"effect": "no-dispute"} in ruling(report, club, "dispute").effects
+    assert not [e for e in report.answers[club].settlement if e["effect"] == "chips-back"]
