@@ -176,10 +176,11 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
     for number, pot in enumerate(found):
         eligible = [s for s in pot.seats if s in contenders]
         winners = eligible if len(eligible) == 1 else (_winners(data, eligible, withheld, on_board) if over else None)
-        if not winners and len(pushed & set(eligible)) == 1 and not must_show & set(eligible):
-            # the cards do not say who wins, but the dealer pushed the pot to a hand still in it
-            # and no ruling takes it from him (one left to the floor moves nothing until he
-            # rules): the pot stands as pushed
+        if not winners and len(pushed & set(eligible)) == 1 and not must_show & set(eligible) \
+                and not (_tabled(data) & set(eligible)) - pushed:
+            # the cards do not say who wins, but the dealer pushed the pot to a hand still in it,
+            # no other hand in it was tabled against his, and no ruling takes it from him (one
+            # left to the floor moves nothing until he rules): the pot stands as pushed
             winners = sorted(pushed & set(eligible))
         name = "main" if number == 0 else f"side-{number}"
         if winners and len(winners) == 1:
@@ -204,6 +205,13 @@ def _pushed_to(data: dict) -> set:
     records (money_moved: pushed)."""
     return {e["seat"] for e in data.get("events", []) if e["event"] == "money_moved"
             and e.get("did") == "pushed" and isinstance(e.get("seat"), int) and not isinstance(e.get("seat"), bool)}
+
+
+def _tabled(data: dict) -> set:
+    """The seats whose hands the incident shows turned face up (a card or more) at the showdown:
+    hands that contest the pot with the one it was pushed to."""
+    return {e["seat"] for e in data.get("events", []) if e["event"] == "hand_shown"
+            and isinstance(e.get("seat"), int) and (e.get("face_up") or 0) > 0}
 
 
 def _deductions(data: dict, deducted: float) -> list:
