@@ -338,6 +338,19 @@ def _betting_facts(data: dict, index: int | None) -> dict:
     return finite(facts)
 
 
+def _point_street(data: dict, index: int | None) -> str:
+    """Where the hand was at the point: for an action in question that a later betting round's
+    actions followed, the round it was made on (a chip put out on the turn, the river then bet,
+    is ruled as a turn action though the floor came at the hand's end); else the street the hand
+    is on now (the last action is ruled where the hand stands, at a showdown too)."""
+    actions = data.get("actions", [])
+    if index is not None and index < len(actions):
+        street = actions[index].get("street")
+        if isinstance(street, str) and any(a.get("street") not in (None, street) for a in actions[index + 1:]):
+            return street
+    return data["street"]
+
+
 def computed_facts(data: dict, index: int | None) -> dict:
     """The computed facts of one point of an incident, keyed by vocabulary name: `data` is the
     incident as facts/timeline.py shows it for that point, `index` the action in question."""
@@ -346,7 +359,7 @@ def computed_facts(data: dict, index: int | None) -> dict:
         "game_format": game["format"],
         "betting_structure": STRUCTURE[game["variant"]],
         "game_variant": game["variant"],
-        "street": data["street"],
+        "street": _point_street(data, index),
     }
     if isinstance(game.get("starting_stack"), (int, float)):
         facts["starting_stack"] = game["starting_stack"]

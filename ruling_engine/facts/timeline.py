@@ -15,7 +15,9 @@ irregularities the order shows at it (a premature card, a four-card flop) are it
 are the events entered at it (after it, before anyone acts or another street comes: what the floor
 saw as the card came, or at the showdown); with no irregularity shown at it, the street is a point
 itself, where the showdown asks the hand's own questions (who wins, the side pots). Marked words
-are a point too. A marked entry at which no club's rules raise any issue is said to be so
+are a point too. So is an unmarked action the dealer gave change for (a `money_moved: returned`
+to the same seat before the next action): the change is his reading of the chips, and the money
+the floor rules on rests on it. A marked entry at which no club's rules raise any issue is said to be so
 (rulings/rule_on.py), never left out.
 """
 from __future__ import annotations
@@ -428,6 +430,7 @@ def _points(timeline: Timeline, together_kinds) -> list:
         chosen_events += [(i, e, mark, False) for i, e, mark in _closed_early_by(entries, events, marked_actions)
                           if not any(i == c[0] for c in chosen_events)]
         chosen_events.sort(key=lambda c: c[0])
+        chosen_actions = sorted(set(chosen_actions) | set(_changed_by_dealer(timeline, marked_actions)))
     else:
         chosen_actions = timeline.action_entry[-1:]
         chosen_events = [(i, e, None, False) for i, e in events]
@@ -449,7 +452,7 @@ def _points(timeline: Timeline, together_kinds) -> list:
         # a declaration and its chips (two entries, one action): the point of both, at the one marked
         mark = next((i for i in own if entries[i].get("in_question")), index)
         points.append(Point(own, "action", entries[mark].get("line"), f"seat {action['seat']}'s action",
-                            mark, True))
+                            mark, not marked_actions or index in marked_actions))
     marked = bool(marked_actions or marked_streets or marked_said or any(e.get("in_question") for _, e in events))
     for index in statements(timeline):
         # a player's conditional statement in words is ruled as his action (statement facts), in
@@ -459,6 +462,28 @@ def _points(timeline: Timeline, together_kinds) -> list:
             points.append(Point((index,), "action", entries[index].get("line"), f"seat {entries[index]['by']}'s words",
                                 index, bool(entries[index].get("in_question"))))
     return sorted(points, key=lambda p: (p.entries[0], p.kind != "street"))
+
+
+def _changed_by_dealer(timeline: Timeline, marked_actions) -> list:
+    """The entries of each unmarked action the dealer gave change for: a `money_moved: {did:
+    returned}` to the same seat entered after the action, before any other action. The change is
+    the dealer's reading of what the chips put in (a call, a bet, a raise), and the money the floor
+    rules on rests on it, so how the chips read is a point too (the marked entry is what the floor
+    was asked; this is the amount it asks about)."""
+    entries, out = timeline.entries, []
+    for index in timeline.action_entry:
+        if index in marked_actions:
+            continue
+        seat = entries[index].get("seat")
+        for later in range(index + 1, len(entries)):
+            entry = entries[later]
+            if entry["entry"] == "action":
+                break
+            if entry["entry"] == "event" and entry.get("event") == "money_moved" \
+                    and entry.get("did") == "returned" and entry.get("seat") == seat:
+                out.append(index)
+                break
+    return out
 
 
 def _closed_early_by(entries, events, marked_actions) -> list:

@@ -157,10 +157,13 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
     for number, pot in enumerate(found):
         out.append({"effect": "pot", "pot": "main" if number == 0 else f"side-{number}",
                     "amount": tidy(pot.amount), "seats": list(pot.seats)})
-    if contenders is None:
-        return out + chips_back(data, hand, out, settled=False)
-    # a hand the rulings still want shown, or left to the floor, is not awarded from a part of it
+    # a ruling that enters no dispute about the finished hand leaves the money where the dealer
+    # or the floor moved it: nothing is handed back
     settled_effects = [e for r in rulings if r.basis not in UNSETTLED for e in r.effects]
+    stands = any(e.get("effect") == "no-dispute" for e in settled_effects)
+    if contenders is None:
+        return out + ([] if stands else chips_back(data, hand, out, settled=False))
+    # a hand the rulings still want shown, or left to the floor, is not awarded from a part of it
     on_board = {e["seat"] for e in data.get("events", []) if e["event"] == "hand_shown"
                 and e.get("board_play", "none") != "none"} & _seats(settled_effects, "hand-live")
     withheld = _seats(settled_effects, "must-show") | (
@@ -168,9 +171,17 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
     over = data["street"] in ("showdown", "hand-over") or len(contenders) <= 1 or \
         all(view.stacks.get(s, 0) == 0 for s in contenders[1:]) and not corrected.owing()
     won, decided = set(), []
+    pushed = _pushed_to(data) if over else set()
+    must_show = _seats(settled_effects, "must-show")
     for number, pot in enumerate(found):
         eligible = [s for s in pot.seats if s in contenders]
         winners = eligible if len(eligible) == 1 else (_winners(data, eligible, withheld, on_board) if over else None)
+        if not winners and len(pushed & set(eligible)) == 1 and not must_show & set(eligible) \
+                and not (_tabled(data) & set(eligible)) - pushed:
+            # the cards do not say who wins, but the dealer pushed the pot to a hand still in it,
+            # no other hand in it was tabled against his, and no ruling takes it from him (one
+            # left to the floor moves nothing until he rules): the pot stands as pushed
+            winners = sorted(pushed & set(eligible))
         name = "main" if number == 0 else f"side-{number}"
         if winners and len(winners) == 1:
             out.append({"effect": "pot-awarded", "seat": winners[0], "pot": name, "amount": tidy(pot.amount)})
@@ -180,12 +191,27 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
         if winners:
             won |= set(winners)
             decided.append(pot)
-    out += chips_back(data, hand, out, settled=len(decided) == len(found))
+    if not stands:
+        out += chips_back(data, hand, out, settled=len(decided) == len(found))
     if data["game"]["format"] == "tournament" and found and len(decided) == len(found):
         for seat in sorted(corrected.contributed):
             if corrected.stacks.get(seat, 1) == 0 and corrected.contributed[seat] > 0 and seat not in won:
                 out.append({"effect": "player-out", "seat": seat})
     return out
+
+
+def _pushed_to(data: dict) -> set:
+    """The seats the dealer or the floor pushed the pot (or a part of it) to, as the incident
+    records (money_moved: pushed)."""
+    return {e["seat"] for e in data.get("events", []) if e["event"] == "money_moved"
+            and e.get("did") == "pushed" and isinstance(e.get("seat"), int) and not isinstance(e.get("seat"), bool)}
+
+
+def _tabled(data: dict) -> set:
+    """The seats whose hands the incident shows turned face up (a card or more) at the showdown:
+    hands that contest the pot with the one it was pushed to."""
+    return {e["seat"] for e in data.get("events", []) if e["event"] == "hand_shown"
+            and isinstance(e.get("seat"), int) and (e.get("face_up") or 0) > 0}
 
 
 def _deductions(data: dict, deducted: float) -> list:
