@@ -55,3 +55,14 @@ def qualifier(kinds) -> str | None:
     if not kinds:
         return None
     return "at least" if kinds <= {"at_least", "over"} else "about"
+
+
+def known_amount(amount) -> bool:
+    """A stated, known amount above zero: not left out, not `unknown` (read as NaN)."""
+    return isinstance(amount, (int, float)) and not isinstance(amount, bool) and amount == amount and amount > 0
+
+
+def stated_smallest_chip(game: dict):
+    """The game's `smallest_chip` when the incident states it; None when left out or `unknown`."""
+    chip = game.get("smallest_chip")
+    return chip if known_amount(chip) else None

@@ -83,3 +83,16 @@ def test_unknown_is_refused_where_it_is_not_allowed(tmp_path):
     done = run_cli("rule-on", _write(tmp_path, "bad.yaml", data))
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "bad.yaml:" in done.stderr and "one of the clubs" in done.stderr
+
+
+def test_an_unknown_smallest_chip_splits_as_if_it_were_not_given(tmp_path):
+    """`smallest_chip: unknown` is not a figure: a split pot is divided in the chips the incident
+    shows (the small blind here), exactly as when the field is left out, not an internal error
+    (the generated invariant run found a NaN reaching the division)."""
+    data = _case_without_expectations("showdown-side-pot-split-separately.yaml")
+    data["game"].pop("smallest_chip", None)
+    left_out = _json(_write(tmp_path, "left-out.yaml", data))
+    data["game"]["smallest_chip"] = "unknown"
+    unknown = _json(_write(tmp_path, "unknown.yaml", data))
+    assert unknown["clubs"]["edp"]["settlement"] == left_out["clubs"]["edp"]["settlement"]
+    assert any(e.get("effect") == "pot-split" for e in unknown["clubs"]["edp"]["settlement"])

@@ -10,7 +10,7 @@ import math
 
 from ruling_engine.facts import hands
 from ruling_engine.incident.load import HAND_SIZE
-from ruling_engine.numbers import game_currency
+from ruling_engine.numbers import game_currency, known_amount, stated_smallest_chip
 
 
 def _hands(data: dict) -> dict:
@@ -41,9 +41,11 @@ def _winners(read: dict, seats) -> list:
 
 def _units(data: dict) -> tuple:
     """(smallest chip in play, smallest chip in the pot); defaults: the small blind or smallest chip seen."""
-    seen = list(data["game"].get("blinds") or []) + [c for a in data.get("actions", []) for c in a.get("chips", [])]
-    in_play = data["game"].get("smallest_chip") or (min(seen) if seen else 1)
-    return in_play, data.get("pot_smallest_chip") or in_play
+    seen = [c for c in list(data["game"].get("blinds") or []) + [c for a in data.get("actions", [])
+                                                                 for c in a.get("chips", [])] if known_amount(c)]
+    in_play = stated_smallest_chip(data["game"]) or (min(seen) if seen else 1)   # `unknown`: as not given
+    pot = data.get("pot_smallest_chip")
+    return in_play, pot if known_amount(pot) else in_play
 
 
 def _money(currency: str, value) -> str:
