@@ -66,3 +66,9 @@ def stated_smallest_chip(game: dict):
     """The game's `smallest_chip` when the incident states it; None when left out or `unknown`."""
     chip = game.get("smallest_chip")
     return chip if known_amount(chip) else None
+
+
+def smallest_blind(game: dict):
+    """The smallest of the game's blinds the incident states; None when none is known."""
+    known = [b for b in game.get("blinds") or [] if known_amount(b)]
+    return min(known) if known else None

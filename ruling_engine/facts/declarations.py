@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 from ruling_engine.facts.hand import paired_amount
-from ruling_engine.numbers import known_amount, stated_smallest_chip, whole
+from ruling_engine.numbers import smallest_blind, stated_smallest_chip, whole
 from ruling_engine.facts.replay import clockwise_from, hand_of, parse_said, replay
 from ruling_engine.incident.said import read_said
 
@@ -46,7 +46,7 @@ def _scaled_readings(amount, unit: str, game: dict) -> dict:
     chips: where chips run in hundreds, "five" is five hundred or five thousand. The two readings,
     when the hundreds one is at least the smallest chip (the smallest chip is game.smallest_chip,
     else the small blind)."""
-    smallest = stated_smallest_chip(game) or min([b for b in game.get("blinds") or [] if known_amount(b)] or [0])
+    smallest = stated_smallest_chip(game) or smallest_blind(game) or 0
     if unit != "none" or not smallest or not 0 < amount < smallest or amount * 100 < smallest:
         return {"scaled_reading_possible": False} if unit == "none" and smallest else {}
     return {"scaled_reading_possible": True,

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 import os
 
 from ruling_engine.errors import FloorcallError
@@ -243,6 +244,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
     ruled_at: dict = {}                # point -> [(issue, earlier point)] ruled there the same way
     edits = {club: ClubEdits(timeline) for club in rulings}     # a club's corrections so far (edits.py)
     edited: dict = {}                  # the timeline as a set of edits leaves it
+    events_at = dict(zip(timeline.event_entry, timeline.data["events"]))    # entry index -> its event
+    moved_past = _moved_past_at(timeline, events_at)
     for number, point in enumerate(points):
         last = _asks_hand(points, number)
         key = shared.point_key(number, point, last, assignment)
@@ -252,7 +255,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
             data, index = point_view(timeline, point)
             facts = computed_facts(data, index)
             raised = point_issues(kb.vocabulary, facts, point.kind, last, own=_own(point, data, index))
-            if last and kb.vocabulary.live_hand_issues and _hand_over_before(timeline, point):
+            if last and kb.vocabulary.live_hand_issues and point.entries and point.entries[0] > moved_past:
                 # the hand's own questions about its action do not arise once the table has moved past it
                 kept = point_issues(kb.vocabulary, facts, point.kind, False, own=_own(point, data, index))
                 raised = [i for i in raised if i in kept or i not in kb.vocabulary.live_hand_issues]
@@ -264,8 +267,9 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         raised_by = dict.fromkeys(rulings, raised)
         runs, here = dict(runs), dict(here)
         gone = {}                      # club -> his earlier ruling whose correction leaves no such irregularity
+        derived = _derived_irregularity(point, events_at)
         for club in rulings:
-            if edits[club] and _derived_irregularity(timeline, point):
+            if edits[club] and derived:
                 view = _edited_point(incident, kb, timeline, edited, edits[club], number, point)
                 if view is None:
                     gone[club] = _correcting_ruling(kb, rulings[club])
@@ -415,29 +419,24 @@ def _does_not_arise(kb: KnowledgeBase, club: str, issue: str, number: int) -> Cl
                       point=number)
 
 
-def _hand_over_before(timeline, point) -> bool:
-    """Whether the table had moved past the hand before this point: a `hand-over:` entry, or the pot
-    pushed to a player (money_moved: pushed), comes before it."""
-    first = point.entries[0] if point.entries else None
-    if first is None:
-        return False
-    events = dict(zip(timeline.event_entry, timeline.data["events"]))
-    for index, entry in enumerate(timeline.entries[:first]):
-        if entry["entry"] == "street" and entry.get("street") == "hand-over":
-            return True
-        event = events.get(index)
-        if event and event["event"] == "money_moved" and event.get("did") == "pushed":
-            return True
-    return False
+def _moved_past_at(timeline, events_at: dict) -> float:
+    """The timeline entry at which the table moved past the hand: its first `hand-over:` entry, or
+    the pot pushed to a player (money_moved: pushed); infinity when it never did. A point after it
+    is asked about a hand already over."""
+    for index, entry in enumerate(timeline.entries):
+        event = events_at.get(index)
+        if entry["entry"] == "street" and entry.get("street") == "hand-over" or \
+                event and event["event"] == "money_moved" and event.get("did") == "pushed":
+            return index
+    return math.inf
 
 
-def _derived_irregularity(timeline, point) -> bool:
+def _derived_irregularity(point, events_at: dict) -> bool:
     """Whether the point is an irregularity only the order of the timeline shows (a card dealt while
     the betting was open: facts/timeline.py), not one the incident states."""
     if point.kind == "action" or len(point.entries) != 1:
         return False
-    events = dict(zip(timeline.event_entry, timeline.data["events"]))
-    event = events.get(point.entries[0])
+    event = events_at.get(point.entries[0])
     return bool(event and event.get("_derived") and event["event"] == point.kind)
 
 

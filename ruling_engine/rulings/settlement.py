@@ -14,7 +14,7 @@ import math
 from ruling_engine.facts import hands
 from ruling_engine.corrected.hand import correct
 from ruling_engine.facts.betting import Pot
-from ruling_engine.numbers import Approx, known_amount, qualifier, stated_smallest_chip, tidy, whole
+from ruling_engine.numbers import Approx, qualifier, smallest_blind, stated_smallest_chip, tidy, whole
 from ruling_engine.facts.betting import pots as split_pots
 from ruling_engine.model import UNSETTLED
 
@@ -321,7 +321,7 @@ def _unknown_amounts(data: dict, hand, view, rulings) -> list:
 def _unit(data: dict):
     """The smallest chip a split is made in: the game's smallest chip, else the small blind, else 1."""
     game = data["game"]
-    return stated_smallest_chip(game) or min([b for b in game.get("blinds") or [] if known_amount(b)] or [1])
+    return stated_smallest_chip(game) or smallest_blind(game) or 1
 
 
 def branch_money(data: dict, hand, rulings: list, vocabulary) -> None:
