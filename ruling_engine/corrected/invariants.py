@@ -8,6 +8,8 @@ against the hand the timeline replays, not against the corrected hand's own book
   deductions took); a pot split adds up to the pot; nobody puts in more than he has;
 - no seat is both live and dead, and no pot goes to a dead hand;
 - no seat is held to call-or-fold and told to raise, unless the answer shows the two as a conflict;
+  no seat the Now names (next, or then) is offered a raise while the Now holds him to call or fold,
+  and the seat the action is on is told what he may do, not "unless the betting is reopened";
 - the player named to act next is live, not all-in, and told the amount the corrected bets leave
   him to call;
 - the pot section is the corrected hand's pots.
@@ -109,10 +111,15 @@ def _club(answer, view):
             if not _shown(answer, seat):
                 yield "call-or-fold-and-raise", f"seat {seat} is held to call or fold and told he may raise"
     nxt = now.get("next")
+    for told in ([nxt] if nxt else []) + list(now.get("then", [])):
+        # every seat the Now names, not only the next: a held player is never offered a raise
+        if told["seat"] in restricted_seats(now) and told["options"] not in ("call-or-fold", "check-or-fold"):
+            yield "call-or-fold-and-raise", f"seat {told['seat']} is held to call or fold but may {told['options']}"
+    if nxt and nxt["options"] == "call-fold-unless-reopened":
+        yield "call-or-fold-and-raise", (f"seat {nxt['seat']} acts next, but is told he may raise only if the "
+                                         "betting is reopened: nobody can reopen it before he acts")
     if nxt:
         seat = nxt["seat"]
-        if seat in restricted_seats(now) and nxt["options"] not in ("call-or-fold", "check-or-fold"):
-            yield "call-or-fold-and-raise", f"seat {seat} is held to call or fold but may {nxt['options']}"
         behind = view.stacks.get(seat, 0) - adds.get(seat, 0)
         if seat not in live or seat in dead:
             yield "next-to-act", f"seat {seat} acts next but his hand is not live"
