@@ -82,3 +82,22 @@ def test_the_invariants_catch_the_seat_the_action_is_on_told_unless_reopened(kb)
         answer.now["next"]["options"] = "call-fold-unless-reopened"
         answer.now["next"].pop("min_raise_to", None)
     assert "call-or-fold-and-raise" in _broken(kb, UNDER_RAISE, "fpc", hedged)
+
+
+M305 = CASES / "casebook" / "M305.yaml"     # words on the river about seat 4's bet on the turn
+
+
+def test_chips_a_later_point_gives_back_come_off_the_round_he_put_them_in(kb):
+    """EDP: the out-of-turn bet on the turn 'is not binding and is returned', ruled at the words on
+    the river: the 1,500 comes off the turn, so the Now puts seat 4 to act on the turn the
+    correction reopened (1,500 to call, call or fold), not on a river where nobody has bet."""
+    now = rule_on(M305, kb=kb).answers["edp"].now
+    assert {"seat": 4, "back": 1500, "street": "turn"} in now["moves"]
+    assert now["next"]["street"] == "turn" and now["next"]["call"] == 1500 and now["next"]["total"] == 1500
+    assert now["next"]["options"] == "call-or-fold"
+
+
+def test_the_invariants_catch_chips_given_back_on_a_round_he_put_nothing_in(kb):
+    def back_on_the_river(answer):
+        answer.now["moves"] = [{**m, "street": "river"} if "back" in m else m for m in answer.now["moves"]]
+    assert "conservation" in _broken(kb, M305, "edp", back_on_the_river)

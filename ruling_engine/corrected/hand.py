@@ -517,6 +517,19 @@ def _ended_before(out: CorrectedHand, seat, entry, street) -> bool:
                                              for e, by, on in out.full_raise_at)
 
 
+def _street_put_in(out: CorrectedHand, seat, amount, point):
+    """The betting round chips given back come off: the point's round, unless he put in less than
+    that there and an earlier round holds them (a ruling at a later point, such as words on the
+    river, on a bet he made on the turn); None: the current round."""
+    street = out.street_of_point.get(point) or out.street
+    if street not in BETTING + STUD_BETTING or out.by_street.get(street, {}).get(seat, 0) >= amount - 1e-9:
+        return out.street_of_point.get(point)
+    at = out.point_entry.get(point)
+    earlier = [on for entry, s, on, _ in out.chips_at if s == seat and on != street and (at is None or entry <= at)
+               and out.by_street.get(on, {}).get(seat, 0) >= amount - 1e-9]
+    return earlier[-1] if earlier else out.street_of_point.get(point)
+
+
 def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, raising: bool,
            lasts: str = "hand") -> None:
     seat = effect.get("seat")
@@ -629,7 +642,7 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         if total_set is not None and total_set[0] == me[0] and total_set[3] == me[3]:
             return                    # the total this ruling set governs: what it says goes back is the change
         if amount is not None:
-            _move(out, seat, -amount, out.street_of_point.get(ruling.point))
+            _move(out, seat, -amount, _street_put_in(out, seat, amount, ruling.point))
             _reset_bet(out)
     elif kind == "kills":
         if seat in out.live and clash("restores", "one ruling keeps the hand live, another kills it"):
