@@ -109,6 +109,7 @@ class CorrectedHand:
     raised_at: dict = field(default_factory=dict)    # seat -> [(timeline entry, street)] of each bet or raise he made
     full_raise_at: list = field(default_factory=list)  # (timeline entry, seat, street) of each full bet or raise
     held_from: dict = field(default_factory=dict)    # seat -> (street, timeline entry, lasts) of the restriction on him
+    freed_on: dict = field(default_factory=dict)     # seat -> the round a ruling opened the betting to him on (frees)
 
     def behind_on(self) -> dict:
         """Seats a correction on an earlier round left short there: seat -> (street, chips to call).
@@ -197,13 +198,15 @@ class CorrectedHand:
             street, short = behind
             mine = self.by_street[street].get(seat, 0)
             # a rise at least the size of the bet he last matched is a full raise to him
-            return "call-raise-fold" if short >= max(self.big_blind, mine) and others_can_bet \
-                else "call-fold-unless-reopened"
+            if others_can_bet and (short >= max(self.big_blind, mine) or self.freed_on.get(seat) == street):
+                return "call-raise-fold"
+            return "call-fold-unless-reopened"
         if self.to_call(seat) == 0:
             return "check-or-bet" if others_can_bet else "check"
         level, full = self.acted_at.get(seat, (None, 0))
         if level is not None and self.current_bet - level < full and others_can_bet:
-            return "call-fold-unless-reopened"
+            # less than a full raise since he acted: closed to him, unless a ruling opened it (frees)
+            return "call-raise-fold" if self.freed_on.get(seat) == self.street else "call-fold-unless-reopened"
         if not others_can_bet or self.to_call(seat) >= self.stacks.get(seat, 0):
             return "call-or-fold"
         return "call-raise-fold"
@@ -514,6 +517,19 @@ def _ended_before(out: CorrectedHand, seat, entry, street) -> bool:
                                              for e, by, on in out.full_raise_at)
 
 
+def _street_put_in(out: CorrectedHand, seat, amount, point):
+    """The betting round chips given back come off: the point's round, unless he put in less than
+    that there and an earlier round holds them (a ruling at a later point, such as words on the
+    river, on a bet he made on the turn); None: the current round."""
+    street = out.street_of_point.get(point) or out.street
+    if street not in BETTING + STUD_BETTING or out.by_street.get(street, {}).get(seat, 0) >= amount - 1e-9:
+        return out.street_of_point.get(point)
+    at = out.point_entry.get(point)
+    earlier = [on for entry, s, on, _ in out.chips_at if s == seat and on != street and (at is None or entry <= at)
+               and out.by_street.get(on, {}).get(seat, 0) >= amount - 1e-9]
+    return earlier[-1] if earlier else out.street_of_point.get(point)
+
+
 def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, raising: bool,
            lasts: str = "hand") -> None:
     seat = effect.get("seat")
@@ -626,7 +642,7 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         if total_set is not None and total_set[0] == me[0] and total_set[3] == me[3]:
             return                    # the total this ruling set governs: what it says goes back is the change
         if amount is not None:
-            _move(out, seat, -amount, out.street_of_point.get(ruling.point))
+            _move(out, seat, -amount, _street_put_in(out, seat, amount, ruling.point))
             _reset_bet(out)
     elif kind == "kills":
         if seat in out.live and clash("restores", "one ruling keeps the hand live, another kills it"):
@@ -665,6 +681,7 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
             out.owes_on[seat] = out.street_of_point.get(ruling.point) or out.street
     elif kind == "frees":
         out.restricted.pop(seat, None)
+        out.freed_on[seat] = out.street_of_point.get(ruling.point) or out.street
     elif kind == "acts-next":
         out.acts_next = seat
     if kind in ("restricts", "owes-call"):

@@ -5,9 +5,12 @@ Each check reads what the floor is told (the answer's Now, its pot section, its 
 against the hand the timeline replays, not against the corrected hand's own bookkeeping:
 - chips are conserved: what was in the middle, plus what the Now says is put in, equals the pots
   plus what goes back plus what a deduction took out (a rake, a drop: never more than the incident's
-  deductions took); a pot split adds up to the pot; nobody puts in more than he has;
+  deductions took); a pot split adds up to the pot; nobody puts in more than he has, nor takes
+  back on a betting round more than he put in on it;
 - no seat is both live and dead, and no pot goes to a dead hand;
 - no seat is held to call-or-fold and told to raise, unless the answer shows the two as a conflict;
+  no seat the Now names (next, or then) is offered a raise while the Now holds him to call or fold,
+  and the seat the action is on is told what he may do, not "unless the betting is reopened";
 - the player named to act next is live, not all-in, and told the amount the corrected bets leave
   him to call;
 - the pot section is the corrected hand's pots.
@@ -17,6 +20,7 @@ from __future__ import annotations
 import math
 
 from ruling_engine.records import dataclass
+from ruling_engine.facts.hand import BETTING, STUD_BETTING
 from ruling_engine.model import UNSETTLED
 
 RESTRICTING = ("call-or-fold", "may-call-or-fold", "no-raise", "passive-options-only", "no-further-raise",
@@ -73,6 +77,14 @@ def _club(answer, view):
     for seat, back in backs.items():
         if back > view.contributed.get(seat, 0) + EPSILON:
             yield "conservation", f"seat {seat} takes back {back} but put in {view.contributed.get(seat, 0)}"
+    for move in now.get("moves", []):
+        # chips given back on a betting round come off what he put in on it (else the Now reads
+        # that round's bets wrong: a bet to call that nobody made)
+        on = move.get("street", now.get("street"))
+        if "back" in move and on in BETTING + STUD_BETTING:
+            put = sum(st.delta for st in view.steps if st.street == on and st.seat == move["seat"])
+            if math.isfinite(put) and move["back"] > put + EPSILON:
+                yield "conservation", f"seat {move['seat']} takes back {move['back']} on the {on}, where he put in {put}"
     by_name = {p["pot"]: p for p in pots}
     for e in money:
         pot = by_name.get(e.get("pot", "main"))
@@ -109,10 +121,15 @@ def _club(answer, view):
             if not _shown(answer, seat):
                 yield "call-or-fold-and-raise", f"seat {seat} is held to call or fold and told he may raise"
     nxt = now.get("next")
+    for told in ([nxt] if nxt else []) + list(now.get("then", [])):
+        # every seat the Now names, not only the next: a held player is never offered a raise
+        if told["seat"] in restricted_seats(now) and told["options"] not in ("call-or-fold", "check-or-fold"):
+            yield "call-or-fold-and-raise", f"seat {told['seat']} is held to call or fold but may {told['options']}"
+    if nxt and nxt["options"] == "call-fold-unless-reopened":
+        yield "call-or-fold-and-raise", (f"seat {nxt['seat']} acts next, but is told he may raise only if the "
+                                         "betting is reopened: nobody can reopen it before he acts")
     if nxt:
         seat = nxt["seat"]
-        if seat in restricted_seats(now) and nxt["options"] not in ("call-or-fold", "check-or-fold"):
-            yield "call-or-fold-and-raise", f"seat {seat} is held to call or fold but may {nxt['options']}"
         behind = view.stacks.get(seat, 0) - adds.get(seat, 0)
         if seat not in live or seat in dead:
             yield "next-to-act", f"seat {seat} acts next but his hand is not live"

@@ -23,6 +23,8 @@ def now_of(corrected, button=None) -> dict:
     nxt = None
     if seat is not None:
         options = corrected.options(seat)
+        if options == "call-fold-unless-reopened":
+            options = "call-or-fold"       # the action is on him: nobody can reopen the betting before he acts
         street, total = corrected.street, corrected.current_bet
         if seat in corrected.behind_on():
             street = corrected.behind_on()[seat][0]
@@ -71,11 +73,17 @@ def _then(corrected, seat) -> dict:
     return out
 
 
+HELD_WORDS = ("call-or-fold", "may-call-or-fold")   # the vocabulary's words for "he may call or fold, not raise"
+
+
 def now_effects(now: dict) -> list:
     """What the Now tells the floor about the action, as effects (knowledge/vocabulary.yaml): the seat
-    the action is on (acts-next) and each seat the betting reaches with the right to raise (may-raise,
-    with his call and the least he raises to). They are the corrected hand read at the floor call, so
-    an answer is judged on them as on its rulings' effects and its pots."""
+    the action is on (acts-next), each seat the betting reaches with the right to raise (may-raise,
+    with his call and the least he raises to) and each seat it reaches without it (may call or fold,
+    not raise: call-or-fold and may-call-or-fold with his call, no-raise; check or fold: no-raise).
+    They are the corrected hand read at the floor call, so an answer is judged on them as on its
+    rulings' effects and its pots. A seat who may raise only if a later full raise reopens the
+    betting to him is neither: what he may do is not settled yet."""
     if not now or now.get("void"):
         return []
     nxt = now.get("next")
@@ -88,6 +96,10 @@ def now_effects(now: dict) -> list:
             if "min_raise_to" in seat:
                 may["min_raise_to"] = seat["min_raise_to"]
             out.append(may)
+        elif seat["options"] in ("call-or-fold", "check-or-fold"):
+            if seat["call"]:
+                out += [{"effect": word, "seat": seat["seat"], "call": seat["call"]} for word in HELD_WORDS]
+            out.append({"effect": "no-raise", "seat": seat["seat"]})
     return out
 
 

@@ -175,8 +175,8 @@ OPTION_WORDS = {
     "check-or-bet": "he may check or bet",
     "check": "he may only check (nobody left can bet)",
     "call-raise-fold": "he may call, raise or fold",
-    "call-fold-unless-reopened": "he may call or fold; he may raise only where the ruling above reopens "
-                                 "the betting to him (he has acted and faces less than a full raise since)",
+    "call-fold-unless-reopened": "he may call or fold, not raise, unless a full raise before his turn "
+                                 "reopens the betting to him (he has acted and faces less than a full raise since)",
 }
 
 
