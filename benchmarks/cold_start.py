@@ -11,6 +11,11 @@ PYTHONDONTWRITEBYTECODE is dropped from the environment, as it is for a user.
 
 With --phases it also prints where one rule-on process spends its CPU (imports, the knowledge
 cache, the incident, the ruling, the output), the median of RUNS processes.
+
+With --against=DIR it also times, in the same alternation, the `rule-on` of another checkout's
+code (DIR holding its ruling_engine/ and knowledge/, e.g. `git archive main | tar -x -C DIR`),
+run by this virtualenv with DIR first on PYTHONPATH and its own knowledge cache
+($FLOORCALL_CACHE-against): a side-by-side of a change and what it started from.
 """
 from __future__ import annotations
 
@@ -74,16 +79,31 @@ def main() -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     bare = [str(BIN / "python"), "-c", "import durable.lang"]
     rule_on = [str(BIN / "rule-on"), case]
+    against = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--against=")), None)
+    other_env = None
+    if against:
+        cache = os.environ.get("FLOORCALL_CACHE") or str(Path.home() / ".cache" / "floorcall")
+        other_env = {**env, "PYTHONPATH": str(Path(against).resolve()), "FLOORCALL_CACHE": cache + "-against"}
+        _run(rule_on, other_env)
     _run(rule_on, env)                               # writes the bytecode and knowledge caches
     _run(bare, env)
-    samples = {"bare": [], "rule-on": []}
+    samples = {"bare": [], "rule-on": [], "against": []}
     for _ in range(runs):
         samples["bare"].append(_run(bare, env))
         samples["rule-on"].append(_run(rule_on, env))
+        if other_env:
+            samples["against"].append(_run(rule_on, other_env))
     load = os.getloadavg()[0]
     print(f"{runs} runs each, alternating; load average {load:.1f} on {os.cpu_count()} cores")
     print(_summary('python -c "import durable.lang"', samples["bare"]))
     print(_summary(f"rule-on {case}", samples["rule-on"]))
+    if other_env:
+        print(_summary(f"rule-on, code of {Path(against).name}", samples["against"]))
+    for name in ("rule-on", "against")[:2 if other_env else 1]:
+        cpu = [c for _, c in samples[name]]
+        bare_cpu = [c for _, c in samples["bare"]]
+        print(f"{'rule-on' if name == 'rule-on' else Path(against).name} / bare by CPU: median "
+              f"{statistics.median(cpu) / statistics.median(bare_cpu):.2f}, minima {min(cpu) / min(bare_cpu):.2f}")
     if "--phases" in sys.argv:
         rows = []
         for _ in range(runs):

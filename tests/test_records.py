@@ -84,3 +84,75 @@ def test_records_survive_replace_and_pickle():
     assert hash(pickle.loads(pickle.dumps(clause))) == hash(clause)
     citation = Citation(club="edp", clause="edp.1", locator="§1", quote="q", rule="r")
     assert repr(citation) == "Citation(club='edp', clause='edp.1', locator='§1', quote='q', rule='r')"
+
+
+# -- built when first used (issue 20's cold start: a class's generated methods cost 0.5-2 ms) -------
+FIRST_TOUCH = {
+    "made": lambda cls: cls(1, "x", ()),
+    "fields": lambda cls: [(f.name, f.default, f.compare) for f in dataclasses.fields(cls)],
+    "is_dataclass": lambda cls: dataclasses.is_dataclass(cls),
+    "doc": lambda cls: cls.__doc__,
+    "match_args": lambda cls: cls.__match_args__,
+    "params": lambda cls: repr(cls.__dataclass_params__),
+    "signature": lambda cls: str(__import__("inspect").signature(cls)),
+}
+
+
+@pytest.mark.parametrize("touch", FIRST_TOUCH)
+@pytest.mark.parametrize("frozen", [True, False])
+def test_a_record_class_built_when_first_used_is_the_dataclass(touch, frozen):
+    body = {"__annotations__": {"a": "int", "b": "str", "c": "tuple"}, "c": ()}
+    reference, made = _pair(body, frozen=frozen)
+    assert isinstance(made.__dict__["__init__"], records._Pending)         # nothing built yet
+    assert FIRST_TOUCH[touch](made) == FIRST_TOUCH[touch](reference) or touch == "made"
+    assert not any(isinstance(v, records._Pending) for v in made.__dict__.values())
+    assert made.__doc__ == reference.__doc__ and made.__match_args__ == reference.__match_args__
+    assert [f.name for f in dataclasses.fields(made)] == [f.name for f in dataclasses.fields(reference)]
+    assert repr(made(1, "x")) == repr(reference(1, "x")) and made(1, "x") == made(1, "x")
+    assert (made.__hash__ is None) == (reference.__hash__ is None)
+    if frozen:
+        assert hash(made(1, "x")) == hash(reference(1, "x"))
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            made(1, "x").a = 2
+
+
+def test_a_frozen_record_decoded_without_init_is_frozen_and_hashable():
+    _, made = _pair({"__annotations__": {"a": "int"}, "__doc__": "A thing."}, frozen=True)
+    obj = object.__new__(made)                   # as the knowledge cache makes it
+    obj.__dict__["a"] = 1
+    assert obj == made(1) and hash(obj) == hash(made(1)) and repr(obj) == "Made(a=1)"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        obj.a = 2
+
+
+def test_records_field_names_leave_the_class_unbuilt():
+    body = {"__doc__": "A thing.", "__annotations__": {"a": "int", "b": "str"}, "b": ""}
+    reference, made = _pair(body)
+    assert records.field_names(made) == ("a", "b") and records.is_record(made)
+    assert isinstance(made.__dict__["__init__"], records._Pending)
+    assert records.field_names(made) == tuple(f.name for f in dataclasses.fields(reference))
+
+
+def test_a_cold_rule_on_builds_no_record_class_it_never_instantiates(tmp_path):
+    """Reading the knowledge base from its cache and ruling on an incident leaves the rule, clause,
+    club and outcome classes unbuilt (their objects are decoded without __init__)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    script = (
+        "from ruling_engine.knowledge.load import load_knowledge\n"
+        "from ruling_engine.incident.load import load_incident\n"
+        "from ruling_engine.rulings.rule_on import rule_incident\n"
+        "from ruling_engine.render.output import render_text\n"
+        "from ruling_engine import records, model\n"
+        "kb = load_knowledge()\n"
+        "render_text(rule_incident(load_incident('cases/undercall-heads-up-turn.yaml', kb.vocabulary, kb.clubs), kb), False)\n"
+        "print(' '.join(c.__name__ for c in (model.Rule, model.Clause, model.Club, model.Outcome)\n"
+        "               if not isinstance(c.__dict__.get('__init__'), records._Pending)))\n")
+    env = {**os.environ, "FLOORCALL_CACHE": str(tmp_path)}
+    subprocess.run([sys.executable, "-c", script], cwd=root, env=env, check=True, capture_output=True)  # writes the cache
+    built = subprocess.run([sys.executable, "-c", script], cwd=root, env=env, check=True, capture_output=True,
+                           text=True).stdout.split()
+    assert built == []

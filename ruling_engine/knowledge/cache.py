@@ -172,8 +172,8 @@ def decode(data, types: dict | None = None, rebuild=None, section=None):
     ["S", n] is `section(n)`'s JSON (read_entry), parsed and decoded where it stands."""
     types = types if types is not None else _types()
     located, located_list = types["Located"], types["LocatedList"]
-    names = {name: tuple(f.name for f in dataclasses.fields(cls)) for name, cls in types.items()
-             if dataclasses.is_dataclass(cls)}
+    from ruling_engine.records import field_names, is_record
+    names = {name: field_names(cls) for name, cls in types.items() if is_record(cls)}
     eager = {tag + "*": (tag, tuple(f for f in names[tag] if f not in fields))
              for tag, fields in DEFERRED.items() if tag in names}
     context = _Context(rebuild, section)
