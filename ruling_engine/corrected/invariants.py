@@ -28,6 +28,7 @@ RESTRICTING = ("call-or-fold", "may-call-or-fold", "no-raise", "passive-options-
 FREEING = ("may-raise", "ruled-raise", "raise-made-up", "raise-at-least", "may-act-freely", "ruled-bet")
 KILLING = ("hand-dead", "no-claim-to-pot")
 EPSILON = 1e-6
+FIRST_ROUNDS = (BETTING[0], STUD_BETTING[0])     # the round the forced bets are posted on
 
 
 @dataclass(frozen=True)
@@ -47,11 +48,11 @@ def violations(report, timeline) -> list:
     for club, answer in report.answers.items():
         if not answer.now:
             continue                  # the answer depends on unknown facts: each combination was checked
-        found += [Violation(club, name, detail) for name, detail in _club(answer, view)]
+        found += [Violation(club, name, detail) for name, detail in _club(answer, view, timeline.hand.posted)]
     return found
 
 
-def _club(answer, view):
+def _club(answer, view, posted):
     now, money = answer.now, answer.settlement
     if not all(math.isfinite(v) for v in view.contributed.values()):
         return
@@ -83,6 +84,8 @@ def _club(answer, view):
         on = move.get("street", now.get("street"))
         if "back" in move and on in BETTING + STUD_BETTING:
             put = sum(st.delta for st in view.steps if st.street == on and st.seat == move["seat"])
+            if on in FIRST_ROUNDS:    # the blinds, straddle or bring-in he posted count on the first round
+                put += posted.get(move["seat"], 0)
             if math.isfinite(put) and move["back"] > put + EPSILON:
                 yield "conservation", f"seat {move['seat']} takes back {move['back']} on the {on}, where he put in {put}"
     by_name = {p["pot"]: p for p in pots}
