@@ -196,6 +196,7 @@ class PointInfo:
     marked: bool = False             # an entry the floor marked in_question (its own point)
     quiet: bool = False              # marked, and no club's rules raise any issue at it
     ruled_at: tuple = ()             # (issue, point) it raises that every club ruled the same at an earlier point
+    beside: bool = False             # an irregularity recorded beside the marked entries, ruled too (issue 21/20)
 
 
 @dataclass

@@ -24,7 +24,7 @@ def test_json_structure_is_stable():
     data = json.loads(run_cli("rule-on", CASE, "--format", "json").stdout)
     assert set(data) == {"floorcall", "incident", "points", "issues", "warnings", "clubs"}
     assert data["floorcall"] == 2 and list(data["clubs"])[0] == data["incident"]["house"]
-    assert all({"point", "kind", "line", "label", "marked", "note"} == set(p) for p in data["points"])
+    assert all({"point", "kind", "line", "label", "marked", "beside", "note"} == set(p) for p in data["points"])
     assert all({"id", "title", "point", "secondary"} == set(i) for i in data["issues"])
     for club in data["clubs"].values():
         assert set(club) == {"name", "floor", "house", "rulings", "settlement", "contradictions", "now", "trace"}

@@ -316,12 +316,24 @@ def _showdown_facts(data: dict, final_state) -> dict:
         facts["first_to_act_seat"] = clockwise_from(live, button)[0]
     if callers and live:
         facts["left_of_last_caller_seat"] = clockwise_from(live, callers[-1])[0]
-    asks = [e for e in data.get("events", []) if e["event"] == "asks_to_see"]
-    if asks:
-        asker, target = asks[-1]["seat"], asks[-1]["target"]
-        facts["asks_to_see.asker_called_river"] = final_street == "river" and asker in callers
-        facts["asks_to_see.target_is_last_aggressor"] = bool(aggressors) and aggressors[-1] == target
     return facts
+
+
+def _asker_facts(data: dict, final_state) -> dict:
+    """Of the request to see a hand the point reads (its own, or the last one as context): whether
+    the asker called on the final (river) round and whether the target made its last bet or raise.
+    Read on the point's own view, never once per hand: which request that is depends on the point."""
+    history = final_state.all_history
+    asks = [e for e in data.get("events", []) if e["event"] == "asks_to_see"]
+    if not history or not asks:
+        return {}
+    final_street = history[-1][0]
+    final = [h for h in history if h[0] == final_street]
+    aggressors = [h[1] for h in final if h[2] in ("bet", "raise")]
+    callers = [h[1] for h in final if h[2] == "call"]
+    asker, target = asks[-1]["seat"], asks[-1]["target"]
+    return {"asks_to_see.asker_called_river": final_street == "river" and asker in callers,
+            "asks_to_see.target_is_last_aggressor": bool(aggressors) and aggressors[-1] == target}
 
 
 def _betting_facts(data: dict, index: int | None) -> dict:
@@ -378,6 +390,7 @@ def computed_facts(data: dict, index: int | None) -> dict:
     facts.update(_betting_facts(data, index))
     facts.update(once_per_hand(data, "showdown facts", lambda: {**_showdown_facts(data, final_state),
                                                                   **referent_facts(final_state)}))
+    facts.update(_asker_facts(data, final_state))
     facts.update(stakes_facts(data["game"]))
     order = table_facts(data, index)
     facts.update(order)

@@ -19,6 +19,10 @@ are a point too. So is an unmarked action the dealer gave change for (a `money_m
 to the same seat before the next action): the change is his reading of the chips, and the money
 the floor rules on rests on it. A marked entry at which no club's rules raise any issue is said to be so
 (rulings/rule_on.py), never left out.
+
+A mark says what the floor was called about, not that nothing else went wrong (issue 21/20): every
+event the timeline records after the last mark is a point too (`beside`), ruled in its place on the
+hand, raising only what its own facts show (a quiet one is not reported).
 """
 from __future__ import annotations
 
@@ -50,6 +54,7 @@ class Point:
     mark: int | None = None      # the entry the floor marked that this point answers (None: nothing marked)
     marked: bool = False         # this point is that marked entry's own (where "no irregularity" is said)
     hand_questions: bool = False     # the hand's own questions are asked here (a marked showdown)
+    beside: bool = False         # an irregularity the timeline records beside the marked ones (issue 21/20)
 
     @property
     def index(self) -> int:
@@ -429,23 +434,34 @@ def _points(timeline: Timeline, together_kinds) -> list:
             points.append(Point((index,), "said", entry.get("line"), _said_label(entry), index, True))
         chosen_events += [(i, e, mark, False) for i, e, mark in _closed_early_by(entries, events, marked_actions)
                           if not any(i == c[0] for c in chosen_events)]
+        # every other event the timeline records after the last mark is a point too (issue 21/20):
+        # the floor marks what he was called for, not the only thing that went wrong; it is no
+        # marked point ("no irregularity" is not said of it) and raises only what its own facts
+        # show. (Events before a mark are not yet: ruled beside the marks they can contradict the
+        # marked rulings, which the corrected hand does not yet reconcile.)
+        last_mark = max([i for i, e in enumerate(entries) if e.get("in_question")] + marked_actions
+                        + [i for i, e in events if e.get("in_question")])
+        beside = {i for i, e in events if i > last_mark and not any(i == c[0] for c in chosen_events)}
+        chosen_events += [(i, e, None, False) for i, e in events if i in beside]
         chosen_events.sort(key=lambda c: c[0])
         chosen_actions = sorted(set(chosen_actions) | set(_changed_by_dealer(timeline, marked_actions)))
     else:
+        beside = set()
         chosen_actions = timeline.action_entry[-1:]
         chosen_events = [(i, e, None, False) for i, e in events]
     groups: dict = {}
     for index, event, mark, own in chosen_events:
         kind = event["event"]
         if kind in together_kinds:
-            groups.setdefault(kind, []).append((index, mark, own))
+            groups.setdefault((kind, index in beside), []).append((index, mark, own))
         else:
-            points.append(Point((index,), kind, _line(entries, index), _label(kind, event), mark, own))
-    for kind, found in groups.items():
+            points.append(Point((index,), kind, _line(entries, index), _label(kind, event), mark, own,
+                                beside=index in beside))
+    for (kind, aside), found in groups.items():     # those beside the marks ruled together apart
         indexes = tuple(i for i, _, _ in found)
         owned = [m for _, m, own in found if own]
         points.append(Point(indexes, kind, _line(entries, indexes[0]), _label(kind, None),
-                            owned[0] if owned else found[0][1], bool(owned)))
+                            owned[0] if owned else found[0][1], bool(owned), beside=aside))
     for index in chosen_actions:
         action = entries[index]
         own = (index, pairs[index]) if index in pairs else (index,)

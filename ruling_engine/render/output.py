@@ -110,6 +110,7 @@ def to_dict(report) -> dict:
         "incident": {"file": report.incident_file, "title": report.title, "house": report.house,
                      "currency": report.currency},
         "points": [{"point": n, "kind": p.kind, "line": p.line, "label": p.label, "marked": p.marked,
+                    "beside": p.beside,
                     "note": no_irregularity(p) if p.quiet else
                     ruled_above(p, titles, report.points) if p.marked and n not in ruled_points else None}
                    for n, p in enumerate(report.points)],

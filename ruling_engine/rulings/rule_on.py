@@ -334,7 +334,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                   issues=[(i, kb.vocabulary.issues[i]["title"]) for i in issues],
                   given=facts_by_point[0], answers=answers,
                   points=[PointInfo(p.entries, p.kind, p.line, p.label, p.marked, _quiet(points, raised_at, n),
-                                    tuple(ruled_at.get(n, ())))
+                                    tuple(ruled_at.get(n, ())), p.beside)
                           for n, p in enumerate(points)],
                   facts_by_point=facts_by_point,
                   secondary={i: True for i in issues if kb.vocabulary.issues[i].get("secondary")},
