@@ -448,11 +448,14 @@ def _money_text(effect: dict, currency: str = "") -> str:
         seats = ", ".join(str(s) for s in effect["seats"])
         if not seats:
             return f"{name}: {effect['amount']} (no live hand contends for it)"
+        if effect.get("won_before_dead"):
+            return f"{name}: {effect['amount']} (seat {seats}'s alone: the others in it folded before his hand died)"
         return f"{name}: {effect['amount']} (seats {seats})"
     if kind == "pot-awarded":
         name = "the main pot" if effect.get("pot", "main") == "main" else "side pot " + effect["pot"].split("-")[-1]
         amount = f" ({effect['amount']})" if "amount" in effect else " (its size not known)"
-        return f"Seat {effect['seat']} wins {name}{amount}"
+        before = ", won before his hand died" if effect.get("won_before_dead") else ""
+        return f"Seat {effect['seat']} wins {name}{amount}{before}"
     if kind == "return-chips":
         return f"Seat {effect['seat']} takes back {effect.get('amount', 'his uncalled bet (its size not known)')}"
     if kind == "pot-split":
