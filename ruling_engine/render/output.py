@@ -463,6 +463,9 @@ def _money_text(effect: dict, currency: str = "") -> str:
         odd = f", odd {format_value(effect['odd'], 'amount', currency)}" if effect.get("odd") else ""
         return (f"Seats {', '.join(map(str, effect['seats']))} split {name}: "
                 f"{words}{format_value(effect['share'], 'amount', currency)} each{odd}")
+    if kind == "odd-chip":
+        name = "the main pot" if effect.get("pot", "main") == "main" else "side pot " + effect["pot"].split("-")[-1]
+        return f"The odd {effect['amount']} of {name} goes to seat {effect['seat']}"
     if kind == "pot-deducted":
         why = {"rake": " (the rake)", "prize-fund": " (for the prize fund)"}.get(effect.get("purpose"), "")
         return f"{effect['amount']} was taken out of the pot{why}: the pots are what is left"

@@ -202,6 +202,7 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
         if winners:
             won |= set(winners)
             decided.append(pot)
+    out += _odd_chips(data, settled_effects, out)
     if not stands:
         out += chips_back(data, hand, out, settled=len(decided) == len(found))
     if data["game"]["format"] == "tournament" and found and len(decided) == len(found):
@@ -209,6 +210,30 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
             if corrected.stacks.get(seat, 1) == 0 and corrected.contributed[seat] > 0 and seat not in won:
                 out.append({"effect": "player-out", "seat": seat})
     return out
+
+
+def _odd_chips(data: dict, settled_effects: list, money: list) -> list:
+    """Who gets the odd chip of each split pot, when the club's ruling on the split says where the
+    odd chip goes (an `odd-chip` effect) and that is the first of the pot's sharers left of the
+    button, counted in the chips the split is made in: the same for every pot, each split on its
+    own. A ruling that sends it elsewhere, or counts it in other chips, is left as it says."""
+    named = [e for e in settled_effects if e.get("effect") == "odd-chip" and isinstance(e.get("seat"), int)]
+    splits = [e for e in money if e["effect"] == "pot-split" and e.get("odd")]
+    if not named or not splits:
+        return []
+    button = data.get("button")
+
+    def first_left(seats):
+        return hands.clockwise_order(seats, button)[0]
+    if not any(first_left(s["seats"]) == n["seat"] and _param_amount(n.get("amount"), s["odd"])
+               for s in splits for n in named):
+        return []
+    return [{"effect": "odd-chip", "seat": first_left(s["seats"]), "pot": s["pot"], "amount": s["odd"]}
+            for s in splits]
+
+
+def _param_amount(said, worked_out) -> bool:
+    return isinstance(said, (int, float)) and not isinstance(said, bool) and abs(said - worked_out) < 1e-9
 
 
 def _pushed_to(data: dict) -> set:
@@ -266,12 +291,14 @@ def chips_back(data: dict, hand, money: list, settled: bool) -> list:
     if not held:
         return []
     due: dict = {}
+    odd_to = {e["pot"]: e["seat"] for e in money if e["effect"] == "odd-chip" and "pot" in e}
     for e in money:
         if e["effect"] == "pot-awarded" and "amount" in e:
             due[e["seat"]] = due.get(e["seat"], 0) + e["amount"]
         elif e["effect"] == "pot-split":
-            for n, seat in enumerate(e["seats"]):
-                due[seat] = due.get(seat, 0) + e["share"] + ((e.get("odd") or 0) if n == 0 else 0)
+            odd_seat = odd_to.get(e.get("pot"), e["seats"][0])     # where the club sends the odd chip
+            for seat in e["seats"]:
+                due[seat] = due.get(seat, 0) + e["share"] + ((e.get("odd") or 0) if seat == odd_seat else 0)
         elif e["effect"] == "return-chips" and "amount" in e:
             due[e["seat"]] = due.get(e["seat"], 0) + e["amount"]
     out = []
