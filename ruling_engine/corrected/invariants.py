@@ -7,7 +7,8 @@ against the hand the timeline replays, not against the corrected hand's own book
   plus what goes back plus what a deduction took out (a rake, a drop: never more than the incident's
   deductions took); a pot split adds up to the pot; nobody puts in more than he has, nor takes
   back on a betting round more than he put in on it;
-- no seat is both live and dead, and no pot goes to a dead hand;
+- no seat is both live and dead, and no pot goes to a dead hand (but for a pot the answer says
+  was his alone before his hand died: `won_before_dead`, rulings/settlement.py);
 - no seat is held to call-or-fold and told to raise, unless the answer shows the two as a conflict;
   no seat the Now names (next, or then) is offered a raise while the Now holds him to call or fold,
   and the seat the action is on is told what he may do, not "unless the betting is reopened";
@@ -105,6 +106,8 @@ def _club(answer, view, posted):
         winners = [e["seat"]] if e["effect"] == "pot-awarded" else e.get("seats", []) \
             if e["effect"] == "pot-split" else []
         for seat in winners:
+            if e.get("won_before_dead"):
+                continue              # won when the others in it folded, before his hand died
             if seat in dead or (live and seat not in live):
                 yield "live-and-dead", f"seat {seat}, whose hand is dead, is given {e.get('pot', 'the')} pot"
     if not now.get("void"):
@@ -157,7 +160,7 @@ def _club(answer, view, posted):
     # the pot section is the corrected hand's pots
     if pots and not now.get("void"):
         for pot in pots:
-            if live and not set(pot["seats"]) <= live:
+            if live and not set(pot["seats"]) <= live and not pot.get("won_before_dead"):
                 yield "pot-section", f"{pot['pot']} pot names seats {pot['seats']}, not all of them live"
 
 

@@ -449,11 +449,14 @@ def _money_text(effect: dict, currency: str = "") -> str:
         seats = ", ".join(str(s) for s in effect["seats"])
         if not seats:
             return f"{name}: {effect['amount']} (no live hand contends for it)"
+        if effect.get("won_before_dead"):
+            return f"{name}: {effect['amount']} (seat {seats}'s alone: the others in it folded before his hand died)"
         return f"{name}: {effect['amount']} (seats {seats})"
     if kind == "pot-awarded":
         name = "the main pot" if effect.get("pot", "main") == "main" else "side pot " + effect["pot"].split("-")[-1]
         amount = f" ({effect['amount']})" if "amount" in effect else " (its size not known)"
-        return f"Seat {effect['seat']} wins {name}{amount}"
+        before = ", won before his hand died" if effect.get("won_before_dead") else ""
+        return f"Seat {effect['seat']} wins {name}{amount}{before}"
     if kind == "return-chips":
         return f"Seat {effect['seat']} takes back {effect.get('amount', 'his uncalled bet (its size not known)')}"
     if kind == "pot-split":
@@ -461,6 +464,9 @@ def _money_text(effect: dict, currency: str = "") -> str:
         odd = f", odd {format_value(effect['odd'], 'amount', currency)}" if effect.get("odd") else ""
         return (f"Seats {', '.join(map(str, effect['seats']))} split {name}: "
                 f"{words}{format_value(effect['share'], 'amount', currency)} each{odd}")
+    if kind == "odd-chip":
+        name = "the main pot" if effect.get("pot", "main") == "main" else "side pot " + effect["pot"].split("-")[-1]
+        return f"The odd {effect['amount']} of {name} goes to seat {effect['seat']}"
     if kind == "pot-deducted":
         why = {"rake": " (the rake)", "prize-fund": " (for the prize fund)"}.get(effect.get("purpose"), "")
         return f"{effect['amount']} was taken out of the pot{why}: the pots are what is left"

@@ -27,7 +27,8 @@ def contradictions(vocabulary, rulings, settlement=()) -> list:
     """Pairs of effects of one club's answer that cannot both be done."""
     named = {name for pair in vocabulary.contradictions for side in pair for name in side}
     said = [(r.issue, e) for r in rulings if r.basis not in UNSETTLED for e in r.effects]
-    said += [("the pot", e) for e in settlement]
+    # a pot his alone before his hand died (rulings/settlement.py) is not a claim his dead hand makes
+    said += [("the pot", e) for e in settlement if not e.get("won_before_dead")]
     said = [(issue, e) for issue, e in said if e.get("effect") in named]   # the others contradict nothing
     found = []
     for index, (issue_a, a) in enumerate(said):

@@ -137,7 +137,14 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
     unsettled = _unsettled_life(rulings)
     contenders = None if unsettled else sorted(corrected.live)
     view.in_hand = sorted(corrected.live)
+    won_alone = _won_before_dying(data, corrected, view, contenders)
+    view.in_hand = sorted(set(corrected.live) | won_alone)
     found, returned_seat, returned = split_pots(view)
+    if won_alone:
+        # he is still dead for every pot another hand contends for: only the pot he was left alone in is his
+        found = [p if set(p.seats) <= won_alone else Pot(p.amount, tuple(s for s in p.seats if s not in won_alone))
+                 for p in found]
+        contenders = sorted(set(contenders) | won_alone)
     if contenders is not None:
         found = _forfeits_join(found, contenders)
     if corrected.owing() and not (contenders is not None and len(contenders) <= 1):
@@ -157,6 +164,8 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
     for number, pot in enumerate(found):
         out.append({"effect": "pot", "pot": "main" if number == 0 else f"side-{number}",
                     "amount": tidy(pot.amount), "seats": list(pot.seats)})
+        if won_alone and set(pot.seats) <= won_alone:
+            out[-1]["won_before_dead"] = True     # his alone before his hand died (_won_before_dying)
     # a ruling that enters no dispute about the finished hand leaves the money where the dealer
     # or the floor moved it: nothing is handed back
     settled_effects = [e for r in rulings if r.basis not in UNSETTLED for e in r.effects]
@@ -185,12 +194,15 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
         name = "main" if number == 0 else f"side-{number}"
         if winners and len(winners) == 1:
             out.append({"effect": "pot-awarded", "seat": winners[0], "pot": name, "amount": tidy(pot.amount)})
+            if won_alone and set(pot.seats) <= won_alone:
+                out[-1]["won_before_dead"] = True
         elif winners:
             share, odd = hands.divide(pot.amount, len(winners), _unit(data))
             out.append({"effect": "pot-split", "pot": name, "seats": sorted(winners), "share": share, "odd": odd})
         if winners:
             won |= set(winners)
             decided.append(pot)
+    out += _odd_chips(data, settled_effects, out)
     if not stands:
         out += chips_back(data, hand, out, settled=len(decided) == len(found))
     if data["game"]["format"] == "tournament" and found and len(decided) == len(found):
@@ -198,6 +210,30 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
             if corrected.stacks.get(seat, 1) == 0 and corrected.contributed[seat] > 0 and seat not in won:
                 out.append({"effect": "player-out", "seat": seat})
     return out
+
+
+def _odd_chips(data: dict, settled_effects: list, money: list) -> list:
+    """Who gets the odd chip of each split pot, when the club's ruling on the split says where the
+    odd chip goes (an `odd-chip` effect) and that is the first of the pot's sharers left of the
+    button, counted in the chips the split is made in: the same for every pot, each split on its
+    own. A ruling that sends it elsewhere, or counts it in other chips, is left as it says."""
+    named = [e for e in settled_effects if e.get("effect") == "odd-chip" and isinstance(e.get("seat"), int)]
+    splits = [e for e in money if e["effect"] == "pot-split" and e.get("odd")]
+    if not named or not splits:
+        return []
+    button = data.get("button")
+
+    def first_left(seats):
+        return hands.clockwise_order(seats, button)[0]
+    if not any(first_left(s["seats"]) == n["seat"] and _param_amount(n.get("amount"), s["odd"])
+               for s in splits for n in named):
+        return []
+    return [{"effect": "odd-chip", "seat": first_left(s["seats"]), "pot": s["pot"], "amount": s["odd"]}
+            for s in splits]
+
+
+def _param_amount(said, worked_out) -> bool:
+    return isinstance(said, (int, float)) and not isinstance(said, bool) and abs(said - worked_out) < 1e-9
 
 
 def _pushed_to(data: dict) -> set:
@@ -255,12 +291,14 @@ def chips_back(data: dict, hand, money: list, settled: bool) -> list:
     if not held:
         return []
     due: dict = {}
+    odd_to = {e["pot"]: e["seat"] for e in money if e["effect"] == "odd-chip" and "pot" in e}
     for e in money:
         if e["effect"] == "pot-awarded" and "amount" in e:
             due[e["seat"]] = due.get(e["seat"], 0) + e["amount"]
         elif e["effect"] == "pot-split":
-            for n, seat in enumerate(e["seats"]):
-                due[seat] = due.get(seat, 0) + e["share"] + ((e.get("odd") or 0) if n == 0 else 0)
+            odd_seat = odd_to.get(e.get("pot"), e["seats"][0])     # where the club sends the odd chip
+            for seat in e["seats"]:
+                due[seat] = due.get(seat, 0) + e["share"] + ((e.get("odd") or 0) if seat == odd_seat else 0)
         elif e["effect"] == "return-chips" and "amount" in e:
             due[e["seat"]] = due.get(e["seat"], 0) + e["amount"]
     out = []
@@ -280,6 +318,33 @@ def _unsettled_life(rulings) -> bool:
     restore a hand (the floor chooses; no pot is awarded before he has)."""
     return any(r.basis in UNSETTLED for r in rulings if {"hand-dead", "hand-live", "no-claim-to-pot"} & {
         e.get("effect") for alt in r.alternatives for e in alt.get("effects", [])})
+
+
+def _won_before_dying(data: dict, corrected, view, contenders) -> set:
+    """Seats whose hand died (a ruling killed it, or it went into the muck) after every other
+    player who put in as much as he did had folded, while every hand still in was all in for
+    less: the pot over the all-in hands was his alone, won when the last of the others folded, and
+    his hand dying afterwards takes from him only the pots a live hand still contends for (the
+    uncalled part of his last bet goes back as ever). Read for a hand that went into the muck
+    (hand_mucked, whose place in the timeline is known); a ruling's kill alone wins nothing here."""
+    if contenders is None or not contenders:
+        return set()
+    if any(view.stacks.get(s, 0) > 0 for s in contenders):
+        return set()                  # a hand still in can yet put in more: no pot over it is closed
+    died_at = {seat: entry for seat, entry in ((e.get("seat"), e.get("_entry")) for e in data.get("events", [])
+                                               if e["event"] == "hand_mucked") if isinstance(entry, int)}
+    top = max(corrected.contributed.get(s, 0) for s in contenders)
+    over = [s for s, v in corrected.contributed.items() if v > top + 1e-9]
+    out = set()
+    for seat in over:
+        at = died_at.get(seat)
+        if seat in contenders or at is None:
+            continue
+        others = [s for s in over if s != seat]
+        if all(s in corrected.folded_at and corrected.folded_at[s] < at for s in others) and \
+                not any(s in died_at for s in others):
+            out.add(seat)
+    return out if len(out) == 1 else set()
 
 
 def _forfeits_join(found: list, contenders: list) -> list:
