@@ -30,6 +30,19 @@ def test_equal_stacks_knocked_out_together_are_flagged_as_tied():
     assert finishing_facts(busted, {2: 1500, 5: 1500})["player_busted.stacks_tied"] is True
 
 
+def test_players_busted_at_two_tables_are_not_knocked_out_on_one_hand():
+    """player_busted: table: (issue 22): two knocked out in one round at two tables played two hands,
+    so the same-hand clauses (FPC 42, PPL League 43) do not rank them; a table left out is this
+    hand's table, so one named elsewhere is another hand."""
+    stacks = {2: 5100, 5: 2400}
+    one = [{"seat": 2, "better_hand": False}, {"seat": 5, "better_hand": False}]
+    assert finishing_facts(one, stacks)["player_busted.one_table"] is True
+    assert finishing_facts([dict(e, table=1) for e in one], stacks)["player_busted.one_table"] is True
+    two = [dict(one[0], table=1), dict(one[1], table=2)]
+    assert finishing_facts(two, stacks)["player_busted.one_table"] is False
+    assert finishing_facts([one[0], dict(one[1], table=2)], stacks)["player_busted.one_table"] is False
+
+
 def test_tables_shortest_highest_and_room_to_break():
     tables = [{"number": 1, "players": 6, "seats": 9}, {"number": 2, "players": 5, "seats": 9},
               {"number": 3, "players": 7, "seats": 9}]
