@@ -113,6 +113,15 @@ def test_events_word_searches_names_fields_and_help():
     assert missing.returncode == 2 and "expected a word found in an event kind" in missing.stderr
 
 
+def test_events_word_finds_a_notion_written_outside_the_events_n_handed_is_others():
+    """issue 22, 'People, tables and time': a notion that is a header field, not an event kind, is
+    found by `floorcall events WORD` too — "nine-handed, seats 2, 5, 9 matter" is `others:`."""
+    out = run_cli("floorcall", "events", "handed")
+    assert out.returncode == 0 and "incident.others: int" in out.stdout and "others: 6" in out.stdout
+    said = run_cli("floorcall", "events", "announced").stdout
+    assert "said.kind:" in said and "event kinds match 'announced'" in said
+
+
 def test_events_are_read_from_the_vocabulary_not_a_list_in_code(knowledge_copy, tmp_path):
     vocabulary = knowledge_copy / "vocabulary.yaml"
     text = vocabulary.read_text(encoding="utf-8")

@@ -30,6 +30,19 @@ def test_equal_stacks_knocked_out_together_are_flagged_as_tied():
     assert finishing_facts(busted, {2: 1500, 5: 1500})["player_busted.stacks_tied"] is True
 
 
+def test_players_busted_at_two_tables_are_not_knocked_out_on_one_hand():
+    """player_busted: table: (issue 22): two knocked out in one round at two tables played two hands,
+    so the same-hand clauses (FPC 42, PPL League 43) do not rank them; a table left out is this
+    hand's table, so one named elsewhere is another hand."""
+    stacks = {2: 5100, 5: 2400}
+    one = [{"seat": 2, "better_hand": False}, {"seat": 5, "better_hand": False}]
+    assert finishing_facts(one, stacks)["player_busted.one_table"] is True
+    assert finishing_facts([dict(e, table=1) for e in one], stacks)["player_busted.one_table"] is True
+    two = [dict(one[0], table=1), dict(one[1], table=2)]
+    assert finishing_facts(two, stacks)["player_busted.one_table"] is False
+    assert finishing_facts([one[0], dict(one[1], table=2)], stacks)["player_busted.one_table"] is False
+
+
 def test_tables_shortest_highest_and_room_to_break():
     tables = [{"number": 1, "players": 6, "seats": 9}, {"number": 2, "players": 5, "seats": 9},
               {"number": 3, "players": 7, "seats": 9}]
@@ -200,3 +213,32 @@ def test_new_blinds_after_this_hands_deal_are_named_as_unread(kb):
     assert facts["to_call"] == 1000                              # this hand is at the old level
     assert any("t.yaml:8:" in w and "level_change" in w and "blinds" in w and "changes nothing" in w
                for w in warnings), warnings
+
+
+def test_the_questionnaire_asks_at_which_table_each_knocked_out_player_went_out(kb):
+    """issue 22: with two players knocked out, the table each went out at can change FPC's and
+    PPL's finishing order, so `floorcall ask` (and the floor app, which asks the same questions)
+    asks it; answered as two tables, the starting-stack clauses do not rank them."""
+    from ruling_engine.ask.questionnaire import DONE, Session, event_entry
+    session = Session(kb, house="ppl")
+    for name, value in (("game.format", "tournament"), ("game.variant", "NLHE"), ("game.blinds", [1000, 2000]),
+                        ("players", [{"seat": 2, "stack": 5100}, {"seat": 5, "stack": 2400}])):
+        session.answer(name, value)
+    for entry in (event_entry("player_busted"), event_entry("player_busted"), DONE):
+        session.answer("next", entry)
+    asked = []
+    while (question := session.next_question()) is not None and len(asked) < 40:
+        asked.append(question.name)
+        if question.name == "marked":
+            session.answer("marked", [])
+        elif question.name.endswith(".seat"):
+            session.answer(question.name, 2 if "#2" not in question.name else 5)
+        elif question.name.endswith(".table"):
+            session.answer(question.name, 1 if "#2" not in question.name else 2)
+        elif question.choices:
+            session.answer(question.name, question.choices[0][0])
+        else:
+            session.answer(question.name, None if question.allow_blank else 7)
+    assert "player_busted.table" in asked or "player_busted#2.table" in asked, asked
+    ppl = {r.issue: r.outcome for r in session.report(with_precedents=False).answers["ppl"].rulings}
+    assert ppl["finishing-order"] == "floor-decides"

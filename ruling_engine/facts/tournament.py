@@ -69,6 +69,9 @@ def finishing_facts(busted: list, stacks: dict) -> dict:
     out = {"player_busted.count": len(seats), "player_busted.seat": seats[-1], "player_busted.seats": named,
            "player_busted.stacks_known": all(s in stacks for s in seats)}
     out["player_busted.first_seat"] = seats[0]          # with .seat (the last): each of two knocked out
+    # a table named on a player_busted is a hand of its own at that table (left out: this hand's
+    # table): players knocked out at two tables in one round were not eliminated on the same hand
+    out["player_busted.one_table"] = len({e.get("table") for e in busted}) == 1
     if not out["player_busted.stacks_known"]:
         return out
     top = [s for s in ordered if stacks[s] == stacks[ordered[0]]]

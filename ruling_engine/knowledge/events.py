@@ -172,6 +172,8 @@ def events_text(kb, word: str | None = None, cases: Path | None = None) -> str:
         exact = [k for k in kinds if k.name == word]
         kinds = exact or [k for k in kinds if _matches(k, word)]
         words = _words_match(vocabulary, word) if not exact else ""
+        fields = _header_fields_match(vocabulary, word) if not exact else ""
+        words = "\n\n".join(part for part in (words, fields) if part)
         if not kinds and words:
             return words + "\n"
         if not kinds:
@@ -215,3 +217,26 @@ def _words_match(vocabulary, word: str) -> str:
         "\n    " + QUESTION_EXAMPLE + "\n" + textwrap.fill(
             "About another player's options (of: his seat), supposing the asker's own action (if:):",
             width=WIDTH) + "\n    " + QUESTION_OF_EXAMPLE
+
+
+# The records that are not events but say things an event kind might be looked for under (issue 22,
+# "People, tables and time"): an N-handed table is the header's `others:`, a dealer's count is words
+HEADER_RECORDS = ("incident", "game", "player", "action", "said", "street_entry", "entry_time")
+
+
+def _header_fields_match(vocabulary, word: str) -> str:
+    """The fields of the incident's other records (header, game, player, action, words, street,
+    time) whose name, question or help mention the word: where a notion that is not an event is
+    written, so that a search finds it wherever it lives."""
+    low = word.lower()
+    lines = []
+    for record in HEADER_RECORDS:
+        for name, spec in vocabulary.records.get(record, {}).items():
+            if name == "in_question" or spec.type == "record":
+                continue
+            if any(low in str(text).lower() for text in (name, spec.help, spec.question)):
+                lines.append(_field_line(f"{record}.{name}", spec))
+    if not lines:
+        return ""
+    return textwrap.fill(f"Fields of the incident (not event kinds) that mention {word!r} "
+                         "(`floorcall events RECORD` shows a record's fields):", width=WIDTH) + "\n" + "\n".join(lines)
