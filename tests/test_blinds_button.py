@@ -30,3 +30,24 @@ def test_a_ruling_that_keeps_the_blinds_as_posted_moves_no_button(kb):
     """PPL howto-3 (blinds-correct): the blinds as posted stand; no button move is read into it."""
     effects = _effects(kb, "notions/dead-button.yaml", "ppl", "blind-positions")
     assert not [e for e in effects if e["effect"] == "button-to"]
+
+
+def _level_effects(kb, case: str, club: str) -> list:
+    report = rule_on(CASES / case, kb=kb)
+    ruling = next(r for r in report.answers[club].rulings if r.issue == "blind-level")
+    return [e for e in ruling.effects if e.get("effect") == "blinds-level"]
+
+
+def test_the_level_of_the_next_hand_carries_its_number_from_the_level_the_incident_states(kb):
+    """FPC 12 (the hand is played at the new level when the blinds were not in before the beep): on
+    level 6 (game.level), the new level is level 7 and the answer says so."""
+    assert _level_effects(kb, "casebook/R401.yaml", "fpc") == [{"effect": "blinds-level", "level": "new", "number": 7}]
+
+
+def test_a_level_written_as_its_number_agrees_with_the_level_named_and_numbered():
+    from ruling_engine.rulings.agreement import _effect_present
+    have = [{"effect": "blinds-level", "level": "new", "number": 7}]
+    assert _effect_present({"effect": "blinds-level", "level": 7}, have)
+    assert _effect_present({"effect": "blinds-level", "level": "new"}, have)
+    assert not _effect_present({"effect": "blinds-level", "level": 6}, have)
+    assert not _effect_present({"effect": "blinds-level", "level": "old"}, have)

@@ -181,6 +181,18 @@ def _button_of_the_blinds(group: dict, filler: Filler) -> None:
     group["effects"].append({"effect": "button-to", "seat": button})
 
 
+def _level_of_the_hand(group: dict, filler: Filler) -> None:
+    """A ruling that sets the level of the next hand (blinds-level old or new) carries its number
+    when the incident states the level it was on (game.level, the level before the change): the
+    old level is that one, the new level the one after it."""
+    level = filler.facts.get("game_level")
+    if not isinstance(level, int) or isinstance(level, bool):
+        return
+    for effect in group["effects"]:
+        if effect.get("effect") == "blinds-level" and effect.get("level") in ("old", "new") and "number" not in effect:
+            effect["number"] = level + (effect["level"] == "new")
+
+
 _BY_ID: dict = {}
 
 
@@ -276,6 +288,7 @@ def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> Clu
     for g, (outcome, group) in zip(groups, by_outcome.items()):
         _who_acts_next(g, filler)
         _button_of_the_blinds(g, filler)
+        _level_of_the_hand(g, filler)
         _escalation_step(g, group, filler, club_info)
     numbers = dict(filler.used)
     if len(groups) == 1:
