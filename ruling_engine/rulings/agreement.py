@@ -51,10 +51,16 @@ def _param_matches(want, have) -> bool:
     return want == have
 
 
+def _level_matches(key: str, want, have: dict) -> bool:
+    """A level written as its number ("level: 7") is the level floorcall names old or new and
+    numbers (blinds-level's number)."""
+    return key == "level" and isinstance(want, int) and not isinstance(want, bool) and have.get("number") == want
+
+
 def _effect_present(want: dict, effects: list) -> bool:
     return any(have.get("effect") == want.get("effect") and
-               all(k == "effect" or _param_matches(v, have.get(k)) for k, v in want.items() if k in have or
-                   not (isinstance(v, str) and " " in v.strip()))
+               all(k == "effect" or _param_matches(v, have.get(k)) or _level_matches(k, v, have)
+                   for k, v in want.items() if k in have or not (isinstance(v, str) and " " in v.strip()))
                for have in effects)
 
 

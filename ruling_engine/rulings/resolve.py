@@ -154,6 +154,45 @@ def _who_acts_next(group: dict, filler: Filler) -> None:
     group["do"].append(f"Seat {seat} is next to act{call}.")
 
 
+def _button_of_the_blinds(group: dict, filler: Filler) -> None:
+    """A ruling that moves the small blind to another seat than the one that posted it places the
+    button with it, unless it names the button itself or has no small blind: heads-up the button is
+    the small blind, otherwise the seat just right of it (the game's order, every club's: the small
+    blind sits left of the button). A ruling that keeps the blinds as posted moves no button."""
+    kinds = {e.get("effect") for e in group["effects"]}
+    if "button-to" in kinds or "dead-small-blind" in kinds:
+        return
+    small = [e.get("seat") for e in group["effects"] if e.get("effect") == "post-blind"
+             and str(e.get("blind", "")).startswith("small") and isinstance(e.get("seat"), int)]
+    facts = filler.facts
+    if len(set(small)) != 1 or "button_seat" not in facts:
+        return
+    ring = [facts.get(name) for name in ("button_seat", "left_of_button_seat", "second_left_of_button_seat",
+                                         "third_left_of_button_seat")]
+    seat = small[0]
+    if seat == facts.get("blinds_posted.sb_seat"):
+        return
+    if facts.get("players_dealt") == 2 and seat in ring[:2]:
+        button = seat
+    elif seat in ring[1:]:
+        button = ring[ring.index(seat, 1) - 1]
+    else:
+        return
+    group["effects"].append({"effect": "button-to", "seat": button})
+
+
+def _level_of_the_hand(group: dict, filler: Filler) -> None:
+    """A ruling that sets the level of the next hand (blinds-level old or new) carries its number
+    when the incident states the level it was on (game.level, the level before the change): the
+    old level is that one, the new level the one after it."""
+    level = filler.facts.get("game_level")
+    if not isinstance(level, int) or isinstance(level, bool):
+        return
+    for effect in group["effects"]:
+        if effect.get("effect") == "blinds-level" and effect.get("level") in ("old", "new") and "number" not in effect:
+            effect["number"] = level + (effect["level"] == "new")
+
+
 _BY_ID: dict = {}
 
 
@@ -248,6 +287,8 @@ def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> Clu
         })
     for g, (outcome, group) in zip(groups, by_outcome.items()):
         _who_acts_next(g, filler)
+        _button_of_the_blinds(g, filler)
+        _level_of_the_hand(g, filler)
         _escalation_step(g, group, filler, club_info)
     numbers = dict(filler.used)
     if len(groups) == 1:
