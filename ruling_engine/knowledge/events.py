@@ -129,6 +129,8 @@ def _field_line(name: str, spec) -> str:
         notes.append(f"default {_flow(spec.default)}")
     if spec.was_default is not None:
         notes.append(f"left out: not stated, ruled every way; older files meant {_flow(spec.was_default)}")
+    if spec.left_out_unknown:
+        notes.append("left out: not stated, ruled every way")
     head = f"{name}: {kind}" + (f" ({', '.join(notes)})" if notes else "")
     return textwrap.fill(f"{head} — {spec.help}" if spec.help else head, width=WIDTH,
                          initial_indent="    ", subsequent_indent="        ")

@@ -69,6 +69,8 @@ def _field(spec, vocabulary, clubs) -> dict:
         out["description"] = (out.get("description", "") + " Left out: not stated, ruled every way it can be "
                               f"(files from before this read it as {spec.was_default!r}; `floorcall upgrade` "
                               "writes that).").strip()
+    if spec.left_out_unknown:
+        out["description"] = (out.get("description", "") + " Left out: not stated, ruled every way it can be.").strip()
     return out
 
 
