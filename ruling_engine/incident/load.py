@@ -13,7 +13,7 @@ from pathlib import Path
 from ruling_engine.errors import FloorcallError, did_you_mean
 from ruling_engine.incident.hands import HAND_START, derive_between_hands, hand_starts, split as split_hands
 from ruling_engine.incident.timing import TIME_FIELDS, entry_times, take_time
-from ruling_engine.incident.cards import CARD_HINT, UNKNOWN_CARD, normal_card
+from ruling_engine.incident.cards import CARD_HINT, UNKNOWN_CARD, normal_card, partly_known, suitless
 from ruling_engine.incident.said import OFFICIAL as OFFICIAL_TERMS, likely_typo, read_said
 from ruling_engine.incident.unknowns import UNKNOWN
 from ruling_engine.incident.yaml_source import MAX_ITEMS, kind_of, load_file, load_text, yaml
@@ -156,6 +156,7 @@ class _Validator:
                                      "leave burn out when nothing is known of it")
             if card is None:
                 raise FloorcallError(self.file, line, f"{spec.name} to be a card", _short(value), CARD_HINT)
+            self.unknowns += suitless(card)
             return card
         if t == "club":
             if value not in self.clubs:
@@ -223,6 +224,7 @@ class _Validator:
             card = normal_card(item)
             if card is None:
                 raise FloorcallError(self.file, line, "a card", _short(item), CARD_HINT)
+            self.unknowns += suitless(card)          # ruled with each suit it can have (unknowns.py)
             out.append(card)
         return out
 
@@ -673,7 +675,7 @@ def _check_which_card(data: dict, file: str) -> None:
 
 
 def _note_card(card: str, where: str, seen: dict | None, file: str, line) -> None:
-    if seen is None or card == UNKNOWN_CARD:
+    if seen is None or partly_known(card):     # `?`, `Q?`, `?s`: may be any card not named
         return
     if card in seen:
         raise FloorcallError(file, line, "each card once in the deck", f"{card} in {seen[card]} and in {where}",

@@ -122,6 +122,8 @@ def _field_line(name: str, spec) -> str:
         kind += f" of {spec.record}"
     if spec.type in ("amount", "amounts"):     # known only roughly or as a bound (docs/timeline.md)
         kind += " (or {about: N}, {at_least: N}, {over: N})"
+    if spec.type in ("card", "cards"):         # a card named in part (issue 22, docs/timeline.md)
+        kind += " (As, 10h, K♦; Q? a queen of unseen suit, ruled with each suit; ?♠ rank unseen; ? not seen)"
     notes = []
     if spec.required:
         notes.append("required")
