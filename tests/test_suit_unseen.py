@@ -103,3 +103,12 @@ def test_floorcall_events_and_the_questionnaire_take_a_card_of_unseen_suit(kb):
     from ruling_engine.knowledge.events import events_text
     assert parse_cards("A? 9c") == ["A?", "9c"]
     assert "Q? a queen of unseen suit" in events_text(kb, "card_exposed")
+
+
+def test_a_card_of_unseen_suit_with_every_suit_of_its_rank_named_is_a_clear_error(kb):
+    """Four aces named elsewhere leave no suit for A?: an error naming it, not a crash."""
+    text = SHOWDOWN.format(three="A?, 9c", eight="As, Ad").replace("[Kh, 8h, 5h]", "[Ah, 8h, 5h]") \
+        .replace("river: 3d", "river: Ac")
+    with pytest.raises(FloorcallError) as error:
+        parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs)
+    assert "a suit left for A?" in str(error.value)

@@ -663,6 +663,24 @@ def _check_cards(data: dict, node, file: str) -> None:
             _note_card(card, f"the {entry['street']}", seen, file, entry["line"])
 
 
+def _check_suits_left(data: dict, file: str) -> None:
+    """A card of unseen suit (`Q?`) is ruled with each suit of its rank named nowhere else: there
+    must be one left for every such card of that rank."""
+    from ruling_engine.incident.unknowns import _named_cards, _suitless_paths, _value_at
+    paths = _suitless_paths(data)
+    if not paths:
+        return
+    named = _named_cards(data)
+    for path in paths:
+        rank = _value_at(data, path)[0]
+        same = [p for p in paths if _value_at(data, p)[0] == rank]
+        if len(same) + sum(1 for c in named if c[0] == rank) > 4:
+            entry = data[path[0]][path[1]] if path[0] in ("timeline", "players") else {}
+            line = entry.get("line") if isinstance(entry, dict) else None
+            raise FloorcallError(file, line, f"a suit left for {rank}?", f"every {rank} already named",
+                                 f"check the cards: there are four {rank}s; name the card, or write ? for it")
+
+
 def _check_which_card(data: dict, file: str) -> None:
     """A card_exposed the incident says was a burn or a board card belongs to no player: a seat
     beside it says two things at once (issue 22, which card an event is about)."""
@@ -725,6 +743,7 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
                                                        for p in data["players"]]
         _check_cards(dict(data, timeline=entries, players=players), node, file)
     _check_which_card(data, file)
+    _check_suits_left(data, file)
     _check_limits(data, node, file)
     entry_times(data.get("timeline") or [], file, check=True)
     return Incident(file=file, data=data, unknowns=validator.unknowns > 0, header_lines=_header_lines(node))
