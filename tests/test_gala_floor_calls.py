@@ -35,7 +35,7 @@ timeline:
   - {seat: 4, did: call, total: 2}
   - {seat: 1, did: fold}
   - {seat: 3, did: fold}
-  - hand_mucked: {seat: 3, by: player, forgot_own_bet: true, retrievable: true, in_question: true}
+  - hand_mucked: {seat: 3, by: player, forgot_own_bet: true, retrievable: true, touched_muck: false, in_question: true}
 """
 
 

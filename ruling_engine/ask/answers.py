@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from ruling_engine.errors import FloorcallError
+from ruling_engine.incident.cards import UNKNOWN_CARD, normal_card
 from ruling_engine.incident.unknowns import UNKNOWN
 
 STREETS = ("preflop", "flop", "turn", "river")
@@ -64,9 +65,6 @@ def _seat(value) -> int:
     raise AnswerError(f"{value!r}: write seats as numbers, e.g. [2, 4, 7] or {{2: 150, 4: 80}}")
 
 
-CARD = re.compile(r"^(10|[2-9TJQKA])[shdc]$")
-
-
 def parse_cards(text) -> list:
     """'Ah 8s 4d' (or a list from an answers file) -> ['Ah', '8s', '4d']."""
     items = text if isinstance(text, list) else str(text).replace(",", " ").split()
@@ -74,8 +72,9 @@ def parse_cards(text) -> list:
     for item in items:
         card = str(item).strip()
         card = card[:-1].upper() + card[-1].lower() if len(card) >= 2 else card
-        if not CARD.match(card):
-            raise AnswerError(f"{item!r}: write a card as rank then suit, e.g. Ah, Td, 10h or 7c")
+        if normal_card(card) in (None, UNKNOWN_CARD):       # `A?`: a card of unseen suit (incident/cards.py)
+            raise AnswerError(f"{item!r}: write a card as rank then suit, e.g. Ah, Td, 10h or 7c "
+                              "(Q? for a queen whose suit nobody saw)")
         cards.append(card)
     if not cards:
         raise AnswerError("name the cards, e.g. 'Ah 8s 4d'")

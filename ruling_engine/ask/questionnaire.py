@@ -21,7 +21,7 @@ from ruling_engine.facts.hand import FIXED_LIMIT_VARIANTS
 from ruling_engine.errors import FloorcallError
 from ruling_engine.incident.hands import ruled_incident
 from ruling_engine.incident.load import FLOP_STREETS, STUD_STREETS, Incident, validate_incident
-from ruling_engine.incident.unknowns import UNKNOWN, choice_paths, domain, spec_at
+from ruling_engine.incident.unknowns import UNKNOWN, choice_paths, domain, spec_at, values_at
 from ruling_engine.knowledge.conditions import disjuncts, expanded
 
 DONE = "done"                         # the answer to "what happened next?" that ends the timeline
@@ -228,6 +228,8 @@ def _to_words(to) -> str:
 def field_phrase(kb, name: str) -> str:
     """'card_exposed.by' -> its question; 'action.2.first' -> the action record's question, with which action."""
     records = kb.vocabulary.records
+    if name.startswith("suit of "):          # a card of known rank whose suit nobody saw (unknowns.path_name)
+        return f"Which suit was {name[len('suit of '):]} (its rank seen, its suit not)?"
     parts = name.split(".")
     try:
         if parts[0] == "game":
@@ -888,7 +890,7 @@ def _first_completion(data: dict, vocab) -> dict:
         return data
     completed = copy.deepcopy(data)
     for path in paths:
-        values = domain(spec_at(path, data, vocab), data)
+        values = values_at(path, data, vocab)
         node = completed
         for step in path[:-1]:
             node = node[step]

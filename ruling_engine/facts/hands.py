@@ -12,6 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ruling_engine.incident.cards import UNKNOWN_CARD
+from ruling_engine.incident.cards import whole as named_in_full
 from ruling_engine.numbers import whole
 from ruling_engine.records import dataclass
 
@@ -103,7 +104,7 @@ def best_hand(seat: int, hole: list, board: list, variant: str) -> Hand:
 
 def can_read(variant: str, hole: list, board: list) -> bool:
     """Whether the cards are enough to read a complete hand (a card nobody saw, `?`, reads none)."""
-    if UNKNOWN_CARD in hole or UNKNOWN_CARD in board:
+    if not named_in_full(hole) or not named_in_full(board):      # `?`, `?s`: a rank nobody saw (`Q?` is ruled per suit)
         return False
     if variant == "stud":
         return len(hole) == 7
@@ -172,7 +173,7 @@ def part_beats_all(variant: str, board: list, known: list, others: list) -> bool
     """Hold'em with the board out and one hole card known: whether that card with the board beats
     every one of `others` (Hands read in full) whatever the unknown card, which can only make it
     better. None when this cannot be told (another game, the board not out, not one card known)."""
-    if variant not in ("NLHE", "LHE", "PLHE") or len(board) != 5 or len(known) != 1 or UNKNOWN_CARD in known \
+    if variant not in ("NLHE", "LHE", "PLHE") or len(board) != 5 or len(known) != 1 or not named_in_full(known) \
             or not others:
         return None
     floor = best_hand(0, known, board, variant)

@@ -115,7 +115,12 @@ def chip_race_facts(colour: dict | None, entries: list, stacks: dict) -> dict:
     won = value // into
     out["race_entry.value"] = value
     out["race_entry.chips_to_win"] = won
-    dealt = [(card_strength(c), c, e["seat"]) for e in racing for c in e.get("cards", [])]
+    named = [(c, e["seat"]) for e in racing for c in e.get("cards", [])]
+    unseen = [c for c, _ in named if c.startswith("?")]
+    if unseen and len(named) == sum(e["odd_chips"] for e in racing):
+        out["race_entry.winners"] = f"not known: the rank of {', '.join(unseen)} was not seen"
+        return out
+    dealt = [(card_strength(c), c, seat) for c, seat in named]
     if dealt and len(dealt) == sum(e["odd_chips"] for e in racing):
         dealt.sort(reverse=True)
         tally: dict = {}

@@ -13,7 +13,7 @@ from pathlib import Path
 from ruling_engine.errors import FloorcallError, did_you_mean
 from ruling_engine.incident.hands import HAND_START, derive_between_hands, hand_starts, split as split_hands
 from ruling_engine.incident.timing import TIME_FIELDS, entry_times, take_time
-from ruling_engine.incident.cards import CARD_HINT, UNKNOWN_CARD, normal_card
+from ruling_engine.incident.cards import CARD_HINT, UNKNOWN_CARD, normal_card, partly_known, suitless
 from ruling_engine.incident.said import OFFICIAL as OFFICIAL_TERMS, likely_typo, read_said
 from ruling_engine.incident.unknowns import UNKNOWN
 from ruling_engine.incident.yaml_source import MAX_ITEMS, kind_of, load_file, load_text, yaml
@@ -106,7 +106,7 @@ class _Validator:
                                      "none", spec.help or spec.question)
             if spec.default is not None:
                 out[key] = spec.default
-            elif spec.was_default is not None and name != "action":
+            elif (spec.was_default is not None or spec.left_out_unknown) and name != "action":
                 out[key] = UNKNOWN          # not stated: a conclusion the floor did not give is ruled every way
                 self.unknowns += 1          # (an action's: only where it is read, _not_stated_in_actions)
         return out
@@ -156,6 +156,7 @@ class _Validator:
                                      "leave burn out when nothing is known of it")
             if card is None:
                 raise FloorcallError(self.file, line, f"{spec.name} to be a card", _short(value), CARD_HINT)
+            self.unknowns += suitless(card)
             return card
         if t == "club":
             if value not in self.clubs:
@@ -223,6 +224,7 @@ class _Validator:
             card = normal_card(item)
             if card is None:
                 raise FloorcallError(self.file, line, "a card", _short(item), CARD_HINT)
+            self.unknowns += suitless(card)          # ruled with each suit it can have (unknowns.py)
             out.append(card)
         return out
 
@@ -661,6 +663,24 @@ def _check_cards(data: dict, node, file: str) -> None:
             _note_card(card, f"the {entry['street']}", seen, file, entry["line"])
 
 
+def _check_suits_left(data: dict, file: str) -> None:
+    """A card of unseen suit (`Q?`) is ruled with each suit of its rank named nowhere else: there
+    must be one left for every such card of that rank."""
+    from ruling_engine.incident.unknowns import _named_cards, _suitless_paths, _value_at
+    paths = _suitless_paths(data)
+    if not paths:
+        return
+    named = _named_cards(data)
+    for path in paths:
+        rank = _value_at(data, path)[0]
+        same = [p for p in paths if _value_at(data, p)[0] == rank]
+        if len(same) + sum(1 for c in named if c[0] == rank) > 4:
+            entry = data[path[0]][path[1]] if path[0] in ("timeline", "players") else {}
+            line = entry.get("line") if isinstance(entry, dict) else None
+            raise FloorcallError(file, line, f"a suit left for {rank}?", f"every {rank} already named",
+                                 f"check the cards: there are four {rank}s; name the card, or write ? for it")
+
+
 def _check_which_card(data: dict, file: str) -> None:
     """A card_exposed the incident says was a burn or a board card belongs to no player: a seat
     beside it says two things at once (issue 22, which card an event is about)."""
@@ -673,7 +693,7 @@ def _check_which_card(data: dict, file: str) -> None:
 
 
 def _note_card(card: str, where: str, seen: dict | None, file: str, line) -> None:
-    if seen is None or card == UNKNOWN_CARD:
+    if seen is None or partly_known(card):     # `?`, `Q?`, `?s`: may be any card not named
         return
     if card in seen:
         raise FloorcallError(file, line, "each card once in the deck", f"{card} in {seen[card]} and in {where}",
@@ -723,6 +743,7 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
                                                        for p in data["players"]]
         _check_cards(dict(data, timeline=entries, players=players), node, file)
     _check_which_card(data, file)
+    _check_suits_left(data, file)
     _check_limits(data, node, file)
     entry_times(data.get("timeline") or [], file, check=True)
     return Incident(file=file, data=data, unknowns=validator.unknowns > 0, header_lines=_header_lines(node))

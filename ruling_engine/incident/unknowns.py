@@ -10,6 +10,7 @@ import copy
 from itertools import product
 
 from ruling_engine.errors import FloorcallError
+from ruling_engine.incident.cards import FULL_CARD, suitless
 
 UNKNOWN = "unknown"
 MAX_COMBINATIONS = 256          # of the fields that can change a ruling (rulings/relevance.py)
@@ -37,13 +38,49 @@ def unknown_paths(data, path=(), vocabulary=None) -> list:
 
 
 def choice_paths(data: dict, vocabulary) -> list:
-    """The unknown paths that are choices the incident can be ruled on every way."""
+    """The unknown paths that are choices the incident can be ruled on every way: fields written
+    `unknown`, and cards of known rank whose suit nobody saw (`Q?`: one of four suits)."""
     out = []
     for path in unknown_paths(data):
         spec = spec_at(path, data, vocabulary)
         if spec is not None and spec.type in CHOICE_TYPES and path[-1] != "house":
             out.append(path)
+    for path in _suitless_paths(data):
+        spec = spec_at(path, data, vocabulary)
+        if spec is not None and spec.type in ("card", "cards"):
+            out.append(path)
     return out
+
+
+def _suitless_paths(data, path=()) -> list:
+    if isinstance(data, dict):
+        return [p for key, value in data.items()
+                if key not in SKIPPED and not (isinstance(key, str) and key.startswith("_"))
+                for p in _suitless_paths(value, path + (key,))]
+    if isinstance(data, list):
+        return [p for index, value in enumerate(data) for p in _suitless_paths(value, path + (index,))]
+    return [path] if suitless(data) else []
+
+
+def _named_cards(data) -> set:
+    """Every card named in full anywhere in the incident (hole cards, board, burns, events)."""
+    if isinstance(data, dict):
+        return {c for key, value in data.items() if key not in SKIPPED for c in _named_cards(value)}
+    if isinstance(data, list):
+        return {c for value in data for c in _named_cards(value)}
+    return {data} if isinstance(data, str) and FULL_CARD.match(data) else set()
+
+
+def values_at(path: tuple, data: dict, vocabulary) -> list:
+    """The values the unknown field at `path` can have: a suitless card (`Q?`) is that rank in
+    each suit not named elsewhere in the incident."""
+    value = data
+    for step in path:
+        value = value[step]
+    if suitless(value):
+        named = _named_cards(data)
+        return [value[0] + suit for suit in "shdc" if value[0] + suit not in named]
+    return domain(spec_at(path, data, vocabulary), data)
 
 
 def _entry_record(node, records):
@@ -90,7 +127,17 @@ def domain(spec, data: dict | None = None) -> list:
 
 
 def path_name(path: tuple, data: dict) -> str:
-    """A readable name of a field: `card_exposed.by`, `game.format`, `action.2.first`."""
+    """A readable name of a field: `card_exposed.by`, `game.format`, `action.2.first`; for a card
+    whose suit nobody saw, `suit of seat 3's A?` (or of the flop's, of a race_entry's)."""
+    card = _value_at(data, path)
+    if suitless(card):
+        if path[0] == "players":
+            return f"suit of seat {data['players'][path[1]]['seat']}'s {card}"
+        owner = data["timeline"][path[1]] if path[0] == "timeline" else {}
+        if isinstance(owner.get("seat"), int):
+            return f"suit of seat {owner['seat']}'s {card}"
+        where = owner.get("street") or owner.get("event") or path_name(path[:-1], data) if owner else path[0]
+        return f"suit of the {where}'s {card}"
     parts = []
     node = data
     for step in path:
@@ -135,7 +182,7 @@ def combinations(data: dict, vocabulary, file: str, paths=None, header_lines: di
     (of `paths`, when given: the others stay `unknown`). Too many is an error at the line of the
     first of those fields (`header_lines`: the header fields' lines, Incident.header_lines)."""
     paths = choice_paths(data, vocabulary) if paths is None else paths
-    domains = [domain(spec_at(p, data, vocabulary), data) for p in paths]
+    domains = [values_at(p, data, vocabulary) for p in paths]
     total = 1
     for values in domains:
         total *= len(values)
@@ -145,9 +192,19 @@ def combinations(data: dict, vocabulary, file: str, paths=None, header_lines: di
                              f"at most {MAX_COMBINATIONS} combinations of unknown answers",
                              f"{total} ({names})", "establish some of these facts before ruling")
     out = []
+    cards = [i for i, p in enumerate(paths) if _value_at(data, p) not in (UNKNOWN,) and suitless(_value_at(data, p))]
     for values in product(*domains):
+        given = [values[i] for i in cards]
+        if len(set(given)) != len(given):
+            continue                       # two suitless cards of one rank cannot be the same card
         out.append((dict(zip(paths, values)), _assigned(data, zip(paths, values))))
     return out
+
+
+def _value_at(data, path):
+    for step in path:
+        data = data[step]
+    return data
 
 
 def _assigned(data: dict, assignment) -> dict:

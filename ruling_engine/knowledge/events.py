@@ -122,6 +122,8 @@ def _field_line(name: str, spec) -> str:
         kind += f" of {spec.record}"
     if spec.type in ("amount", "amounts"):     # known only roughly or as a bound (docs/timeline.md)
         kind += " (or {about: N}, {at_least: N}, {over: N})"
+    if spec.type in ("card", "cards"):         # a card named in part (issue 22, docs/timeline.md)
+        kind += " (As, 10h, K♦; Q? a queen of unseen suit, ruled with each suit; ?♠ rank unseen; ? not seen)"
     notes = []
     if spec.required:
         notes.append("required")
@@ -129,6 +131,8 @@ def _field_line(name: str, spec) -> str:
         notes.append(f"default {_flow(spec.default)}")
     if spec.was_default is not None:
         notes.append(f"left out: not stated, ruled every way; older files meant {_flow(spec.was_default)}")
+    if spec.left_out_unknown:
+        notes.append("left out: not stated, ruled every way")
     head = f"{name}: {kind}" + (f" ({', '.join(notes)})" if notes else "")
     return textwrap.fill(f"{head} — {spec.help}" if spec.help else head, width=WIDTH,
                          initial_indent="    ", subsequent_indent="        ")

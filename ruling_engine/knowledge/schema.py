@@ -8,7 +8,7 @@ import json
 
 from ruling_engine.incident.unknowns import UNKNOWN
 
-CARD = {"type": "string", "pattern": "^(10|[2-9TJQKAtjqka])[shdcSHDC♠♥♦♣]$|^[?]$|^unknown$",
+CARD = {"type": "string", "pattern": "^(10|[2-9TJQKAtjqka?])[shdcSHDC♠♥♦♣?]$|^[?]$|^unknown$",
         "description": "A card: rank 2-9, T or 10, J, Q, K, A and a suit s h d c (or ♠ ♥ ♦ ♣); ? or unknown if not seen."}
 STREETS = ("deal", "preflop", "flop", "turn", "river", "third-street", "fourth-street", "fifth-street",
            "sixth-street", "seventh-street", "showdown", "hand-over")
@@ -69,6 +69,8 @@ def _field(spec, vocabulary, clubs) -> dict:
         out["description"] = (out.get("description", "") + " Left out: not stated, ruled every way it can be "
                               f"(files from before this read it as {spec.was_default!r}; `floorcall upgrade` "
                               "writes that).").strip()
+    if spec.left_out_unknown:
+        out["description"] = (out.get("description", "") + " Left out: not stated, ruled every way it can be.").strip()
     return out
 
 

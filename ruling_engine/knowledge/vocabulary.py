@@ -27,6 +27,8 @@ class FieldSpec:
     default: object = None
     was_default: object = None   # incident fields a floor concludes: left out = not stated (ruled every
                                  # way); files written before read it as this (`floorcall upgrade` writes it)
+    left_out_unknown: bool = False   # incident fields once required (`left_out: unknown`): left out = not
+                                     # stated, ruled every way; older files always gave it, so no upgrade
     record: str = ""          # incident fields of type record / list: the record they hold
     records: tuple = ()       # incident fields of type event: the kinds of event allowed
     sources: tuple = ()       # computed facts: the incident fields they are worked out from
@@ -91,7 +93,7 @@ def _spec(name, raw, file, line, *, is_fact: bool) -> FieldSpec:
     if not isinstance(raw, dict):
         raise FloorcallError(file, line, f"a mapping describing {name!r}", repr(raw))
     allowed = {"type", "question", "help", "values", "source", "required", "default", "record", "records", "from",
-               "together", "was_default"}
+               "together", "was_default", "left_out"}
     for key in raw:
         if key not in allowed:
             raise FloorcallError(file, raw.line_of(key), f"one of {sorted(allowed)}", repr(key),
@@ -105,6 +107,9 @@ def _spec(name, raw, file, line, *, is_fact: bool) -> FieldSpec:
                              did_you_mean(t, known_types))
     if t == "enum" and not raw.get("values"):
         raise FloorcallError(file, raw.line, f"values for enum {name!r}", "none")
+    if raw.get("left_out") not in (None, "unknown"):
+        raise FloorcallError(file, raw.line_of("left_out"), "left_out: unknown", repr(raw.get("left_out")),
+                             "left_out: unknown makes a field left out not stated (ruled every way)")
     if is_fact:
         if raw.get("source") not in FACT_SOURCES:
             raise FloorcallError(file, raw.line_of("source"), "source: computed or defined",
@@ -116,7 +121,7 @@ def _spec(name, raw, file, line, *, is_fact: bool) -> FieldSpec:
     return FieldSpec(name=name, type=t, question=raw.get("question", ""), help=raw.get("help", ""),
                      values=tuple(raw.get("values") or ()), source=raw.get("source", ""),
                      required=bool(raw.get("required", False)), default=raw.get("default"),
-                     was_default=raw.get("was_default"),
+                     was_default=raw.get("was_default"), left_out_unknown=raw.get("left_out") == "unknown",
                      record=raw.get("record", ""), records=tuple(raw.get("records") or ()),
                      sources=tuple(raw.get("from") or ()), together=bool(raw.get("together", False)))
 
