@@ -440,7 +440,8 @@ def incident_facts(incident, vocabulary=None) -> dict:
         vocabulary = load_knowledge().vocabulary
     timeline = read_timeline(incident.data, vocabulary.together_kinds)
     facts = {}
-    for point in timeline.points or [hand_point(timeline)]:
+    # in timeline order (the answer lists the marked points first, those beside them after)
+    for point in sorted(timeline.points, key=lambda p: (p.entries[0], p.kind != "street")) or [hand_point(timeline)]:
         facts.update(computed_facts(*point_view(timeline, point)))
     return facts
 
