@@ -25,11 +25,13 @@ SAME_RULING = {"spoken-number"}
 OPEN: dict = {}
 
 
-def _key(answer, issues) -> list:
-    """The club's rulings on the issues asked, and the pots its answer gives (what is in each pot,
-    what was taken out of it, who wins it)."""
-    return sorted((r.issue, r.outcome, repr(sorted(map(repr, r.effects)))) for r in answer.rulings
-                  if r.issue in issues) + [("the pot", repr(sorted(map(repr, answer.settlement))))]
+def _key(answer, issues, points) -> list:
+    """The club's rulings on the issues asked, each with whether it answers a marked point (what the
+    floor was called for) or one beside the marks (issue 20/21), and the pots its answer gives (what
+    is in each pot, what was taken out of it, who wins it)."""
+    return sorted((r.issue, r.outcome, repr(sorted(map(repr, r.effects))), points[r.point].marked)
+                  for r in answer.rulings if r.issue in issues) + \
+        [("the pot", repr(sorted(map(repr, answer.settlement))))]
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +62,7 @@ def test_changing_the_notion_changes_the_ruling_rightly(rulings, notion):
     right, differs = [], []
     for club, issues in base_data["expected"].items():
         asked = set(issues or {}) | set(changed_data["expected"].get(club) or {})
-        if _key(base.answers[club], asked) != _key(changed.answers[club], asked):
+        if _key(base.answers[club], asked, base.points) != _key(changed.answers[club], asked, changed.points):
             differs.append(club)
         if base_verdicts[club].agrees and changed_verdicts.get(club) and changed_verdicts[club].agrees:
             right.append(club)
@@ -85,5 +87,5 @@ def test_suit_symbols_read_as_letters(kb, tmp_path):
     spelled.write_text(letters, encoding="utf-8")
     a, b = rule_on(path, kb=kb), rule_on(spelled, kb=kb)
     for club in a.answers:
-        assert _key(a.answers[club], {r.issue for r in a.answers[club].rulings}) == \
-            _key(b.answers[club], {r.issue for r in b.answers[club].rulings})
+        assert _key(a.answers[club], {r.issue for r in a.answers[club].rulings}, a.points) == \
+            _key(b.answers[club], {r.issue for r in b.answers[club].rulings}, b.points)

@@ -46,3 +46,38 @@ def test_a_request_to_see_is_read_on_its_own_point_not_once_per_hand(kb):
     by_asker = {f["asks_to_see.asker_seat"]: f["asks_to_see.asker_called_river"]
                 for p, f in zip(report.points, report.facts_by_point) if p.kind == "asks_to_see"}
     assert by_asker == {9: True, 2: False}
+
+
+D209 = CASES / "casebook" / "D209.yaml"      # seat 5 mucks at showdown after seat 2 tabled A♣ J♦
+D101 = CASES / "casebook" / "D101.yaml"      # a conduct event before the two marked short calls
+CONCEDE = "  - hand_mucked: {seat: 5, by: player, retrievable: unknown}"
+
+
+def test_a_muck_conceding_to_a_tabled_hand_is_no_irregularity(kb):
+    """Issue 20/21 (vocabulary mucked-hand raised_when, hand_mucked.conceded): a player who gives
+    his hand up at showdown after another hand was tabled face up concedes; no club rules on his
+    muck, and nothing in the answer depends on it."""
+    report = rule_on(D209, kb=kb)
+    mucks = [n for n, p in enumerate(report.points) if p.kind == "hand_mucked"]
+    assert mucks and all(report.points[n].beside for n in mucks)
+    assert "mucked-hand" not in _issues(report)
+    assert report.facts_by_point[mucks[0]]["hand_mucked.conceded"] is True
+
+
+def test_the_same_muck_before_any_hand_is_tabled_is_ruled(kb):
+    text = D209.read_text(encoding="utf-8")
+    shown = "  - hand_shown: {seat: 2, face_up: 2}"
+    assert CONCEDE in text and shown in text
+    # seat 5 mucks first, before seat 2 tables: nothing to concede to, the muck is ruled
+    text = text.replace(CONCEDE, "#").replace(shown, CONCEDE[:-1] + ", misled_by: nobody}\n" + shown)
+    report = rule_incident(parse_incident_text(text, "<t>", kb.vocabulary, kb.clubs), kb, with_precedents=False)
+    assert "mucked-hand" in _issues(report)
+
+
+def test_the_marked_points_come_first_then_those_beside(kb):
+    """The answer leads with what the floor was called for: D101's conduct (before the marks) is
+    ruled after the two marked short calls."""
+    report = rule_on(D101, kb=kb)
+    assert [(p.kind, p.marked, p.beside) for p in report.points] == \
+        [("action", True, False), ("action", True, False), ("conduct", False, True)]
+    assert {r.issue for r in report.answers["fpc"].rulings if r.point == 0} == {"short-call"}

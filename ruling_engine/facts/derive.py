@@ -124,7 +124,25 @@ def _muck_facts(event: dict, data: dict, final_state) -> dict:
         # his bet or raise is the round's last and nobody has called it (known even when nobody saw its size)
         "hand_mucked.bet_not_called": _last_is_own_bet(final_state, data, seat),
         "hand_mucked.facing_bet": data["street"] in STREETS and final_state.to_call(seat) > 0,
+        "hand_mucked.conceded": _conceded(event, data),
     }
+
+
+def _conceded(event: dict, data: dict) -> bool:
+    """The player gave his hand up at showdown to another hand tabled face up before it, or after
+    the pot had been pushed: a concession, not on its own an irregularity (issue 20/21). Never when he
+    believed he had won, had tabled it, or it is the winning hand; nor when someone had said what a
+    hand was before it (a hand_declared entry) and he may have mucked on those words (misled_by)."""
+    if event["by"] != "player" or event.get("_street") != "showdown" or event["believed_won"] is not False \
+            or event["tabled"] is not False or event["winning"] is not False:
+        return False
+    size = HAND_SIZE[data["game"]["variant"]]
+    before = [e for e in data.get("events", []) if e.get("_entry", -1) < event.get("_entry", -1)]
+    if any(e["event"] == "hand_declared" for e in before) and event["misled_by"] != "nobody":
+        return False
+    return any(e["event"] == "hand_shown" and e["seat"] != event["seat"] and e["face_up"] >= size
+               and e["readable"] is True for e in before) or \
+        any(e["event"] == "money_moved" and e["did"] == "pushed" for e in before)
 
 
 def _deal_error_facts(event: dict, data: dict) -> dict:
@@ -422,7 +440,8 @@ def incident_facts(incident, vocabulary=None) -> dict:
         vocabulary = load_knowledge().vocabulary
     timeline = read_timeline(incident.data, vocabulary.together_kinds)
     facts = {}
-    for point in timeline.points or [hand_point(timeline)]:
+    # in timeline order (the answer lists the marked points first, those beside them after)
+    for point in sorted(timeline.points, key=lambda p: (p.entries[0], p.kind != "street")) or [hand_point(timeline)]:
         facts.update(computed_facts(*point_view(timeline, point)))
     return facts
 

@@ -21,8 +21,10 @@ the floor rules on rests on it. A marked entry at which no club's rules raise an
 (rulings/rule_on.py), never left out.
 
 A mark says what the floor was called about, not that nothing else went wrong (issue 21/20): every
-event the timeline records after the last mark is a point too (`beside`), ruled in its place on the
-hand, raising only what its own facts show (a quiet one is not reported).
+event the timeline records, before, between or after the marks, is a point too (`beside`), ruled
+on the hand at its own moment, raising only what its own facts show (a quiet one is not reported;
+a concession, such as a muck at showdown to a hand tabled before it, raises nothing: vocabulary
+`raised_when`). The marked points come first in the answer, then those beside them.
 """
 from __future__ import annotations
 
@@ -434,14 +436,12 @@ def _points(timeline: Timeline, together_kinds) -> list:
             points.append(Point((index,), "said", entry.get("line"), _said_label(entry), index, True))
         chosen_events += [(i, e, mark, False) for i, e, mark in _closed_early_by(entries, events, marked_actions)
                           if not any(i == c[0] for c in chosen_events)]
-        # every other event the timeline records after the last mark is a point too (issue 21/20):
-        # the floor marks what he was called for, not the only thing that went wrong; it is no
-        # marked point ("no irregularity" is not said of it) and raises only what its own facts
-        # show. (Events before a mark are not yet: ruled beside the marks they can contradict the
-        # marked rulings, which the corrected hand does not yet reconcile.)
-        last_mark = max([i for i, e in enumerate(entries) if e.get("in_question")] + marked_actions
-                        + [i for i, e in events if e.get("in_question")])
-        beside = {i for i, e in events if i > last_mark and not any(i == c[0] for c in chosen_events)}
+        # every other event the timeline records, before, between or after the marks, is a point
+        # too (issue 21/20): the floor marks what he was called for, not the only thing that went
+        # wrong; it is no marked point ("no irregularity" is not said of it) and raises only what
+        # its own facts show (an event that is no irregularity on its own, a concession, raises
+        # nothing: the vocabulary's raised_when says so)
+        beside = {i for i, e in events if not any(i == c[0] for c in chosen_events)}
         chosen_events += [(i, e, None, False) for i, e in events if i in beside]
         chosen_events.sort(key=lambda c: c[0])
         chosen_actions = sorted(set(chosen_actions) | set(_changed_by_dealer(timeline, marked_actions)))
@@ -477,7 +477,9 @@ def _points(timeline: Timeline, together_kinds) -> list:
             points = [p for p in points if not (p.kind == "said" and p.entries == (index,))]
             points.append(Point((index,), "action", entries[index].get("line"), f"seat {entries[index]['by']}'s words",
                                 index, bool(entries[index].get("in_question"))))
-    return sorted(points, key=lambda p: (p.entries[0], p.kind != "street"))
+    # the marked points first (what the floor was called for), then those beside the marks, each
+    # in timeline order (issue 20/21)
+    return sorted(points, key=lambda p: (p.beside, p.entries[0], p.kind != "street"))
 
 
 def _changed_by_dealer(timeline: Timeline, marked_actions) -> list:

@@ -608,7 +608,8 @@ def merge_branches(incident: Incident, branches: list, signature=None, settled=N
             if key in infos and infos[key].quiet and not info.quiet:
                 infos[key] = dataclasses.replace(infos[key], quiet=False)   # ruled under some combination
             infos.setdefault(key, info)
-    order = sorted(infos, key=lambda k: (k[0][0] if k[0] else -1, k[0], k[1]))
+    # the marked points first, then those beside the marks (facts/timeline.py _points)
+    order = sorted(infos, key=lambda k: (infos[k].beside, k[0][0] if k[0] else -1, k[0], k[1]))
     number = {k: n for n, k in enumerate(order)}
     renumber = [[number[(p.entries, p.kind)] for p in report.points] for _, report in branches]
     keys: dict = {}
