@@ -112,8 +112,9 @@ timeline:
 """
     exposed = "  - card_exposed: {seat: 5, by: player, during: play, count: 2}\n"
     raise_ = '  - {seat: 5, said: "raise, eight thousand", in_question: true}\n'
-    (before,) = point_facts(kb, head + exposed + raise_)
-    (after,) = point_facts(kb, head + raise_ + exposed)
+    before, _ = point_facts(kb, head + exposed + raise_)        # the marked raise first, then the exposure
+    after, beside = point_facts(kb, head + raise_ + exposed)     # the marked raise first; the exposure
+    assert beside["card_exposed.count"] == 2                     # after it is ruled beside it (issue 21)
     assert before["action.own_cards_exposed_before"] == 2 and not before["action.own_exposure_deliberate"]
     assert after["action.own_cards_exposed_before"] == 0
 

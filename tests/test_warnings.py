@@ -62,11 +62,13 @@ def test_an_event_field_no_rule_reads_is_warned_once_for_every_line_it_is_on(kb)
                         "here: no club's rule reads it for this incident"]
 
 
-def test_an_entry_the_floor_was_not_called_about_is_not_warned_about(kb):
-    """`gap:` on seat 2's earlier bet, and a rabbit hunt before the action in question: the story."""
+def test_an_action_the_floor_was_not_called_about_is_not_warned_about_an_event_beside_it_is(kb):
+    """`gap:` on seat 2's earlier bet is the story; a rabbit hunt before the action in question is an
+    event, ruled beside the mark (issue 21), so a field of it no rule reads is said."""
     text = CASH.replace("  - {seat: 5, said", "  - rabbit_hunt: {asked_by: 2, dealt: true}\n  - {seat: 5, said") \
         .replace("gap: 2, in_question", "in_question")
-    assert _rule(kb, text).warnings == []
+    assert _rule(kb, text).warnings == ["t.yaml:16: `dealt: true` in the `rabbit_hunt` entry changes nothing "
+                                        "here: no club's rule reads it for this incident"]
 
 
 def test_a_game_field_no_rule_reads_is_warned_with_its_line(kb):

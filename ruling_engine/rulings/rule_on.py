@@ -230,6 +230,9 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
     house = house or incident.house
     timeline = read_timeline(incident.data, kb.vocabulary.together_kinds)
     points = timeline.points or [hand_point(timeline)]
+    left_beside = []                   # events beside the marks past the limit: said, not ruled
+    if len(points) > MAX_POINTS and sum(not p.beside for p in points) <= MAX_POINTS:
+        points, left_beside = points[:MAX_POINTS], points[MAX_POINTS:]
     if len(points) > MAX_POINTS:
         raise FloorcallError(incident.file, points[MAX_POINTS].line, f"at most {MAX_POINTS} points to rule on",
                              f"{len(points):,} (every event is one when no entry is marked)",
@@ -346,7 +349,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                               header_lines=incident.header_lines)
                              + _unread_questions(timeline, points, incident.file)
                              + approximate_warnings(incident) + hands_warnings(incident)
-                             + tripup_warnings(incident, facts_by_point, [p.line for p in points])))
+                             + tripup_warnings(incident, facts_by_point, [p.line for p in points])
+                             + _beside_past_the_limit(incident.file, left_beside)))
     if os.environ.get("FLOORCALL_CHECK_INVARIANTS"):
         from ruling_engine.corrected.invariants import violations
         found = violations(report, timeline)
@@ -417,6 +421,15 @@ def _does_not_arise(kb: KnowledgeBase, club: str, issue: str, number: int) -> Cl
                       decision=f"Does not arise under this club: its earlier ruling changed the hand, and on the "
                                f"hand as corrected there is no question of {title[0].lower() + title[1:]}.",
                       point=number)
+
+
+def _beside_past_the_limit(file: str, left: list) -> list:
+    """The warning for events beside the marks not ruled because the points reached MAX_POINTS."""
+    if not left:
+        return []
+    return [f"{file}:{left[0].line}: {len(left):,} entries beside the marked ones (from this line) are not "
+            f"ruled on: at most {MAX_POINTS} points are; mark the entries the floor was called about, or "
+            "split the incident"]
 
 
 def _moved_past_at(timeline, events_at: dict) -> float:
@@ -510,8 +523,10 @@ def _own(point, data: dict, index) -> frozenset:
 def _asks_hand(points: list, number: int) -> bool:
     """Whether the hand's own questions (an issue raised by facts of the hand alone: the cards read
     at showdown, the side pots, whose turn it was) are asked at this point: the last point, or a
-    marked showdown."""
-    return number == len(points) - 1 or points[number].hand_questions
+    marked showdown. A point beside the marks is not where the floor was called: the last marked
+    point asks them (the last point when none is marked)."""
+    marked = [i for i, p in enumerate(points) if not p.beside]
+    return number == (marked[-1] if marked else len(points) - 1) or points[number].hand_questions
 
 
 def _quiet(points: list, raised_at: list, number: int) -> bool:
