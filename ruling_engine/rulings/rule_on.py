@@ -405,11 +405,18 @@ def _unread_questions(timeline, points, file) -> list:
 def point_issues(vocabulary, facts: dict, kind: str, last: bool, own=None) -> list:
     """The issues raised at a point of this kind (resolve.raised_issues); at a question put to the
     floor, also those the events its subject asks about raise (facts/question.py ASKS): "does the
-    card play?" asks what the card exposed before it asks."""
-    raised = raised_issues(vocabulary, facts, kind, last=last, own=own)
+    card play?" asks what the card exposed before it asks.
+
+    The point's own issues come first, then the hand's own questions asked there (its side pots,
+    its cards, who is out: an issue raised by facts of the hand alone), so that the answer opens
+    with the ruling on what the floor was called about, not on a question of the hand beside it
+    (issue 20)."""
+    raised = raised_issues(vocabulary, facts, kind, last=False, own=own)
     if kind == "question":
         for asked in ASKS.get(facts.get("question.about"), ()):
             raised += [i for i in raised_issues(vocabulary, facts, asked, last=False) if i not in raised]
+    if last:
+        raised += [i for i in raised_issues(vocabulary, facts, kind, last=True, own=own) if i not in raised]
     return raised
 
 
