@@ -540,3 +540,15 @@ def test_gala_house_u_announced_raise_with_amount_in_several_actions_is_the_amou
     r = ruling(rule(kb, text), "string-bet")
     assert r.outcome == "raise-stands" and "gala.house-u" in cites(r)
     assert has_effect(r, "ruled-raise", seat=8, total=7)
+
+
+def test_gala_unethical_after_l_p2_cards_or_chips_hidden_again_after_a_warning_is_repeated(kb):
+    """After Unethical conduct l) ¶2: "However if deemed to be deliberate, or is repeated, the
+    Management reserve the right to take whatever action they feel necessary ... This may include
+    removal of the player from the game". A player already warned (players[].warnings: 1) who keeps
+    his cards or higher chips out of view again is not given a first warning again."""
+    text = CONDUCT.replace("  - {seat: 3, stack: 200}", "  - {seat: 3, stack: 200, warnings: 1}")
+    penalty = ruling(rule(kb, text), "conduct-penalty")
+    assert penalty.outcome == "removal-possible"
+    assert cites(penalty) == {"gala.unethical-after-l-p2"}
+    assert has_effect(penalty, "removal-possible", seat=3)
