@@ -390,7 +390,7 @@ def _irregular_streets(entries, seconds, hand: Hand, events, flop_count) -> list
 def _resume_open_round(entries, seconds, hand: Hand, events) -> bool:
     """A board card the order shows dealt while its betting round was still open (a premature card,
     as _irregular_streets finds it) does not end that round: a player who still owed on it (had not
-    acted, or had less in than the bet) and acts after the card acts on the open round, in turn
+    acted, or the bet has risen since he acted) and acts after the card acts on the open round, in turn
     there, his call or raise measured on it. Each such action is put back on the earlier street
     until the round is complete or someone who owed nothing acts (the betting then is the new
     street's). Says whether any action was moved (the hand must then be replayed)."""
@@ -415,7 +415,7 @@ def _resume_open_round(entries, seconds, hand: Hand, events) -> bool:
             view = tried.walk(k)
             seat = actions[k].get("seat")
             if not (seat in view.in_hand and (seat not in view.acted_at
-                                              or view.round_in.get(seat, 0) < view.current_bet)):
+                                              or view.acted_at[seat][0] < view.current_bet)):
                 actions[k]["street"] = entry["street"]    # he owed nothing there: the new street's betting
                 break
             hand, moved = tried, True
