@@ -200,7 +200,7 @@ def test_with_the_check_on_a_violation_is_an_error_not_a_ruling(kb, monkeypatch)
 
 def test_a_correction_on_an_earlier_round_reopens_it_for_the_player_it_leaves_short(kb):
     """Gala reads 'raise 30' as a raise by 30 (to 42) after the flop was dealt: seat 3, who bet 10,
-    now faces 32 on the pre-flop round before the flop plays, and may re-raise (a full raise)."""
+    now faces 30 on the pre-flop round (his big blind and bet, 12, in) before the flop plays, and may re-raise (a full raise)."""
     text = """
 house: gala
 game: {format: cash, variant: NLHE, blinds: [1, 2]}
@@ -215,9 +215,12 @@ timeline:
 """
     report = rule_incident(parse_incident_text(text, "<t>", kb.vocabulary, kb.clubs), kb, with_precedents=False)
     now = report.answers["gala"].now
-    assert now["moves"] == [{"seat": 1, "add": 12, "street": "preflop", "total": 42}]
-    assert now["next"] == {"seat": 3, "call": 32, "options": "call-raise-fold", "total": 42, "street": "preflop",
-                           "min_raise_to": 74}
+    # the blinds stay in the reopened round (seat 1's small blind £1, seat 3's big blind £2: issue
+    # 20/21): seat 1 has £31 in and adds £11 to £42; seat 3 has £12 in and faces £30; the raise of
+    # £30 makes the minimum re-raise £72
+    assert now["moves"] == [{"seat": 1, "add": 11, "street": "preflop", "total": 42}]
+    assert now["next"] == {"seat": 3, "call": 30, "options": "call-raise-fold", "total": 42, "street": "preflop",
+                           "min_raise_to": 72}
 
 
 def test_a_raise_by_a_player_an_earlier_ruling_held_to_call_or_fold_is_his_call(kb):

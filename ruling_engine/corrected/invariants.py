@@ -53,6 +53,12 @@ def violations(report, timeline) -> list:
     return found
 
 
+def _forced(view, seat) -> float:
+    """What the seat put in that is no step: his live forced bets (blinds, straddle, bring-in)."""
+    forced = view.contributed.get(seat, 0) - sum(st.delta for st in view.steps if st.seat == seat)
+    return forced if math.isfinite(forced) and forced > 0 else 0
+
+
 def _club(answer, view, posted):
     now, money = answer.now, answer.settlement
     if not all(math.isfinite(v) for v in view.contributed.values()):
@@ -150,6 +156,8 @@ def _club(answer, view, posted):
             totals = {s: sum(st.delta for st in view.steps if st.street == street and st.seat == s)
                       + sum(m.get("add", 0) - m.get("back", 0) for m in now.get("moves", [])
                             if m["seat"] == s and m.get("street") == street) for s in live}
+            if street in FIRST_ROUNDS:    # the forced bets (no steps) count on the first round
+                totals = {s: v + _forced(view, s) for s, v in totals.items()}
         in_round = totals.get(seat, 0)
         owed = {o["seat"]: o["add"] for o in now.get("owes", [])}
         call = owed.get(seat, max(0, min(nxt["total"] - in_round, behind)))

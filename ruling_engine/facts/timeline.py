@@ -209,6 +209,8 @@ def _read(incident_data: dict, entries: list, streets: list, pairs: dict, bases=
     data["players"] = _players_at_start(incident_data, data)
     hand = replay_timeline(data, parse_said, [(base.hand, bisect.bisect_left(action_entry, first))
                                               for base, first in shared])
+    if _resume_open_round(entries, seconds, hand, events):
+        hand = replay_timeline(data, parse_said)
     loop = (actions, action_entry, events, event_entry, posts, board, killed)     # appended to below, never cut
     extra = _irregular_streets(entries, seconds, hand, events, flop_count)
     extra += _deal_out_of_turn(incident_data, entries, events)
@@ -383,6 +385,43 @@ def _irregular_streets(entries, seconds, hand: Hand, events, flop_count) -> list
                 out.append((index, {"event": "card_dealt_early", "street": entry["street"], "burn_only": False,
                                     "in_question": entry.get("in_question", False), "_derived": True}))
     return out
+
+
+def _resume_open_round(entries, seconds, hand: Hand, events) -> bool:
+    """A board card the order shows dealt while its betting round was still open (a premature card,
+    as _irregular_streets finds it) does not end that round: a player who still owed on it (had not
+    acted, or the bet has risen since he acted) and acts after the card acts on the open round, in turn
+    there, his call or raise measured on it. Each such action is put back on the earlier street
+    until the round is complete or someone who owed nothing acts (the betting then is the new
+    street's). Says whether any action was moved (the hand must then be replayed)."""
+    if any(e["event"] == "card_dealt_early" for e in events):
+        return False                              # a premature card the file states: as written
+    actions = hand.data["actions"]
+    moved, before = False, 0
+    for index, entry in enumerate(entries):
+        if entry["entry"] == "action" and "posts" not in entry:
+            before += index not in seconds and not entry.get("_void")
+            continue
+        if entry["entry"] != "street" or entry["street"] not in BOARD_STREETS or not before:
+            continue
+        earlier = actions[before - 1]["street"]
+        if NEXT_BOARD.get(earlier) != entry["street"] or _round_complete(hand, before):
+            continue
+        for k in range(before, len(actions)):
+            if actions[k]["street"] != entry["street"]:
+                break
+            actions[k]["street"] = earlier            # tried on the open round: the table before him there
+            tried = replay_timeline(hand.data, parse_said)
+            view = tried.walk(k)
+            seat = actions[k].get("seat")
+            if not (seat in view.in_hand and (seat not in view.acted_at
+                                              or view.acted_at[seat][0] < view.current_bet)):
+                actions[k]["street"] = entry["street"]    # he owed nothing there: the new street's betting
+                break
+            hand, moved = tried, True
+            if hand.complete_after[k]:
+                break
+    return moved
 
 
 def _deal_out_of_turn(incident_data: dict, entries, events) -> list:
