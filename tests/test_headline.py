@@ -21,7 +21,7 @@ timeline:
   - {seat: 2, said: bet, total: 2000}
   - {seat: 5, said: call}
   - showdown:
-  - rebuy_request: {seat: 5, chips: 0, starting_chips: 3000, in_question: true}
+  - rebuy_request: {seat: 5, chips: 0, starting_chips: 3000, period_over: false, in_question: true}
 """
 
 
