@@ -49,7 +49,7 @@ def violations(report, timeline) -> list:
     for club, answer in report.answers.items():
         if not answer.now:
             continue                  # the answer depends on unknown facts: each combination was checked
-        found += [Violation(club, name, detail) for name, detail in _club(answer, view, timeline.hand.posted)]
+        found += [Violation(club, name, detail) for name, detail in _club(answer, view)]
     return found
 
 
@@ -59,7 +59,7 @@ def _forced(view, seat) -> float:
     return forced if math.isfinite(forced) and forced > 0 else 0
 
 
-def _club(answer, view, posted):
+def _club(answer, view):
     now, money = answer.now, answer.settlement
     if not all(math.isfinite(v) for v in view.contributed.values()):
         return
@@ -92,7 +92,7 @@ def _club(answer, view, posted):
         if "back" in move and on in BETTING + STUD_BETTING:
             put = sum(st.delta for st in view.steps if st.street == on and st.seat == move["seat"])
             if on in FIRST_ROUNDS:    # the blinds, straddle or bring-in he posted count on the first round
-                put += posted.get(move["seat"], 0)
+                put += _forced(view, move["seat"])
             if math.isfinite(put) and move["back"] > put + EPSILON:
                 yield "conservation", f"seat {move['seat']} takes back {move['back']} on the {on}, where he put in {put}"
     by_name = {p["pot"]: p for p in pots}
