@@ -315,16 +315,24 @@ def _conduct(event, ctx) -> dict:
     return _conduct_facts(event, ctx.data)
 
 
-def _showdown_facts(data: dict, final_state) -> dict:
-    """Who bet last, who called last and who acts first, on the final betting round."""
+def _final_round(final_state):
+    """(the final betting round's street, who bet or raised on it, who called on it), in order;
+    None before any action."""
     history = final_state.all_history
-    facts = {}
     if not history:
-        return facts
+        return None
     final_street = history[-1][0]
     final = [h for h in history if h[0] == final_street]
-    aggressors = [h[1] for h in final if h[2] in ("bet", "raise")]
-    callers = [h[1] for h in final if h[2] == "call"]
+    return (final_street, [h[1] for h in final if h[2] in ("bet", "raise")],
+            [h[1] for h in final if h[2] == "call"])
+
+
+def _showdown_facts(data: dict, final_state) -> dict:
+    """Who bet last, who called last and who acts first, on the final betting round."""
+    facts = {}
+    if (final := _final_round(final_state)) is None:
+        return facts
+    _, aggressors, callers = final
     facts["final_round_bet"] = bool(aggressors)
     if aggressors:
         facts["last_aggressor_seat"] = aggressors[-1]
@@ -341,14 +349,10 @@ def _asker_facts(data: dict, final_state) -> dict:
     """Of the request to see a hand the point reads (its own, or the last one as context): whether
     the asker called on the final (river) round and whether the target made its last bet or raise.
     Read on the point's own view, never once per hand: which request that is depends on the point."""
-    history = final_state.all_history
     asks = [e for e in data.get("events", []) if e["event"] == "asks_to_see"]
-    if not history or not asks:
+    if not asks or (final := _final_round(final_state)) is None:
         return {}
-    final_street = history[-1][0]
-    final = [h for h in history if h[0] == final_street]
-    aggressors = [h[1] for h in final if h[2] in ("bet", "raise")]
-    callers = [h[1] for h in final if h[2] == "call"]
+    final_street, aggressors, callers = final
     asker, target = asks[-1]["seat"], asks[-1]["target"]
     return {"asks_to_see.asker_called_river": final_street == "river" and asker in callers,
             "asks_to_see.target_is_last_aggressor": bool(aggressors) and aggressors[-1] == target}
