@@ -260,15 +260,9 @@ def _start(data: dict, hand) -> CorrectedHand:
     # totals still hold them (what each put in less his steps), for a round that is taken up again
     first_round = "preflop" if data.get("_start_street", "preflop") == "deal" else data.get("_start_street", "preflop")
     if first_round != view.street and first_round in BETTING + STUD_BETTING:
-        stepped: dict = {}
-        for step in view.steps:
-            if math.isfinite(step.delta):
-                stepped[step.seat] = stepped.get(step.seat, 0) + step.delta
-        for seat, put_in in view.contributed.items():
-            forced = put_in - stepped.get(seat, 0)
-            if math.isfinite(forced) and forced > 0:
-                on_first = by_street.setdefault(first_round, {})
-                on_first[seat] = on_first.get(seat, 0) + forced
+        for seat, forced in view.forced_bets().items():
+            on_first = by_street.setdefault(first_round, {})
+            on_first[seat] = on_first.get(seat, 0) + forced
     by_street.setdefault(view.street, {}).update({s: v for s, v in view.round_in.items() if v})
     actions = data.get("actions", [])
     folded_at = {step.seat: actions[step.index].get("_entry", step.index) for step in view.steps

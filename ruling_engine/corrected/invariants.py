@@ -53,14 +53,9 @@ def violations(report, timeline) -> list:
     return found
 
 
-def _forced(view, seat) -> float:
-    """What the seat put in that is no step: his live forced bets (blinds, straddle, bring-in)."""
-    forced = view.contributed.get(seat, 0) - sum(st.delta for st in view.steps if st.seat == seat)
-    return forced if math.isfinite(forced) and forced > 0 else 0
-
-
 def _club(answer, view):
     now, money = answer.now, answer.settlement
+    forced = view.forced_bets()
     if not all(math.isfinite(v) for v in view.contributed.values()):
         return
     adds = {m["seat"]: m["add"] for m in now.get("moves", []) if "add" in m}
@@ -92,7 +87,7 @@ def _club(answer, view):
         if "back" in move and on in BETTING + STUD_BETTING:
             put = sum(st.delta for st in view.steps if st.street == on and st.seat == move["seat"])
             if on in FIRST_ROUNDS:    # the blinds, straddle or bring-in he posted count on the first round
-                put += _forced(view, move["seat"])
+                put += forced.get(move["seat"], 0)
             if math.isfinite(put) and move["back"] > put + EPSILON:
                 yield "conservation", f"seat {move['seat']} takes back {move['back']} on the {on}, where he put in {put}"
     by_name = {p["pot"]: p for p in pots}
@@ -157,7 +152,7 @@ def _club(answer, view):
                       + sum(m.get("add", 0) - m.get("back", 0) for m in now.get("moves", [])
                             if m["seat"] == s and m.get("street") == street) for s in live}
             if street in FIRST_ROUNDS:    # the forced bets (no steps) count on the first round
-                totals = {s: v + _forced(view, s) for s, v in totals.items()}
+                totals = {s: v + forced.get(s, 0) for s, v in totals.items()}
         in_round = totals.get(seat, 0)
         owed = {o["seat"]: o["add"] for o in now.get("owes", [])}
         call = owed.get(seat, max(0, min(nxt["total"] - in_round, behind)))

@@ -161,6 +161,20 @@ class TableView:
         call = max(0, self.current_bet - self.round_in.get(seat, 0))
         return self.current_bet + self.pot + call
 
+    def forced_bets(self) -> dict:
+        """seat -> his live forced bets (blinds, straddle, bring-in): what he put in that no step
+        holds. They count on the first betting round."""
+        stepped: dict = {}
+        for step in self.steps:
+            if math.isfinite(step.delta):
+                stepped[step.seat] = stepped.get(step.seat, 0) + step.delta
+        out = {}
+        for seat, put_in in self.contributed.items():
+            forced = put_in - stepped.get(seat, 0)
+            if math.isfinite(forced) and forced > 0:
+                out[seat] = forced
+        return out
+
     def round_steps(self) -> list:
         """The steps of this round so far (every earlier step on its street)."""
         if self.round is not None:
