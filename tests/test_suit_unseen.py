@@ -83,13 +83,15 @@ def test_the_ruling_is_given_every_way_when_the_suit_changes_who_wins(kb):
     assert pot_winners(kb, "A?, 9c", "Ks, Kd") == []
 
 
-def test_a_chip_race_between_two_cards_of_one_rank_turns_on_the_unseen_suit(kb):
-    """Gala's chip race: seat 1's king against seat 4's Kh for one chip. Ks beats Kh (spades
-    highest), Kd or Kc loses to it: the ruling is given each way."""
+def test_a_chip_race_between_two_cards_of_one_rank_does_not_turn_on_the_unseen_suit(kb):
+    """Gala's chip race: seat 1's king of unseen suit against seat 4's Kh for one chip. The race is
+    on rank ("the highest cards"), so every suit rules the same: one ruling naming the card as
+    seen (K?), a tie the Card Room Manager decides, and no question about the suit."""
     text = (CASES / "tourney-colour-up-chip-race.yaml").read_text().replace("[Ks, 4d, 9c]", "[K?, 4d, 9c]")
     report = rule_incident(parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs), kb=kb, with_precedents=False)
     race = next(r for r in report.answers["gala"].rulings if r.issue == "odd-chips")
-    assert race.outcome == "depends" and "suit of seat 1's K?" in race.decision
+    assert race.outcome == "chip-race" and not race.depends
+    assert any("seat 1 (K?), seat 4 (Kh) tie on rank" in line for line in race.do)
 
 
 def test_a_chip_race_card_of_unseen_rank_is_said_not_known():

@@ -3,7 +3,7 @@ import pytest
 
 from ruling_engine.incident.load import parse_incident_text
 from ruling_engine.rulings.rule_on import rule_incident
-from ruling_engine.facts.tournament import (card_strength, chip_race_facts, finishing_facts, league_facts,
+from ruling_engine.facts.tournament import (card_rank, chip_race_facts, finishing_facts, league_facts,
                                       moved_facts, table_facts)
 
 from conftest import run_cli
@@ -54,15 +54,23 @@ def test_tables_shortest_highest_and_room_to_break():
     assert not tight["table_count.room_to_break_a_table"] and tight["table_count.shortest_table_players"] == 3
 
 
-def test_chip_race_gives_one_chip_to_each_highest_card_suits_break_ties():
+def test_chip_race_gives_one_chip_to_each_highest_card_and_says_a_tie_on_rank_at_the_last_chip():
+    """Highest cards win on rank alone (Gala p: "the highest cards (not hand)"; no club ranks the
+    suits): K♠ and K♥ for the last chip are a tie still to be decided, never K♠ on suit."""
     colour = {"chip": 25, "into": 100}
     entries = [{"seat": 1, "odd_chips": 3, "cards": ["Ks", "4d", "9c"]},
                {"seat": 4, "odd_chips": 3, "cards": ["Kh", "2s", "Ac"]},
                {"seat": 7, "odd_chips": 2, "cards": ["3h", "5d"]}]
     facts = chip_race_facts(colour, entries, {})
     assert facts["race_entry.value"] == 200 and facts["race_entry.chips_to_win"] == 2      # eight 25s = 200: two chips
+    assert facts["race_entry.winners"] == \
+        "seat 4 wins 1 × 100 (Ac); seat 1 (Ks), seat 4 (Kh) tie on rank for 1 × 100 still to be decided"
+    assert facts["race_entry.tie_at_cut"] is True
+    entries[1]["cards"] = ["Qh", "2s", "Ac"]                  # the queen below the king: no tie
+    facts = chip_race_facts(colour, entries, {})
     assert facts["race_entry.winners"] == "seat 4 wins 1 × 100 (Ac); seat 1 wins 1 × 100 (Ks)"
-    assert card_strength("10h") == card_strength("Th") and card_strength("Ks") > card_strength("Kh")
+    assert facts["race_entry.tie_at_cut"] is False
+    assert card_rank("10h") == card_rank("Th") and card_rank("Ks") == card_rank("Kh") < card_rank("Ad")
 
 
 def test_player_whose_whole_stack_is_odd_chips_is_rounded_up_not_raced():

@@ -10,14 +10,14 @@ from ruling_engine.facts.registry import reads, reads_together
 from ruling_engine.facts.replay import clockwise_from
 
 RANKS = "23456789TJQKA"
-SUITS = "cdhs"            # chip-race tie-break on equal ranks: clubs, diamonds, hearts, spades (low to high)
 
 
-def card_strength(card: str) -> tuple:
-    """(rank, suit) of a card such as 'Ks', '10h' or 'Th'; higher compares greater."""
-    rank, suit = card[:-1], card[-1]
+def card_rank(card: str) -> int:
+    """The rank of a card such as 'Ks', '10h', 'Th' or 'K?' (suit unseen); higher compares greater.
+    A chip race is won on rank alone: no club's text ranks the suits."""
+    rank = card[:-1]
     rank = "T" if rank == "10" else rank
-    return RANKS.index(rank), SUITS.index(suit)
+    return RANKS.index(rank)
 
 
 def _fmt(n) -> str:
@@ -120,15 +120,25 @@ def chip_race_facts(colour: dict | None, entries: list, stacks: dict) -> dict:
     if unseen and len(named) == sum(e["odd_chips"] for e in racing):
         out["race_entry.winners"] = f"not known: the rank of {', '.join(unseen)} was not seen"
         return out
-    dealt = [(card_strength(c), c, seat) for c, seat in named]
+    dealt = [(card_rank(c), c, seat) for c, seat in named]
+    out["race_entry.tie_at_cut"] = False
     if dealt and len(dealt) == sum(e["odd_chips"] for e in racing):
-        dealt.sort(reverse=True)
+        dealt.sort(key=lambda d: -d[0])
+        cut = dealt[won - 1][0] if 0 < won < len(dealt) and dealt[won - 1][0] == dealt[won][0] else None
+        clear = [d for d in dealt[:won] if d[0] != cut]
         tally: dict = {}
-        for _, card, seat in dealt[:won]:
+        for _, card, seat in clear:
             tally.setdefault(seat, []).append(card)
-        out["race_entry.winners"] = "; ".join(
-            f"seat {s} wins {len(cards)} × {_fmt(into)} ({', '.join(cards)})" for s, cards in tally.items()) \
-            or "nobody (the odd chips make less than one larger chip)"
+        said = [f"seat {s} wins {len(cards)} × {_fmt(into)} ({', '.join(cards)})" for s, cards in tally.items()]
+        if cut is not None:                     # cards of one rank on both sides of the last chip won
+            tied = [d for d in dealt if d[0] == cut]
+            left = won - len(clear)
+            out["race_entry.tie_at_cut"] = True
+            out["race_entry.tied"] = (
+                f"{', '.join(f'seat {seat} ({card})' for _, card, seat in tied)} tie on rank for "
+                f"{left} × {_fmt(into)}")
+            said.append(out["race_entry.tied"] + " still to be decided")
+        out["race_entry.winners"] = "; ".join(said) or "nobody (the odd chips make less than one larger chip)"
     return out
 
 

@@ -37,6 +37,14 @@ def suitless(card) -> bool:
     return isinstance(card, str) and bool(SUITLESS.match(card))
 
 
+def spellings(card: str) -> list:
+    """The ways a card in the engine's spelling (`Ks`, `Th`) may be written in a ruling's words:
+    `Ks`, `K♠`; `Th`, `10h`, `T♥`, `10♥`."""
+    symbol = {letter: sym for sym, letter in list(SUITS.items())[:4]}[card[-1]]
+    ranks = [card[:-1]] + (["10"] if card[:-1] == "T" else [])
+    return [rank + suit for rank in ranks for suit in (card[-1], symbol)]
+
+
 def partly_known(card: str) -> bool:
     """Whether the card is named only in part: its rank or its suit (or both) not seen."""
     return "?" in card

@@ -5,12 +5,14 @@ import dataclasses
 import functools
 import math
 import os
+import re
 
 from ruling_engine.errors import FloorcallError
 from ruling_engine.numbers import game_currency
 from ruling_engine.facts.betting import action_betting_facts
 from ruling_engine.facts.declarations import words_and_chips_names
 from ruling_engine.facts.derive import computed_facts
+from ruling_engine.incident.cards import spellings, suitless
 from ruling_engine.incident.hands import hands_warnings, ruled_incident
 from ruling_engine.facts.question import ASKS
 from ruling_engine.facts.timeline import hand_point, point_view, question_of, read_timeline, supposed_timeline
@@ -28,7 +30,7 @@ from ruling_engine.model import UNSETTLED, Branch, ClubAnswer, ClubRuling, Point
 from ruling_engine.rulings.precedents import precedents_for
 from ruling_engine.rulings.resolve import raised_issues, resolve_club
 from ruling_engine.incident.unknowns import (MAX_POINT_RULINGS, choice_paths, combinations, first_line,
-                                             path_name)
+                                             path_name, _value_at)
 from ruling_engine.rulings.relevance import can_matter, relevance_for, source_names
 
 
@@ -612,6 +614,38 @@ def _turns_on(groups: list) -> list:
     return sorted(out) or sorted({name for _, when in whens for name, _ in when})
 
 
+def _as_written(data: dict, assignment: dict) -> list:
+    """(pattern, card as written) for each card of unseen suit (`K?`) this combination gave a suit:
+    where the ruling's words name the card only, they are put back as written, so a ruling the
+    suit does not change (a chip race on rank) is one ruling, not one per suit."""
+    out = []
+    for path, value in assignment.items():
+        written = _value_at(data, path)
+        if suitless(written) and isinstance(value, str):
+            names = "|".join(map(re.escape, spellings(value)))
+            out.append((re.compile(rf"(?<![\w?])(?:{names})(?![\w?])"), written))
+    return out
+
+
+def _unsuited(ruling, written: list):
+    """The ruling with the suits this combination gave written back as seen (`K?`); as it is when
+    none is named in its words."""
+    if ruling is None or not written:
+        return ruling
+
+    def back(text):
+        if not isinstance(text, str):
+            return text
+        for pattern, card in written:
+            text = pattern.sub(card, text)
+        return text
+
+    changed = dataclasses.replace(
+        ruling, decision=back(ruling.decision), do=[back(d) for d in ruling.do],
+        effects=[{k: back(v) for k, v in e.items()} if isinstance(e, dict) else back(e) for e in ruling.effects])
+    return ruling if _signature(changed) == _signature(ruling) and changed.effects == ruling.effects else changed
+
+
 def merge_branches(incident: Incident, branches: list, signature=None, settled=None) -> Report:
     """One report from the reports of every combination of unknown answers.
 
@@ -648,6 +682,7 @@ def merge_branches(incident: Incident, branches: list, signature=None, settled=N
     issues = list(issues)
     names = {path: path_name(path, incident.data) for path in branches[0][0]}
     conditions = [[(names[p], v) for p, v in assignment.items()] for assignment, _ in branches]
+    as_written = [_as_written(incident.data, assignment) for assignment, _ in branches]
     answers = {}
     for club, answer in first.answers.items():
         rulings = []
@@ -659,8 +694,8 @@ def merge_branches(incident: Incident, branches: list, signature=None, settled=N
             by_key.append(found)
         for point, issue in keys:
             groups: dict = {}
-            for found, when in zip(by_key, conditions):
-                ruling = found.get((point, issue))
+            for found, when, written in zip(by_key, conditions, as_written):
+                ruling = _unsuited(found.get((point, issue)), written)
                 key = signature(ruling) if ruling else None
                 groups.setdefault(key, [ruling, []])[1].append(when)
             if None in groups and len(groups) == 1:
