@@ -125,7 +125,17 @@ def _muck_facts(event: dict, data: dict, final_state) -> dict:
         "hand_mucked.bet_not_called": _last_is_own_bet(final_state, data, seat),
         "hand_mucked.facing_bet": data["street"] in STREETS and final_state.to_call(seat) > 0,
         "hand_mucked.conceded": _conceded(event, data),
+        "hand_mucked.dealer_awarded_elsewhere": _dealer_awarded_elsewhere(event, data),
     }
+
+
+def _dealer_awarded_elsewhere(event: dict, data: dict) -> bool:
+    """Issue 22: before the hand went into the muck the dealer had pushed the pot (or a part of it)
+    to another player: his reading of the hands, which the player had before him when he mucked
+    (a tabled winner mucked after it is a hand the dealer's misread put in the muck)."""
+    before = [e for e in data.get("events", []) if e.get("_entry", -1) < event.get("_entry", -1)]
+    return any(e["event"] == "money_moved" and e["did"] == "pushed" and e["by"] == "dealer"
+               and e.get("seat") is not None and e["seat"] != event["seat"] for e in before)
 
 
 def _conceded(event: dict, data: dict) -> bool:
