@@ -408,6 +408,19 @@ def _check_seats(data: dict, node, file: str, vocabulary: Vocabulary) -> None:
                                      "add the player under players:, or correct the seat")
 
 
+def _check_seat_changes(data: dict, file: str) -> None:
+    """A seat change (issue 22) moves a player to an empty seat: `to:` is a seat nobody listed sits in."""
+    seats = [p["seat"] for p in data["players"]]
+    for entry in data["timeline"]:
+        if entry["entry"] != "event" or entry["event"] != "seat_changed":
+            continue
+        to = entry.get("to")
+        if to in seats or (isinstance(to, int) and to < 1):
+            raise FloorcallError(file, entry["line"], "an empty seat in `to:` (a seat nobody listed under players: sits in)",
+                                 f"to: {to}" + (" (taken by a player listed)" if to in seats else ""),
+                                 "a player who left the table is seat_emptied; two players who swapped seats are not a seat change")
+
+
 OPTIONS_ASKED = ("raise", "all-in", "call", "check")
 
 
@@ -727,6 +740,7 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
         data["_approximate"] = validator.approximate
     validator.unknowns += _not_stated_in_actions(data, vocabulary)
     _check_seats(data, node, file, vocabulary)
+    _check_seat_changes(data, file)
     _check_questions_of(data, file)
     _check_street_order(data, file)
     _check_forced_bets_have_a_seat(data, file)
