@@ -67,6 +67,10 @@ def _line(node, key=None, default=None):
     return getattr(node, "line", default)
 
 
+# who heard a player's words (action.heard_by) -> whether everyone at the table did (action.heard)
+HEARD_BY = {"table": "all", "dealer": "some", "player": "some", "nobody": "none", UNKNOWN: UNKNOWN}
+
+
 class _Validator:
     def __init__(self, vocabulary: Vocabulary, clubs, file: str, root=None):
         self.root = root if isinstance(root, dict) else {}     # the whole incident, for checks across fields
@@ -98,6 +102,8 @@ class _Validator:
                 what, kind, figure, at = self.approximate[n]
                 if "." not in what:           # named by the innermost record it is in
                     self.approximate[n] = (f"{name}.{key}", kind, figure, at)
+        if name == "action" and "heard_by" in out:
+            self._heard_by(out, node, line)
         for key, spec in fields.items():
             if key in out:
                 continue
@@ -110,6 +116,17 @@ class _Validator:
                 out[key] = UNKNOWN          # not stated: a conclusion the floor did not give is ruled every way
                 self.unknowns += 1          # (an action's: only where it is read, _not_stated_in_actions)
         return out
+
+    def _heard_by(self, out: dict, node, line) -> None:
+        """Who heard the player's words (issue 22, what the floor was told) says whether everyone at
+        the table heard them: `heard` is worked out from it, and a `heard:` written beside it that
+        says otherwise is an error, never overruled in silence."""
+        heard = HEARD_BY[out["heard_by"]]
+        if "heard" in out and out["heard"] != heard:
+            raise FloorcallError(self.file, _line(node, "heard", line),
+                                 f"heard: {heard} with heard_by: {out['heard_by']} (or leave heard: out)",
+                                 f"heard: {out['heard']}", "heard_by says who heard the words; heard is worked out from it")
+        out["heard"] = heard
 
     def value(self, spec: FieldSpec, value, line):
         t = spec.type
