@@ -91,3 +91,15 @@ def test_the_questionnaire_lets_the_floor_leave_touched_muck_and_retrievable_uns
     session = Session(kb, house="fpc")
     for name in ("hand_mucked.touched_muck", "hand_mucked.retrievable"):
         assert session.question(name).allow_blank, name
+
+
+def test_floorcall_events_says_cards_over_the_line_held_short_of_the_muck_are_touched_muck_false(kb):
+    """Issue 22 (V102): a translator could not say "pushed over the betting line, held by the dealer
+    short of the muck". touched_muck: false already says it (no club's text turns on the line);
+    `floorcall events` and docs/timeline.md now say so plainly."""
+    text = events_text(kb, "hand_mucked")
+    flat = " ".join(text.split())
+    touched = flat[flat.index("touched_muck: bool"):].split(" — ", 1)[1][:500]
+    assert "pushed over the betting line and held by the dealer short of the pile are false" in touched
+    from conftest import ROOT
+    assert "**Cards over the line, held short of the muck.**" in (ROOT / "docs" / "timeline.md").read_text(encoding="utf-8")

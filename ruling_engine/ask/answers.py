@@ -100,6 +100,11 @@ def parse_action(text: str, seats: list) -> dict:
     if re.search(r"\b(in question|called about)\b|\s\?\s*$", line, re.I):
         action["in_question"] = True
         line = re.sub(r"\b(in question|called about)\b|\s\?\s*$", "", line, flags=re.I).strip()
+    # who heard his words (issue 22): "heard by dealer", "heard by the table", "heard by a player", "heard by nobody"
+    heard = re.search(r"\bheard by (?:the |a |one )?(table|dealer|players?|nobody)\b", line, re.I)
+    if heard:
+        action["heard_by"] = heard.group(1).lower().rstrip("s") if heard.group(1).lower() != "players" else "player"
+        line = (line[:heard.start()] + line[heard.end():]).strip()
     if re.search(r"\bout of turn\b", line, re.I):
         action["in_turn"] = False
         line = re.sub(r"\bout of turn\b", "", line, flags=re.I).strip()
@@ -127,6 +132,8 @@ def parse_action(text: str, seats: list) -> dict:
         action["chips"] = [_number(v) for v in values]
     if "said" not in action and "chips" not in action:
         raise AnswerError(f"{text!r}: say what the player said and/or the chips, e.g. '7 call' or '7 = 10'")
+    if "heard_by" in action and "said" not in action:
+        raise AnswerError(f"{text!r}: who heard is for his words, e.g. '7 all in = 1000 1000 heard by dealer'")
     if "first" in action and not ("said" in action and "chips" in action):
         raise AnswerError(f"{text!r}: which came first is for words and chips together, "
                           "e.g. '7 raise = 1 1 1 1 5 during motion'")

@@ -230,7 +230,8 @@ def _ask_next(question, session, questionary):
                 text = _unsafe(questionary.text(
                     "Seat and what he did (b = back):",
                     instruction="SEAT [words] [= chips [words first | chips first | together | during motion]] [out of turn] "
-                                "[in question], e.g. 2 bet 15 = 10 5, 7 = 10, 4 fold, 7 raise = 1 1 5 during motion"))
+                                "[heard by dealer | table | player | nobody] [in question], e.g. 2 bet 15 = 10 5, 7 = 10, 4 fold, "
+                                "7 raise = 1 1 5 during motion"))
                 if text.strip().lower() == "b":
                     return BACK
                 return parse_action(text, seats)

@@ -107,6 +107,33 @@ def _seat_emptied(event: dict, data: dict) -> dict:
     return out
 
 
+def _due(seats: list, button, seat) -> str:
+    """What a seat is due in a hand with this button: the button, the small or big blind, or none."""
+    if seat == button:
+        return "button"
+    sb, bb = blind_seats(seats, button)
+    return "small-blind" if seat == sb else "big-blind" if seat == bb else "none"
+
+
+def _seat_changed(event: dict, data: dict) -> dict:
+    """A player moved to an empty seat at the same table between hands: what his old seat and his new
+    seat are due in the next hand (its button the next seat after this hand's, as a hand-over moves
+    it), and whether the move takes him past a blind."""
+    seats = [p["seat"] for p in data["players"]]
+    old, new = event["seat"], event["to"]
+    out = {"seat_changed.seat": old, "seat_changed.to": new, "seat_changed.intentional": event["intentional"]}
+    button = data.get("button")
+    if button is None or len(seats) < 2:
+        return out
+    following = clockwise_from(seats, button)[0]
+    moved = [new if s == old else s for s in seats]
+    old_due, new_due = _due(seats, following, old), _due(moved, following, new)
+    out.update({"seat_changed.old_seat_due": old_due, "seat_changed.new_seat_due": new_due,
+                "seat_changed.passes_blind": old_due in ("small-blind", "big-blind")
+                and new_due not in ("small-blind", "big-blind")})
+    return out
+
+
 def _count(event: dict, data: dict, index: int | None, facts: dict) -> dict:
     """A count asked for: the true amount before the asker acted, and whether he was told it."""
     asker = event["seat"]
@@ -222,6 +249,11 @@ def _posted(event, ctx) -> dict:
 @reads("seat_emptied")
 def _emptied(event, ctx) -> dict:
     return _seat_emptied(event, ctx.data)
+
+
+@reads("seat_changed")
+def _changed(event, ctx) -> dict:
+    return _seat_changed(event, ctx.data)
 
 
 @reads("button_to_place")

@@ -67,6 +67,10 @@ def _line(node, key=None, default=None):
     return getattr(node, "line", default)
 
 
+# who heard a player's words (action.heard_by) -> whether everyone at the table did (action.heard)
+HEARD_BY = {"table": "all", "dealer": "some", "player": "some", "nobody": "none", UNKNOWN: UNKNOWN}
+
+
 class _Validator:
     def __init__(self, vocabulary: Vocabulary, clubs, file: str, root=None):
         self.root = root if isinstance(root, dict) else {}     # the whole incident, for checks across fields
@@ -98,6 +102,8 @@ class _Validator:
                 what, kind, figure, at = self.approximate[n]
                 if "." not in what:           # named by the innermost record it is in
                     self.approximate[n] = (f"{name}.{key}", kind, figure, at)
+        if name == "action" and "heard_by" in out:
+            self._heard_by(out, node, line)
         for key, spec in fields.items():
             if key in out:
                 continue
@@ -110,6 +116,17 @@ class _Validator:
                 out[key] = UNKNOWN          # not stated: a conclusion the floor did not give is ruled every way
                 self.unknowns += 1          # (an action's: only where it is read, _not_stated_in_actions)
         return out
+
+    def _heard_by(self, out: dict, node, line) -> None:
+        """Who heard the player's words (issue 22, what the floor was told) says whether everyone at
+        the table heard them: `heard` is worked out from it, and a `heard:` written beside it that
+        says otherwise is an error, never overruled in silence."""
+        heard = HEARD_BY[out["heard_by"]]
+        if "heard" in out and out["heard"] != heard:
+            raise FloorcallError(self.file, _line(node, "heard", line),
+                                 f"heard: {heard} with heard_by: {out['heard_by']} (or leave heard: out)",
+                                 f"heard: {out['heard']}", "heard_by says who heard the words; heard is worked out from it")
+        out["heard"] = heard
 
     def value(self, spec: FieldSpec, value, line):
         t = spec.type
@@ -406,6 +423,19 @@ def _check_seats(data: dict, node, file: str, vocabulary: Vocabulary) -> None:
                 raise FloorcallError(file, entry["line"], f"a seat of a player in the hand ({known})",
                                      f"seat {seat}" if name == "seat" else f"{name}: {seat}",
                                      "add the player under players:, or correct the seat")
+
+
+def _check_seat_changes(data: dict, file: str) -> None:
+    """A seat change (issue 22) moves a player to an empty seat: `to:` is a seat nobody listed sits in."""
+    seats = [p["seat"] for p in data["players"]]
+    for entry in data["timeline"]:
+        if entry["entry"] != "event" or entry["event"] != "seat_changed":
+            continue
+        to = entry.get("to")
+        if to in seats or (isinstance(to, int) and to < 1):
+            raise FloorcallError(file, entry["line"], "an empty seat in `to:` (a seat nobody listed under players: sits in)",
+                                 f"to: {to}" + (" (taken by a player listed)" if to in seats else ""),
+                                 "a player who left the table is seat_emptied; two players who swapped seats are not a seat change")
 
 
 OPTIONS_ASKED = ("raise", "all-in", "call", "check")
@@ -727,6 +757,7 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
         data["_approximate"] = validator.approximate
     validator.unknowns += _not_stated_in_actions(data, vocabulary)
     _check_seats(data, node, file, vocabulary)
+    _check_seat_changes(data, file)
     _check_questions_of(data, file)
     _check_street_order(data, file)
     _check_forced_bets_have_a_seat(data, file)
