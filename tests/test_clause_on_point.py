@@ -1,0 +1,52 @@
+"""Issue 21: "not covered" where a club's clause is on point. Each test names the clause that now
+decides; the incidents are written here in general terms, not copied from the casebook."""
+import pytest
+
+from ruling_engine.incident.load import parse_incident_text
+from ruling_engine.rulings.rule_on import rule_incident
+
+
+def _ruling(kb, text, issue, club):
+    incident = parse_incident_text(text, "incident.yaml", kb.vocabulary, kb.clubs)
+    rulings = rule_incident(incident, kb, with_precedents=False).answers[club].rulings
+    return next(r for r in rulings if r.issue == issue)
+
+
+def _effects(ruling):
+    return [e if isinstance(e, dict) else e.__dict__ for e in ruling.effects]
+
+
+# Words and chips together over a bet, the words heard by only some of the table and no official term.
+HALF_HEARD = """title: t
+house: {club}
+game: {{format: tournament, variant: NLHE, blinds: [200, 400]}}
+button: 1
+players:
+  - {{seat: 1, stack: 10000}}
+  - {{seat: 2, stack: 10000}}
+  - {{seat: 3, stack: 10000}}
+timeline:
+  - flop: [K♦, 9♣, 4♠]
+  - {{seat: 2, chips: [500]}}
+  - {{seat: 3, said: "...in", heard: {heard}, chips: [500, 500], first: together, in_question: true}}
+"""
+
+
+@pytest.mark.parametrize("club, outcome, clause", [
+    ("fpc", "raise", "fpc.2-s1-2"),      # betting is physically defined as the release of chips
+    ("edp", "raise", "edp.8-1-s1-3"),    # "otherwise the chips play"
+    ("gala", "raise", "gala.house-v-s3"),  # multiple chips without announcing: held to a raise
+    ("ppl", "call", "ppl.league-2"),     # no intention to raise stated: assumed a call
+])
+def test_half_heard_words_with_chips_the_chips_decide(kb, club, outcome, clause):
+    ruling = _ruling(kb, HALF_HEARD.format(club=club, heard="some"), "declared-action", club)
+    assert ruling.outcome == outcome
+    assert ruling.basis != "not covered"
+    assert clause in [c.clause for c in ruling.citations]
+
+
+def test_half_heard_words_rule_reaches_no_further_than_words_not_heard_by_all(kb):
+    # Words everyone heard are a declaration the floor reads (EDP's unofficial-terms clauses):
+    # the chips-play rule is not for them.
+    ruling = _ruling(kb, HALF_HEARD.format(club="edp", heard="all"), "declared-action", "edp")
+    assert ruling.outcome == "floor-decides"
