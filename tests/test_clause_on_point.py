@@ -50,3 +50,48 @@ def test_half_heard_words_rule_reaches_no_further_than_words_not_heard_by_all(kb
     # the chips-play rule is not for them.
     ruling = _ruling(kb, HALF_HEARD.format(club="edp", heard="all"), "declared-action", "edp")
     assert ruling.outcome == "floor-decides"
+
+
+# A card found face up on top of the stub as the turn is dealt, after a bet and a call on the flop;
+# one player asks for a misdeal.
+BOXED_ON_TURN = """title: t
+house: {club}
+game: {{format: cash, variant: NLHE, blinds: [1, 2]}}
+button: 3
+players:
+  - {{seat: 1, stack: 200}}
+  - {{seat: 2, stack: 200}}
+  - {{seat: 3, stack: 200}}
+timeline:
+  - {{seat: 1, posts: small-blind}}
+  - {{seat: 2, posts: big-blind}}
+  - deal:
+  - preflop:
+  - {{seat: 3, did: raise, total: 6}}
+  - {{seat: 1, did: fold}}
+  - {{seat: 2, did: call, total: 6}}
+  - flop: [9♦, 6♦, 2♣]
+  - {{seat: 2, did: bet, total: 10}}
+  - {{seat: 3, did: call, total: 10}}
+  - card_boxed: {{count: 1, during: {during}, in_question: true}}
+  - said: {{by: 2, words: "Misdeal, give us our money back.", kind: claim}}
+"""
+
+
+@pytest.mark.parametrize("club, clause", [
+    ("edp", "edp.7-2"),          # "Once substantial action occurs a misdeal cannot be declared"
+    ("gala", "gala.misdeal-p2"),  # "Once either of these has taken place the deal must stand."
+])
+def test_boxed_card_after_substantial_action_hand_stands(kb, club, clause):
+    ruling = _ruling(kb, BOXED_ON_TURN.format(club=club, during="board"), "boxed-card", club)
+    assert ruling.outcome == "hand-stands"
+    assert ruling.basis == "reading"
+    assert [c.clause for c in ruling.citations] == [clause]
+
+
+def test_gala_boxed_card_before_three_actions_is_not_barred_by_misdeal_p2(kb):
+    # Misdeal ¶2 bars a mis-deal only once three players have acted or a bet was called at once.
+    text = BOXED_ON_TURN.format(club="gala", during="deal").split("  - preflop:")[0] + \
+        "  - card_boxed: {count: 1, during: deal, in_question: true}\n"
+    ruling = _ruling(kb, text, "boxed-card", "gala")
+    assert ruling.outcome != "hand-stands"
