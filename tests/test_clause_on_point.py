@@ -95,3 +95,39 @@ def test_gala_boxed_card_before_three_actions_is_not_barred_by_misdeal_p2(kb):
         "  - card_boxed: {count: 1, during: deal, in_question: true}\n"
     ruling = _ruling(kb, text, "boxed-card", "gala")
     assert ruling.outcome != "hand-stands"
+
+
+# "Raise, eight hundred" said in turn with the chips, over a 600 big blind: short of the minimum
+# raise and the raise (200) under half the bet, where PPL League •47 is silent.
+STATED_SHORT_RAISE = """title: t
+house: ppl
+game: {format: tournament, variant: NLHE, blinds: [300, 600]}
+button: 1
+players:
+  - {seat: 1, stack: 10000}
+  - {seat: 2, stack: 10000}
+  - {seat: 3, stack: 10000}
+  - {seat: 4, stack: 10000}
+timeline:
+  - {seat: 2, posts: small-blind}
+  - {seat: 3, posts: big-blind}
+  - deal:
+  - preflop:
+  - {seat: 4, said: "raise, eight hundred", chips: [500, 100, 100, 100], first: words, in_question: true}
+"""
+
+
+def test_ppl_league_52_stated_raise_short_of_minimum_is_made_up(kb):
+    ruling = _ruling(kb, STATED_SHORT_RAISE, "raise-size", "ppl")
+    assert ruling.outcome == "raised-to-minimum"
+    assert [c.clause for c in ruling.citations] == ["ppl.league-52"]
+    assert {"effect": "raise-made-up", "seat": 4, "add": 400, "total": 1200} in _effects(ruling)
+
+
+def test_ppl_league_52_rule_not_read_onto_unstated_chips(kb):
+    # Chips put out with no word are League •2's call, not a stated raise.
+    text = STATED_SHORT_RAISE.replace('said: "raise, eight hundred", ', "").replace(", first: words", "")
+    incident = parse_incident_text(text, "incident.yaml", kb.vocabulary, kb.clubs)
+    rulings = rule_incident(incident, kb, with_precedents=False).answers["ppl"].rulings
+    assert not any(r.outcome == "raised-to-minimum" for r in rulings)
+    assert "ppl.league-52" not in [c.clause for r in rulings for c in r.citations]
