@@ -14,7 +14,9 @@ against the hand the timeline replays, not against the corrected hand's own book
   and the seat the action is on is told what he may do, not "unless the betting is reopened";
 - the player named to act next is live, not all-in, and told the amount the corrected bets leave
   him to call;
-- the pot section is the corrected hand's pots.
+- the pot section is the corrected hand's pots;
+- (on the merged answer, branch_violations) no "it depends" branch asks a question whose answer
+  moves nothing in its ruling.
 """
 from __future__ import annotations
 
@@ -176,3 +178,26 @@ def _shown(answer, seat) -> bool:
     has read the later one on the hand the earlier left (a held player's raise is his call)."""
     return any(f"seat {seat}" in text for text in answer.contradictions) or \
         any(held["seat"] == seat for held in answer.now.get("held", []))
+
+
+def branch_violations(report) -> list:
+    """Issue 20: no question in a ruling's "it depends" branches that moves nothing in it. Every
+    field a branch asks is one whose answer alone (the others as that combination has them) moves
+    the ruling to another branch: a question of another point, or of a field this ruling does not
+    read, leaks into it otherwise. Read on the merged answer (each combination's own answer is
+    checked by violations())."""
+    found = []
+    for club, answer in report.answers.items():
+        for ruling in answer.rulings:
+            whens = [(index, tuple(when)) for index, branch in enumerate(ruling.depends or []) for when in branch.when]
+            names = {name for _, when in whens for name, _ in when}
+            for name in sorted(names):
+                seen: dict = {}
+                for index, when in whens:
+                    rest = tuple(pair for pair in when if pair[0] != name)
+                    seen.setdefault(rest, set()).add(index)
+                if not any(len(v) > 1 for v in seen.values()):
+                    found.append(Violation(club, "branch-question",
+                                           f"point {ruling.point} {ruling.issue}: the branches ask {name}, "
+                                           f"whose answer moves nothing in this ruling"))
+    return found

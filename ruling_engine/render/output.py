@@ -397,13 +397,21 @@ def render_text(report, explain: bool = False, when_words=None) -> str:
     return plain("\n".join(out).rstrip(), keep_newlines=True) + "\n"
 
 
+def _headline(rulings: list, points: list) -> dict:
+    """The ruling a club's answer opens with: its first on a point the floor marked (issue 20: a
+    side point ruled before it, for the hand as it stands, e.g. the level change ahead of the marked
+    raise, does not headline); with no ruling on a marked point, its first."""
+    marked = {p["point"] for p in points if p["marked"]}
+    return next((r for r in rulings if r["point"] in marked), rulings[0])
+
+
 def _answer_first(data: dict, house_club: str) -> list:
     """The house club's answer in one block, read from its corrected hand: the decision on the
     point the floor was called about, what each player does now with the amounts, and the pot;
     then each other club in brief."""
     currency = data["incident"]["currency"]
     house = data["clubs"][house_club]
-    first = house["rulings"][0]
+    first = _headline(house["rulings"], data["points"])
     out = ["== The answer ==", _wrap(f"{house_club}: {first['decision']}", "  ")]
     lines = now_lines(house["now"], currency)
     if lines:
@@ -420,7 +428,7 @@ def _answer_first(data: dict, house_club: str) -> list:
     for club, answer in data["clubs"].items():
         if club == house_club or not answer["rulings"]:
             continue
-        other = answer["rulings"][0]
+        other = _headline(answer["rulings"], data["points"])
         differing = [r for r in answer["rulings"] if r["differs_from_house"]]
         mark = "DIFFERS" if differing or answer["now"] != house["now"] \
             or answer["settlement"] != house["settlement"] or answer["contradictions"] else "same"

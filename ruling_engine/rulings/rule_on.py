@@ -101,6 +101,11 @@ def rule_incident(incident: Incident, kb: KnowledgeBase | None = None, house: st
                                                 with_precedents, shared, assignment))
                     for assignment, data in choices]
         report = merge_branches(incident, branches, shared.signature, shared.settled)
+        if os.environ.get("FLOORCALL_CHECK_INVARIANTS"):
+            from ruling_engine.corrected.invariants import branch_violations
+            found = branch_violations(report)
+            if found:
+                raise InvariantViolation(incident.file, found)
     if log is not None:
         attach_logged(report, log, exclude_logged)
     return report
@@ -646,6 +651,19 @@ def _unsuited(ruling, written: list):
     return ruling if _signature(changed) == _signature(ruling) and changed.effects == ruling.effects else changed
 
 
+def _asked_only(groups: dict, turns: list) -> list:
+    """[(ruling, whens)] of a depending ruling with each combination of unknown answers cut to the
+    fields the ruling turns on (issue 20: a question of another point, or of a field that moves
+    nothing in this ruling, is not asked in its branches), each cut combination once. Kept whole
+    when the cut would let one combination read two ways (the fields then act only together)."""
+    cut = [(ruling, list(dict.fromkeys(tuple(pair for pair in when if pair[0] in turns) for when in whens)))
+           for ruling, whens in groups.values()]
+    seen = [set(whens) for _, whens in cut]
+    if any(a & b for i, a in enumerate(seen) for b in seen[i + 1:]):
+        return [(ruling, whens) for ruling, whens in groups.values()]
+    return [(ruling, [list(when) for when in whens]) for ruling, whens in cut]
+
+
 def merge_branches(incident: Incident, branches: list, signature=None, settled=None) -> Report:
     """One report from the reports of every combination of unknown answers.
 
@@ -710,11 +728,12 @@ def merge_branches(incident: Incident, branches: list, signature=None, settled=N
             if common is not None:        # the same answer every way: no "depends" to read through
                 rulings.append(common if common.point == point else dataclasses.replace(common, point=point))
                 continue
-            depends = [Branch(when=whens, ruling=ruling) for ruling, whens in groups.values()]
+            turns = _turns_on(list(groups.values()))
+            depends = [Branch(when=whens, ruling=ruling) for ruling, whens in _asked_only(groups, turns)]
             rulings.append(ClubRuling(
                 club=club, issue=issue, basis="depends", outcome="depends",
                 decision="The ruling turns on facts the floor could not establish: "
-                         + ", ".join(_turns_on(list(groups.values()))) + ".",
+                         + ", ".join(turns) + ".",
                 depends=depends, point=point))
         settlements = [report.answers[club].settlement for _, report in branches]
         answers[club] = ClubAnswer(club=club, club_name=answer.club_name, floor=answer.floor,
