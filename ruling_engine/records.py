@@ -12,7 +12,9 @@ says what dataclass would have said. tests/test_records.py compares both, class 
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import reprlib
+import sys
 from operator import attrgetter
 from threading import RLock
 
@@ -30,8 +32,24 @@ def dataclass(cls=None, /, *, frozen: bool = False, eq: bool = True, repr: bool 
 
 def _build(cls, frozen, eq, repr, explicit_hash, own_eq, own_repr):  # noqa: A002
     """The class as dataclasses builds it, with the shared methods."""
-    cls = dataclasses.dataclass(cls, frozen=frozen, eq=False, repr=False)
-    fields = dataclasses.fields(cls)
+    if _plain(cls, frozen):
+        undocumented = not cls.__dict__.get("__doc__")
+        if undocumented:
+            cls.__doc__ = "-"                  # written below, once __init__ is there
+        cls = dataclasses.dataclass(cls, init=False, frozen=False, eq=False, repr=False)
+        fields = dataclasses.fields(cls)
+        cls.__init__ = _init_of(cls, fields, frozen)
+        if frozen:
+            cls.__setattr__, cls.__delattr__ = _frozen_of(cls, tuple(f.name for f in fields))
+        if undocumented:                       # as dataclasses writes it, from __init__'s signature
+            try:
+                text_sig = str(inspect.signature(cls)).replace(" -> None", "")
+            except (TypeError, ValueError):
+                text_sig = ""
+            cls.__doc__ = cls.__name__ + text_sig
+    else:
+        cls = dataclasses.dataclass(cls, frozen=frozen, eq=False, repr=False)
+        fields = dataclasses.fields(cls)
     if repr and not own_repr:
         cls.__repr__ = _repr_of(tuple(f.name for f in fields if f.repr))
     if eq:
@@ -155,3 +173,83 @@ def _repr_of(names: tuple):
         return (self.__class__.__qualname__ + "("
                 + ", ".join(f"{name}={getattr(self, name)!r}" for name in names) + ")")
     return __repr__
+
+
+# -- __init__, __setattr__ and __delattr__ of a plain record -----------------------------------------
+# dataclasses compiles, per class, an __init__ with its annotations written into the source and, for
+# a frozen class, a __setattr__ and a __delattr__: three compilations, the most of a class's build.
+# For a plain record (no record base, no ClassVar/InitVar/KW_ONLY, every field in __init__ and
+# positional, no __setattr__/__delattr__ of its own when frozen) the __setattr__ and __delattr__
+# below are dataclasses' own, written once as closures, and __init__ is compiled from shorter
+# source: the same parameters, defaults, factories, assignments and __post_init__ call, its
+# annotations set afterwards. Anything else is built by dataclasses itself.
+_HAS_DEFAULT_FACTORY = dataclasses._HAS_DEFAULT_FACTORY
+
+
+def _plain(cls, frozen: bool) -> bool:
+    if any("__dataclass_fields__" in base.__dict__ for base in cls.__mro__[1:]):
+        return False
+    if frozen and ("__setattr__" in cls.__dict__ or "__delattr__" in cls.__dict__):
+        return False
+    own = cls.__dict__
+    for name, kind in own.get("__annotations__", {}).items():
+        if not isinstance(kind, str) or any(word in kind for word in ("ClassVar", "InitVar", "KW_ONLY")):
+            return False
+        value = own.get(name)
+        if name == "self" or name.startswith("__records_"):
+            return False
+        if isinstance(value, dataclasses.Field) and (not value.init or value.kw_only is True):
+            return False
+    return True
+
+
+def _init_of(cls, fields, frozen: bool):
+    """dataclasses' __init__ for `cls`, from shorter source."""
+    seen_default = False
+    for f in fields:
+        if not (f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING):
+            seen_default = True
+        elif seen_default:
+            raise TypeError(f"non-default argument {f.name!r} follows default argument")
+    given = {"__records_O": object.__setattr__, "__records_F": _HAS_DEFAULT_FACTORY}
+    params, body = [], []
+    for i, f in enumerate(fields):
+        value = f.name
+        if f.default_factory is not dataclasses.MISSING:
+            given[f"__records_{i}"] = f.default_factory
+            params.append(f"{f.name}=__records_F")
+            value = f"__records_{i}() if {f.name} is __records_F else {f.name}"
+        elif f.default is not dataclasses.MISSING:
+            given[f"__records_{i}"] = f.default
+            params.append(f"{f.name}=__records_{i}")
+        else:
+            params.append(f.name)
+        body.append(f"  __records_O(self,{f.name!r},{value})" if frozen else f"  self.{f.name}={value}")
+    if hasattr(cls, "__post_init__"):
+        body.append("  self.__post_init__()")
+    names = ",".join(given)
+    source = (f"def __create_fn__({names}):\n def __init__(self,{','.join(params)}):\n"
+              + ("\n".join(body) or "  pass") + "\n return __init__")
+    module = sys.modules.get(cls.__module__)
+    namespace = {}
+    exec(source, module.__dict__ if module else {}, namespace)
+    init = namespace["__create_fn__"](*given.values())
+    init.__annotations__ = {**{f.name: f.type for f in fields}, "return": None}
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
+
+
+def _frozen_of(cls, names: tuple):
+    """dataclasses' __setattr__ and __delattr__ of a frozen class."""
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+
+    def __delattr__(self, name):
+        if type(self) is cls or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    __setattr__.__qualname__ = f"{cls.__qualname__}.__setattr__"
+    __delattr__.__qualname__ = f"{cls.__qualname__}.__delattr__"
+    return __setattr__, __delattr__

@@ -156,3 +156,82 @@ def test_a_cold_rule_on_builds_no_record_class_it_never_instantiates(tmp_path):
     built = subprocess.run([sys.executable, "-c", script], cwd=root, env=env, check=True, capture_output=True,
                            text=True).stdout.split()
     assert built == []
+
+
+# -- a plain record's __init__, __setattr__, __delattr__ (issue 20's cold start) -------------------
+PLAIN = {
+    "frozen-defaults": ({"__annotations__": {"a": "int", "b": "str", "c": "tuple"}, "b": "", "c": ()}, {"frozen": True}),
+    "factory": ({"__annotations__": {"a": "int", "b": "list"}, "b": dataclasses.field(default_factory=list)}, {}),
+    "frozen-factory": ({"__annotations__": {"a": "int", "b": "dict"}, "b": dataclasses.field(default_factory=dict)},
+                       {"frozen": True}),
+    "post-init": ({"__annotations__": {"a": "int"}, "__post_init__": lambda self: object.__setattr__(self, "seen", 1)},
+                  {"frozen": True}),
+    "no-field": ({}, {"frozen": True}),
+}
+
+
+def _made(body, **options):
+    namespace = dict(body, __module__=__name__, __qualname__="Made")
+    namespace["__annotations__"] = dict(body.get("__annotations__", {}))
+    return records.dataclass(**options)(type("Made", (), namespace))
+
+
+def _init_compilations(monkeypatch):
+    made = []
+    original = dataclasses._create_fn
+    monkeypatch.setattr(dataclasses, "_create_fn", lambda name, *a, **k: made.append(name) or original(name, *a, **k))
+    return made
+
+
+@pytest.mark.parametrize("shape", PLAIN)
+def test_a_plain_record_s_init_and_frozen_methods_are_dataclasses_own(shape, monkeypatch):
+    """The same signature, annotations, defaults, factories (a new object each time), __post_init__
+    call, frozen errors and qualified names as dataclasses writes; none of them compiled by
+    dataclasses' _create_fn (the cold path's cost)."""
+    import inspect
+    body, options = PLAIN[shape]
+    reference, _ = _pair(body, **options)
+    compiled = _init_compilations(monkeypatch)
+    made = _made(body, **options)
+    assert made.__doc__ == reference.__doc__                     # builds it
+    assert compiled == []
+    assert str(inspect.signature(made)) == str(inspect.signature(reference))
+    assert made.__init__.__annotations__ == reference.__init__.__annotations__
+    assert made.__init__.__qualname__ == reference.__init__.__qualname__
+    assert made.__init__.__globals__ is reference.__init__.__globals__
+    names = [f.name for f in dataclasses.fields(reference)]
+    args = (1,)[:len(names)]
+    r, m = reference(*args), made(*args)
+    assert repr(m) == repr(r) and vars(m) == vars(r)
+    if shape.endswith("factory"):
+        assert made(1).b is not made(1).b
+    for name in names + ["other"]:
+        for act in (lambda o: setattr(o, name, 9), lambda o: delattr(o, name)):
+            outcomes = []
+            for obj in (r, m):
+                try:
+                    act(obj)
+                    outcomes.append(("ok", vars(obj).get(name)))
+                except Exception as error:  # noqa: BLE001 - compared, kind and message
+                    outcomes.append((type(error), str(error)))
+            assert outcomes[0] == outcomes[1]
+    if options.get("frozen"):
+        assert made.__setattr__.__qualname__ == reference.__setattr__.__qualname__
+    with pytest.raises(TypeError) as theirs:
+        reference(*args, 5, 6, 7, 8)
+    with pytest.raises(TypeError) as mine:
+        made(*args, 5, 6, 7, 8)
+    assert str(mine.value) == str(theirs.value)
+
+
+def test_a_plain_record_with_a_non_default_after_a_default_is_refused_as_dataclasses_refuses():
+    body = {"__annotations__": {"a": "int", "b": "int"}, "a": 0}
+    with pytest.raises(TypeError, match="non-default argument 'b' follows default argument"):
+        _made(body)(1)
+
+
+def test_a_record_that_is_not_plain_is_still_built_by_dataclasses(monkeypatch):
+    compiled = _init_compilations(monkeypatch)
+    made = _made({"__annotations__": {"a": "int", "b": "int"},
+                     "b": dataclasses.field(default=0, init=False)}, frozen=True)
+    assert made(1).b == 0 and "__init__" in compiled
