@@ -87,6 +87,34 @@ def test_two_rulings_that_set_one_players_total_differently_are_a_conflict_with_
     assert "x.raise-by" in text and "x.string" in text and "seat 3" in text
 
 
+def test_a_raise_made_up_to_the_minimum_is_not_set_back_by_the_ruling_on_what_he_declared(kb):
+    """Issue 20/21 (casebook V103): at one point, "raise, eight hundred" is ruled a raise to 800
+    (what he declared) and made up to the 1,200 minimum (the short raise). The make-up adds to the
+    action the declaration says it is, whichever ruling is listed first: his total is 1,200 and the
+    next player faces 1,200, not a bet of 1,200 with the raiser left at 800."""
+    timeline = _timeline(kb, FLOP_THREE_WAY.replace("  - {seat: 3, said: call}\n", "")
+                         + "  - {seat: 3, said: raise 16, chips: [10, 5, 1], first: words}\n")
+    made_up = _ruling("raise-size", {"effect": "raise-made-up", "seat": 3, "add": 4, "total": 20},
+                      {"effect": "bets-corrected", "total": 20}, clause="x.short")
+    declared = _ruling("declared-action", {"effect": "ruled-raise", "seat": 3, "total": 16, "add": 16},
+                       clause="x.declared")
+    for rulings in ([made_up, declared], [declared, made_up]):
+        hand = correct(timeline.data, timeline.hand, rulings, kb.vocabulary)
+        assert hand.conflicts == []
+        assert hand.round_in[3] == 20 and hand.current_bet == 20
+        assert hand.to_call(2) == 10
+
+
+def test_edp_v103_raise_eight_hundred_made_up_to_1200_puts_seat_3_and_the_caller_behind_in(kb):
+    """Casebook V103 under EDP 8 ¶17 s2-3 and 8 ¶7 •1: seat 3 said "raise, eight hundred" facing
+    600; raise was declared first, so he makes the minimum raise to 1,200 (adds 400) and seat 5's
+    call of 800 is corrected to 1,200 (adds 400). Seat 6 faces 1,200; nobody is left short of the bet."""
+    now = rule_on(CASES / "casebook" / "V103.yaml", kb=kb).answers["edp"].now
+    assert sorted((m["seat"], m["add"], m["total"]) for m in now["moves"]) == [(3, 400, 1200), (5, 400, 1200)]
+    assert now["next"]["seat"] == 6 and now["next"]["call"] == 1200
+    assert 3 not in [t["seat"] for t in now["then"]]
+
+
 def test_a_killed_hand_contends_for_no_pot_and_its_chips_stay_in(kb):
     timeline = _timeline(kb, FLOP_THREE_WAY + "  - {seat: 1, said: fold}\n")
     rulings = [_ruling("mucked-hand", {"effect": "hand-dead", "seat": 3})]

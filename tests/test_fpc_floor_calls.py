@@ -228,6 +228,28 @@ def test_fpc_3_declared_raise_of_exactly_half_a_raise_is_made_up_to_the_minimum(
     assert {"effect": "return-chips", "seat": 3, "amount": 500} in _effects(silent_under)
 
 
+def test_fpc_3_raise_declared_with_an_amount_short_of_the_minimum_is_made_up_not_cut_to_a_call(kb):
+    # Issue 20/21 (casebook V103: "raise, eight hundred" facing 600): rule 3 ("Above all, verbal
+    # declarations in turn are binding") holds the declared raise whether or not he said an amount;
+    # rule 2's under-50% call counts chips and gives way. The raise is made up to rule 5's minimum,
+    # measured on the bet he faced; the corrected hand is one answer: he is at the minimum and
+    # nobody faces a bet he did not make.
+    flop = HAND + """  - flop: [9♥, 6♣, 2♦]
+  - {seat: 2, did: bet, total: 2000}
+"""
+    text = flop + "  - {seat: 3, said: raise 2500, chips: [1000, 1000, 500], in_question: true}\n"
+    incident = parse_incident_text(text, "incident.yaml", kb.vocabulary, kb.clubs)
+    answer = rule_incident(incident, kb, with_precedents=False).answers["fpc"]
+    ruling = next(r for r in answer.rulings if r.issue == "raise-size")
+    assert ruling.outcome == "raised-to-minimum"
+    assert [c.clause for c in ruling.citations] == ["fpc.3-s1-2"]
+    assert {"effect": "raise-made-up", "seat": 3, "add": 1500, "total": 4000} in _effects(ruling)
+    assert answer.contradictions == []
+    assert answer.now["next"]["seat"] == 4 and answer.now["next"]["call"] == 4000
+    silent = _ruling(kb, flop + "  - {seat: 3, chips: [1000, 1000, 500]}\n", "chips-without-declaration")
+    assert silent.outcome == "call" and [c.clause for c in silent.citations] == ["fpc.2-s3-4"]
+
+
 MOVED = """title: t
 house: fpc
 game: {format: tournament, variant: NLHE, blinds: [300, 600]}

@@ -30,10 +30,6 @@ KNOWN_CONFLICTS = {
     ("Q201", "gala"): "Showdown ¶2 kills the three-card hand (deal-error, pot to seat 3 in the corrected hand) "
                       "while the cards-speak ruling at the same point still reads seat 7's cards and awards "
                       "him the pot: a hand killed at a point should leave that point's hand comparison (engine)",
-    ("V103", "fpc"): "rule 2 s3-4 (under half a raise is a call) cuts the declared 'raise, eight hundred' to a "
-                     "call while rule 3 s1-2 holds the declaration: both fire on one action; rule 3's 'above all' "
-                     "should govern (knowledge: a missing overrides:). Found by the blind batch V (docs/fidelity.md); "
-                     "shown to the floor as a conflict, not fixed after the freeze",
 }
 
 

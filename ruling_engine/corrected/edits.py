@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 
+from ruling_engine.corrected.hand import in_effect_order
 from ruling_engine.facts.hand import action_term
 from ruling_engine.facts.replay import parse_said
 from ruling_engine.model import UNSETTLED
@@ -113,7 +114,7 @@ class ClubEdits:
         entries = self.timeline.entries
         last = point.entries[-1] if point.entries else len(entries) - 1
         self.hold(point)
-        for ruling in rulings:
+        for ruling in in_effect_order(rulings, vocabulary):
             if ruling.basis in UNSETTLED:
                 continue
             totals_set = set()

@@ -489,7 +489,7 @@ def correct(data: dict, hand, rulings: list, vocabulary, street_of_point=None, c
     out.point_entry = dict(point_entry or {})
     made: dict = {}                   # (seat, kind) -> (issue, effect, clauses, point) already made
     seen: set = set()
-    for ruling in rulings:
+    for ruling in in_effect_order(rulings, vocabulary):
         if ruling.basis in UNSETTLED:
             continue
         out.level_before = out.current_bet
@@ -505,6 +505,29 @@ def correct(data: dict, hand, rulings: list, vocabulary, street_of_point=None, c
                        vocabulary.restriction_lasts.get(effect.get("effect"), "hand"))
     if out.void:
         out.live = []
+    return out
+
+
+def in_effect_order(rulings: list, vocabulary) -> list:
+    """The rulings in the order their corrections take effect: point by point, as given; within one
+    point, a ruling that adds to a seat's action (corrects: adds: a raise made up to the minimum, a
+    call completed) comes after the other rulings there that say what that action is (corrects:
+    sets-total). "Raise, eight hundred" is a raise to 800 as he said it, then made up to the
+    minimum; read the other way round, the words would set back what the make-up added."""
+    out, group = [], []
+    for ruling in list(rulings) + [None]:
+        if group and (ruling is None or ruling.point != group[0].point):
+            def seats(r, kind):
+                if r.basis in UNSETTLED:
+                    return set()
+                return {e.get("seat") for e in r.effects
+                        if vocabulary.effects.get(e.get("effect"), {}).get("corrects") == kind} - {None}
+            late = [r for r in group
+                    if any(seats(r, "adds") & seats(other, "sets-total") for other in group if other is not r)]
+            out += [r for r in group if not any(r is x for x in late)] + late
+            group = []
+        if ruling is not None:
+            group.append(ruling)
     return out
 
 
