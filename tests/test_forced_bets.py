@@ -88,3 +88,38 @@ def test_a_posted_straddle_that_stands_stays_in(kb):
     assert "takes back" not in answer
     assert "Seat 1 acts next: £4 to call; he may call, raise (to at least £8) or fold." in answer
     assert "Main pot: £7 (seats 1, 2, 3, 4)" in answer
+
+
+CAP = """title: t
+house: ppl
+game: {format: cash, variant: NLHE, blinds: [0.1, 0.2], session: 2, max_bet: 5}
+button: 1
+players:
+  - {seat: 1, stack: 20}
+  - {seat: 2, stack: 20}
+  - {seat: 3, stack: 20}
+  - {seat: 4, stack: 20}
+timeline:
+  - preflop:
+  - {seat: 4, said: raise, chips: [2]}
+  - {seat: 1, said: raise to %s, chips: %s, in_question: true}
+"""
+
+
+def _cap(kb, total, chips):
+    incident = parse_incident_text(CAP % (total, chips), "t.yaml", kb.vocabulary, kb.clubs)
+    return rule_incident(incident, kb, with_precedents=False)
+
+
+def test_a_raise_over_the_league_cash_games_maximum_bet_is_held_to_it(kb):
+    """PPL Nights •4: "Players can bet a maximum of £5": a raise to 8 (not all in) in the cash game
+    whose header says max_bet: 5 is held to £5, the 3 over it back to him (read before only for an
+    all-in); a raise to 4 within it stands as made."""
+    over = _cap(kb, 8, "[5, 2, 1]")
+    ruling = next(r for r in over.answers["ppl"].rulings if r.issue == "declared-action")
+    assert ruling.outcome == "capped-at-maximum"
+    assert {"effect": "return-chips", "seat": 1, "amount": 3} in ruling.effects
+    text = render_text(over).split("Other clubs", 1)[0]
+    assert "Seat 1 takes back £3." in text and "Seat 2 acts next: £4.90 to call" in text
+    within = _cap(kb, 4, "[2, 2]")
+    assert all(r.outcome != "capped-at-maximum" for r in within.answers["ppl"].rulings)
