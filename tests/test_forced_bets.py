@@ -123,3 +123,41 @@ def test_a_raise_over_the_league_cash_games_maximum_bet_is_held_to_it(kb):
     assert "Seat 1 takes back £3." in text and "Seat 2 acts next: £4.90 to call" in text
     within = _cap(kb, 4, "[2, 2]")
     assert all(r.outcome != "capped-at-maximum" for r in within.answers["ppl"].rulings)
+
+
+SHORT_DECK = """title: t
+house: edp
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 1
+players:
+  - {seat: 1, stack: 200}
+  - {seat: 2, stack: 200}
+  - {seat: 3, stack: 200}
+timeline:
+  - preflop:
+  - {seat: 1, did: call}
+  - {seat: 2, did: call}
+  - {seat: 3, did: check}
+%s  - deck_problem: {kind: missing-card, cards_to_come: %s, in_question: true}
+"""
+STREETS = """  - flop:
+  - {seat: 2, did: check}
+  - {seat: 3, did: check}
+  - {seat: 1, did: check}
+  - turn:
+  - {seat: 2, did: check}
+  - {seat: 3, did: check}
+  - {seat: 1, did: check}
+  - river:
+"""
+
+
+def test_a_short_deck_found_after_substantial_action_is_ruled_by_the_general_misdeal_limit(kb):
+    """EDP 7 ¶2: "Once substantial action occurs a misdeal cannot be declared and the hand must
+    proceed." A pack short of a card is not in 7 ¶1's list, but the limit is general: found on the
+    river after substantial action, the hand proceeds (it was "not covered")."""
+    incident = parse_incident_text(SHORT_DECK % (STREETS, "false"), "t.yaml", kb.vocabulary, kb.clubs)
+    ruling = next(r for r in rule_incident(incident, kb, with_precedents=False).answers["edp"].rulings
+                  if r.issue == "deck-problem")
+    assert (ruling.outcome, ruling.basis) == ("play-continues", "reading")
+    assert [c.clause for c in ruling.citations] == ["edp.7-2"]
