@@ -14,6 +14,8 @@ knowledge/vocabulary.yaml); no club is named here:
 - returns (chips given back, with no total set by the same ruling): that action is his total
   less the chips returned; an action whose chips all go back did not happen;
 - voids-action: the action did not happen; what comes later faces what stands;
+- voids-forced-bet: the forced bet the point's `posts:` entry made (a straddle refused) was not
+  posted; what comes later faces the blinds;
 - kills: his hand is out of the betting from the place the ruling took effect: nobody waits for
   him, no "to call" for him, his chips stay in the pot (facts/hand.py `_killed`);
 - restores: a hand a ruling had killed is back in; a fold the ruling undoes did not happen;
@@ -147,6 +149,11 @@ class ClubEdits:
                 elif kind == "voids-action" and seat is not None:
                     index = _action_of(entries, point.entries, seat)
                     if index is not None:
+                        self._void(index)
+                elif kind == "voids-forced-bet" and seat is not None:
+                    posted = [i for i in point.entries if i < len(entries) and "posts" in entries[i]
+                              and entries[i].get("entry") == "action" and entries[i].get("seat") == seat]
+                    for index in posted:      # the forced bet he posted goes back: it was not put in
                         self._void(index)
                 elif kind == "kills" and seat is not None:
                     self.edits[(last, "kills", seat)] = True

@@ -702,6 +702,16 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
             # his action void, his turn has not passed: the action stands where the player before him left it
             others = [s.seat for s in out.rounds.get(out.street, ()) if s.seat != seat]
             out.last_actor = others[-1] if others else None
+    elif kind == "voids-forced-bet":
+        # the forced bet he posted (a straddle refused) goes back to him: the first round's bet,
+        # its full raise and who acts first are the remaining forced bets' again
+        amount = out.posted.pop(seat, None)
+        if amount:
+            _move(out, seat, -amount, BETTING[0])
+            if out.street == BETTING[0]:
+                _reset_bet(out)
+                if not out.full_raises:
+                    out.last_full_bet = max(list(out.posted.values()) + [out.big_blind])
     elif kind == "restricts":
         pass
     elif kind == "owes-call":

@@ -65,7 +65,8 @@ def _straddles_so_far(event: dict, data: dict) -> int:
     if entries is None or at is None:       # no timeline beside the events: the straddles listed up to it
         events = [e for e in data.get("events", []) if e.get("event") == "straddle"]
         return next((n for n, e in enumerate(events, 1) if e is event), len(events) or 1)
-    return sum(1 for e in entries[:at + 1] if e.get("entry") == "event" and e.get("event") == "straddle")
+    return sum(1 for e in entries[:at + 1] if e.get("entry") == "event" and e.get("event") == "straddle"
+               or e.get("entry") == "action" and e.get("posts") == "straddle")
 
 
 def _straddle(event: dict, data: dict) -> dict:

@@ -166,6 +166,11 @@ def _read(incident_data: dict, entries: list, streets: list, pairs: dict, bases=
             if "posts" in entry:
                 posts.append({"seat": entry["seat"], "posts": entry["posts"],
                               "amount": _posted_amount(entry)})
+                if entry["posts"] == "straddle":
+                    # a straddle posted is the straddle event written on the player's entry (issue
+                    # 21/22): one notion for the facts, so the clubs' straddle rules read it too
+                    events.append(_posted_straddle(entry, index, streets[index], len(actions)))
+                    event_entry.append(index)
                 continue
             if index in seconds:
                 continue                          # the chips of the declaration before it: one action
@@ -197,6 +202,10 @@ def _read(incident_data: dict, entries: list, streets: list, pairs: dict, bases=
     blinds_posted = next((e for e in events if e["event"] == "blinds_posted"), None)
     data = {k: v for k, v in incident_data.items() if k != "timeline"}
     data["game"] = game_at(incident_data["game"], entries, blinds_posted_at(entries))
+    blinds = data["game"].get("blinds")
+    for event in events:            # a straddle posted with no chips is twice the big blind (facts/hand.py)
+        if event.get("_posted") and event["amount"] is None:
+            event["amount"] = 2 * blinds[-1] if isinstance(blinds, list) and blinds else 0
     if pot_before is not None:
         data["pot_at_start"] = pot_before
     data.update(actions=actions, events=events, street=final, board=board, _start_street=start,
@@ -334,6 +343,16 @@ def dealt_out_seats(events) -> list:
     they hold no hand from the deal on, wherever in the timeline the error came to light."""
     return sorted({e["seat"] for e in events
                    if e["event"] == "deal_error" and e.get("kind") == "seat-dealt-out" and isinstance(e.get("seat"), int)})
+
+
+def _posted_straddle(entry: dict, index: int, street, actions_before: int) -> dict:
+    """The straddle event a `posts: straddle` entry is: its seat, its amount (None until the
+    game's big blind is known), put up before the cards when no street of the hand came before
+    it (posts entries are written above `deal:`), marked as the entry is."""
+    return {"event": "straddle", "seat": entry["seat"], "amount": _posted_amount(entry),
+            "before_cards": street in (None, "hand-over"), "in_question": entry.get("in_question", False),
+            "_entry": index, "_actions_before": actions_before, "_street": street or "preflop",
+            "_derived": True, "_posted": True}
 
 
 def _posted_amount(entry):
