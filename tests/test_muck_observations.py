@@ -103,3 +103,23 @@ def test_floorcall_events_says_cards_over_the_line_held_short_of_the_muck_are_to
     assert "pushed over the betting line and held by the dealer short of the pile are false" in touched
     from conftest import ROOT
     assert "**Cards over the line, held short of the muck.**" in (ROOT / "docs" / "timeline.md").read_text(encoding="utf-8")
+
+
+def test_cards_said_not_to_touch_the_muck_are_not_ruled_dead_by_a_touch_clause(kb):
+    """Issue 21 (1): FPC 18 s1 ("If a live hand touches the muck pile") and PPL League 14 s3 ("If at
+    any time a player's cards touch the muck pile") turn on the cards reaching the muck. A player's
+    throw the floor saw stop short of it (touched_muck: false) is not ruled dead by either clause;
+    true is; left out is ruled both ways."""
+    muck = "seat: 6, by: player, retrievable: true, misled_by: nobody"
+    untouched = rule(kb, muck + ", touched_muck: false")
+    assert "fpc.18-s1" not in {c.clause for c in ruling(untouched, "fpc").citations}
+    ppl = ruling(untouched, "ppl")
+    assert "ppl.league-14-s3" not in {c.clause for c in ppl.citations}
+    assert ppl.outcome != "hand-dead"
+    touched = rule(kb, muck + ", touched_muck: true")
+    assert "fpc.18-s1" in {c.clause for c in ruling(touched, "fpc").citations}
+    assert ruling(touched, "ppl").outcome == "hand-dead"
+    assert {c.clause for c in ruling(touched, "ppl").citations} == {"ppl.league-14-s3"}
+    unsaid = rule(kb, muck)
+    assert ruling(unsaid, "ppl").outcome == "depends"
+    assert "hand_mucked.touched_muck" in ruling(unsaid, "ppl").decision
