@@ -120,3 +120,16 @@ def test_ppl_41_does_not_reach_the_caller_left_alone(kb):
     assert shown_ruling(answers["ppl"]).basis == "not covered"
     assert shown_ruling(answers["gala"]).outcome == "must-show-all"
     assert money(answers["gala"], "pot-held")[0]["seat"] == 3
+
+
+def test_a_hand_shown_in_part_is_ruled_on_its_own_not_beside_the_last_hand(kb):
+    """The other hand turned up in part and then mucked raises hand-not-fully-shown for that
+    hand: the last-hand facts stay unset, so the club's answer is one ruling, not a conflict of a
+    ruling on each hand."""
+    river = """  - {seat: 3, did: call, total: 20}
+  - showdown:
+  - hand_shown: {seat: 3, face_up: 1, in_question: true}
+  - hand_mucked: {seat: 3, by: player, touched_muck: true, tabled: false, retrievable: false}
+"""
+    assert "last_hand_unshown" not in facts(kb, river)
+    assert shown_ruling(report(kb, river).answers["gala"]).basis != "conflict"

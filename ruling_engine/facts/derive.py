@@ -373,6 +373,10 @@ def _last_hand_facts(data: dict, final_state) -> dict:
     left = [s for s in live if s not in thrown]
     if len(left) != 1 or any(e["event"] == "hand_shown" and e["seat"] == left[0] for e in events):
         return {}
+    size = HAND_SIZE[data["game"]["variant"]]
+    if any(e["event"] == "hand_shown" and (e["face_up"] < size or e["readable"] is not True or e["refused_rest"])
+           for e in events):
+        return {}            # another hand shown in part is that hand's point, ruled on its own facts
     seat = left[0]
     history = final_state.all_history
     final = [h for h in history if h[0] == history[-1][0]] if history else []
