@@ -355,6 +355,41 @@ def _showdown_facts(data: dict, final_state) -> dict:
     return facts
 
 
+def _last_hand_facts(data: dict, final_state) -> dict:
+    """The last live hand at a showdown, never shown (issues 20/21): the betting ended with two or
+    more hands in it (a call, not a fold round the table), every other of them the player threw
+    into the muck, and this one has no hand_shown entry. Whether his final-round bet or raise was
+    called, whether anyone was all-in, and whether every other hand went in face down untabled
+    are what the clubs' texts turn on. Nothing when the others folded before the showdown."""
+    # a hand a club's earlier ruling killed for its muck (data["_killed"]) was still in at the showdown
+    live = sorted(set(final_state.in_hand) | {seat for _, seat in data.get("_killed") or ()})
+    # every event of the hand, not only the point's own of its kind: another hand shown later is shown
+    entries = data.get("_entries")
+    events = [e for e in entries if e.get("entry") == "event"] if entries is not None else data.get("events", [])
+    if len(live) < 2:
+        return {}
+    thrown = {e["seat"]: e for e in events if e["event"] == "hand_mucked" and e["by"] == "player"
+              and e["seat"] in live}
+    left = [s for s in live if s not in thrown]
+    if len(left) != 1 or any(e["event"] == "hand_shown" and e["seat"] == left[0] for e in events):
+        return {}
+    size = HAND_SIZE[data["game"]["variant"]]
+    if any(e["event"] == "hand_shown" and (e["face_up"] < size or e["readable"] is not True or e["refused_rest"])
+           for e in events):
+        return {}            # another hand shown in part is that hand's point, ruled on its own facts
+    seat = left[0]
+    history = final_state.all_history
+    final = [h for h in history if h[0] == history[-1][0]] if history else []
+    raises = [i for i, h in enumerate(final) if h[2] in ("bet", "raise")]
+    shown_others = {e["seat"] for e in events if e["event"] == "hand_shown" and e["face_up"] > 0}
+    return {"last_hand_unshown": seat, "last_hand_shown": False,
+            "last_hand_was_called": bool(raises) and final[raises[-1]][1] == seat
+            and any(h[2] == "call" for h in final[raises[-1]:]),
+            "last_hand_all_in": any(final_state.stacks.get(s, 1) == 0 for s in live),
+            "last_hand_others_untabled": all(e.get("tabled") is False and s not in shown_others
+                                             for s, e in thrown.items())}
+
+
 def _asker_facts(data: dict, final_state) -> dict:
     """Of the request to see a hand the point reads (its own, or the last one as context): whether
     the asker called on the final (river) round and whether the target made its last bet or raise.
@@ -423,6 +458,7 @@ def computed_facts(data: dict, index: int | None) -> dict:
     facts.update(once_per_hand(data, "showdown facts", lambda: {**_showdown_facts(data, final_state),
                                                                   **referent_facts(final_state)}))
     facts.update(_asker_facts(data, final_state))
+    facts.update(_last_hand_facts(data, final_state))
     facts.update(stakes_facts(data["game"]))
     order = table_facts(data, index)
     facts.update(order)

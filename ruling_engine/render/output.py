@@ -465,6 +465,10 @@ def _money_text(effect: dict, currency: str = "") -> str:
         amount = f" ({effect['amount']})" if "amount" in effect else " (its size not known)"
         before = ", won before his hand died" if effect.get("won_before_dead") else ""
         return f"Seat {effect['seat']} wins {name}{amount}{before}"
+    if kind == "pot-held":
+        name = "the main pot" if effect.get("pot", "main") == "main" else "side pot " + effect["pot"].split("-")[-1]
+        return (f"Seat {effect['seat']} takes {name} ({effect['amount']}) when he shows his hand as the ruling "
+                f"says; it is not pushed to him unseen")
     if kind == "return-chips":
         return f"Seat {effect['seat']} takes back {effect.get('amount', 'his uncalled bet (its size not known)')}"
     if kind == "pot-split":

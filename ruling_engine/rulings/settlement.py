@@ -16,6 +16,7 @@ from ruling_engine.corrected.hand import correct
 from ruling_engine.facts.betting import Pot
 from ruling_engine.numbers import Approx, qualifier, smallest_blind, stated_smallest_chip, tidy, whole
 from ruling_engine.facts.betting import pots as split_pots
+from ruling_engine.incident.load import HAND_SIZE
 from ruling_engine.model import UNSETTLED
 
 
@@ -182,9 +183,17 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
     won, decided = set(), []
     pushed = _pushed_to(data) if over else set()
     must_show = _seats(settled_effects, "must-show")
+    # a hand a ruling says must be shown to win (must-show-all) is not paid unseen, even alone in
+    # the pot: the pot waits for him to show (issues 20/21)
+    show_to_win = {e.get("seat") for r in rulings if r.basis not in UNSETTLED and r.outcome == "must-show-all"
+                   for e in r.effects if e.get("effect") == "must-show"} - _shown_in_full(data)
     for number, pot in enumerate(found):
         eligible = [s for s in pot.seats if s in contenders]
         winners = eligible if len(eligible) == 1 else (_winners(data, eligible, withheld, on_board) if over else None)
+        if winners and len(eligible) == 1 and eligible[0] in show_to_win:
+            out.append({"effect": "pot-held", "seat": eligible[0], "pot": "main" if number == 0 else f"side-{number}",
+                        "amount": tidy(pot.amount)})
+            continue
         if not winners and len(pushed & set(eligible)) == 1 and not must_show & set(eligible) \
                 and not (_tabled(data) & set(eligible)) - pushed:
             # the cards do not say who wins, but the dealer pushed the pot to a hand still in it,
@@ -248,6 +257,14 @@ def _tabled(data: dict) -> set:
     hands that contest the pot with the one it was pushed to."""
     return {e["seat"] for e in data.get("events", []) if e["event"] == "hand_shown"
             and isinstance(e.get("seat"), int) and (e.get("face_up") or 0) > 0}
+
+
+def _shown_in_full(data: dict) -> set:
+    """The seats the incident shows turning their whole hand face up, readably (a later showing
+    answers a ruling that he must show)."""
+    size = HAND_SIZE[data["game"]["variant"]]
+    return {e["seat"] for e in data.get("events", []) if e["event"] == "hand_shown"
+            and (e.get("face_up") or 0) >= size and e.get("readable") is not False}
 
 
 def _deductions(data: dict, deducted: float) -> list:
