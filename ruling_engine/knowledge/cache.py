@@ -41,12 +41,33 @@ def cache_folder() -> Path:
     return Path(os.environ.get("FLOORCALL_CACHE") or Path.home() / ".cache" / "floorcall")
 
 
-def _fingerprint(folders) -> str:
+def _fingerprint(folders, top_level: bool = False) -> str:
+    """The files under `folders` (and this package's code) as they are now; with `top_level`, only
+    the files directly in each of `folders` (for work that reads nothing in their subfolders)."""
     digest = sha256(VERSION.encode())
-    for folder in (*folders, CODE):
-        for line in _files(str(folder)):
+    for folder in folders:
+        if top_level:
+            digest.update(b"top-level:")
+        for line in (_top_files(str(folder)) if top_level else _files(str(folder))):
             digest.update(line.encode())
+    for line in _files(str(CODE)):
+        digest.update(line.encode())
     return digest.hexdigest()[:24]
+
+
+def _top_files(folder: str) -> list:
+    """'path:mtime:size' of every file directly in `folder` (its subfolders not walked), sorted."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    out = []
+    for entry in entries:
+        if entry.is_file():
+            stat = entry.stat()
+            out.append(f"{entry.path}:{stat.st_mtime_ns}:{stat.st_size}")
+    out.sort()
+    return out
 
 
 _CODE_FILES: dict = {}
@@ -459,14 +480,15 @@ def _known(types: dict | None):
     return {**_types(), **types} if types else None
 
 
-def cached(name: str, folders, build, types: dict | None = None):
+def cached(name: str, folders, build, types: dict | None = None, top_level: bool = False):
     """build(), or its stored result when none of the files under `folders` has changed.
 
     `types`: more of floorcall's own dataclasses (name -> class) the value may hold, beyond the
-    knowledge base's."""
+    knowledge base's. `top_level`: build() reads only the files directly in `folders`, so only
+    they are looked at (a folder's subfolders may hold hundreds of files build() never reads)."""
     base = cache_folder()
     name = entry_name(name, folders)
-    fingerprint = _fingerprint(folders)
+    fingerprint = _fingerprint(folders, top_level)
     path = base / f"{name}-{fingerprint}.json"
     known = _known(types)
     fresh = []
