@@ -21,6 +21,7 @@ import json
 import os
 import re
 from collections.abc import Mapping
+from itertools import accumulate
 from pathlib import Path
 
 try:                       # the same SHA-256 without loading OpenSSL (4 ms of every cold start)
@@ -219,8 +220,14 @@ def decode(data, types: dict | None = None, rebuild=None, section=None):
         if not v:
             raise CacheFormatError("an untagged list")
         tag = v[0]
+        if tag in eager and section is not None and type(v[1]) is int and len(eager[tag][1]) == len(v) - 2:
+            base, fields = eager[tag]         # first: a rule's grouping record, the commonest object
+            obj = new(types[base])
+            obj.__dict__.update(zip(fields, items(v[2:])))
+            obj.__dict__["_encoded"] = (context, v[1])       # the other fields: section v[1]
+            return obj
         if tag == "T":
-            return tuple(items(v[1:]))
+            return tuple(items(v[1:])) if len(v) > 1 else ()
         if tag == "D":
             flat = items(v[1:])
             keys = flat[0::2]
@@ -256,12 +263,6 @@ def decode(data, types: dict | None = None, rebuild=None, section=None):
             return DeferredValues(dict(zip(keys, v[3::2])), v[1], context)
         if type(tag) is str and tag in names and len(names[tag]) == len(v) - 1:
             return build(tag, items(v[1:]))
-        if tag in eager and section is not None and type(v[1]) is int and len(eager[tag][1]) == len(v) - 2:
-            base, fields = eager[tag]
-            obj = new(types[base])
-            obj.__dict__.update(zip(fields, items(v[2:])))
-            obj.__dict__["_encoded"] = (context, v[1])       # the other fields: section v[1]
-            return obj
         raise CacheFormatError(f"unknown entry {str(tag)[:40]!r}")
 
     context.dec = dec
@@ -408,7 +409,8 @@ def read_entry(path: Path, name: str, fingerprint: str, rebuild=None, types: dic
         if header.get("floorcall-cache") != VERSION or header.get("name") != name \
                 or header.get("fingerprint") != fingerprint:
             raise CacheFormatError("not the entry expected here")
-        if header.get("digest") != _digest(raw[raw.find(_VALUE) + len(_VALUE):-2]):
+        # a view, not a copy of the 1.7 MB content (the CRC reads it where it is)
+        if header.get("digest") != _digest(memoryview(raw)[raw.find(_VALUE) + len(_VALUE):-2]):
             raise CacheFormatError("content that is not what floorcall wrote")
         return decode(json.loads(section(0)), types, rebuild=rebuild, section=section)
     finally:
@@ -447,12 +449,11 @@ def _sections(raw: bytes):
         raise CacheFormatError("not a floorcall cache entry")
     header = json.loads(raw[:at] + b"}")
     parts = header.get("parts") if isinstance(header, dict) else None
-    if not isinstance(parts, list) or not parts or not all(type(n) is int and n > 0 for n in parts):
+    # thousands of parts: checked and summed by builtins, not a Python loop over each
+    if not isinstance(parts, list) or not parts or set(map(type, parts)) != {int} or min(parts) <= 0:
         raise CacheFormatError("no list of parts")
-    starts, start = [], at + len(_VALUE)
-    for length in parts:
-        starts.append(start)
-        start += length + 1
+    starts = list(accumulate([length + 1 for length in parts], initial=at + len(_VALUE)))
+    start = starts.pop()
     if start + 1 != len(raw):
         raise CacheFormatError("parts that do not add up to the entry")
 
