@@ -21,6 +21,7 @@ import json
 import os
 import re
 from collections.abc import Mapping
+from itertools import accumulate
 from pathlib import Path
 
 try:                       # the same SHA-256 without loading OpenSSL (4 ms of every cold start)
@@ -41,12 +42,33 @@ def cache_folder() -> Path:
     return Path(os.environ.get("FLOORCALL_CACHE") or Path.home() / ".cache" / "floorcall")
 
 
-def _fingerprint(folders) -> str:
+def _fingerprint(folders, top_level: bool = False) -> str:
+    """The files under `folders` (and this package's code) as they are now; with `top_level`, only
+    the files directly in each of `folders` (for work that reads nothing in their subfolders)."""
     digest = sha256(VERSION.encode())
-    for folder in (*folders, CODE):
-        for line in _files(str(folder)):
+    for folder in folders:
+        if top_level:
+            digest.update(b"top-level:")
+        for line in (_top_files(str(folder)) if top_level else _files(str(folder))):
             digest.update(line.encode())
+    for line in _files(str(CODE)):
+        digest.update(line.encode())
     return digest.hexdigest()[:24]
+
+
+def _top_files(folder: str) -> list:
+    """'path:mtime:size' of every file directly in `folder` (its subfolders not walked), sorted."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    out = []
+    for entry in entries:
+        if entry.is_file():
+            stat = entry.stat()
+            out.append(f"{entry.path}:{stat.st_mtime_ns}:{stat.st_size}")
+    out.sort()
+    return out
 
 
 _CODE_FILES: dict = {}
@@ -198,8 +220,14 @@ def decode(data, types: dict | None = None, rebuild=None, section=None):
         if not v:
             raise CacheFormatError("an untagged list")
         tag = v[0]
+        if tag in eager and section is not None and type(v[1]) is int and len(eager[tag][1]) == len(v) - 2:
+            base, fields = eager[tag]         # first: a rule's grouping record, the commonest object
+            obj = new(types[base])
+            obj.__dict__.update(zip(fields, items(v[2:])))
+            obj.__dict__["_encoded"] = (context, v[1])       # the other fields: section v[1]
+            return obj
         if tag == "T":
-            return tuple(items(v[1:]))
+            return tuple(items(v[1:])) if len(v) > 1 else ()
         if tag == "D":
             flat = items(v[1:])
             keys = flat[0::2]
@@ -235,12 +263,6 @@ def decode(data, types: dict | None = None, rebuild=None, section=None):
             return DeferredValues(dict(zip(keys, v[3::2])), v[1], context)
         if type(tag) is str and tag in names and len(names[tag]) == len(v) - 1:
             return build(tag, items(v[1:]))
-        if tag in eager and section is not None and type(v[1]) is int and len(eager[tag][1]) == len(v) - 2:
-            base, fields = eager[tag]
-            obj = new(types[base])
-            obj.__dict__.update(zip(fields, items(v[2:])))
-            obj.__dict__["_encoded"] = (context, v[1])       # the other fields: section v[1]
-            return obj
         raise CacheFormatError(f"unknown entry {str(tag)[:40]!r}")
 
     context.dec = dec
@@ -387,7 +409,8 @@ def read_entry(path: Path, name: str, fingerprint: str, rebuild=None, types: dic
         if header.get("floorcall-cache") != VERSION or header.get("name") != name \
                 or header.get("fingerprint") != fingerprint:
             raise CacheFormatError("not the entry expected here")
-        if header.get("digest") != _digest(raw[raw.find(_VALUE) + len(_VALUE):-2]):
+        # a view, not a copy of the 1.7 MB content (the CRC reads it where it is)
+        if header.get("digest") != _digest(memoryview(raw)[raw.find(_VALUE) + len(_VALUE):-2]):
             raise CacheFormatError("content that is not what floorcall wrote")
         return decode(json.loads(section(0)), types, rebuild=rebuild, section=section)
     finally:
@@ -426,12 +449,11 @@ def _sections(raw: bytes):
         raise CacheFormatError("not a floorcall cache entry")
     header = json.loads(raw[:at] + b"}")
     parts = header.get("parts") if isinstance(header, dict) else None
-    if not isinstance(parts, list) or not parts or not all(type(n) is int and n > 0 for n in parts):
+    # thousands of parts: checked and summed by builtins, not a Python loop over each
+    if not isinstance(parts, list) or not parts or set(map(type, parts)) != {int} or min(parts) <= 0:
         raise CacheFormatError("no list of parts")
-    starts, start = [], at + len(_VALUE)
-    for length in parts:
-        starts.append(start)
-        start += length + 1
+    starts = list(accumulate([length + 1 for length in parts], initial=at + len(_VALUE)))
+    start = starts.pop()
     if start + 1 != len(raw):
         raise CacheFormatError("parts that do not add up to the entry")
 
@@ -459,14 +481,15 @@ def _known(types: dict | None):
     return {**_types(), **types} if types else None
 
 
-def cached(name: str, folders, build, types: dict | None = None):
+def cached(name: str, folders, build, types: dict | None = None, top_level: bool = False):
     """build(), or its stored result when none of the files under `folders` has changed.
 
     `types`: more of floorcall's own dataclasses (name -> class) the value may hold, beyond the
-    knowledge base's."""
+    knowledge base's. `top_level`: build() reads only the files directly in `folders`, so only
+    they are looked at (a folder's subfolders may hold hundreds of files build() never reads)."""
     base = cache_folder()
     name = entry_name(name, folders)
-    fingerprint = _fingerprint(folders)
+    fingerprint = _fingerprint(folders, top_level)
     path = base / f"{name}-{fingerprint}.json"
     known = _known(types)
     fresh = []

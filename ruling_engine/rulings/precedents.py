@@ -17,7 +17,8 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 @functools.lru_cache(maxsize=2)
 def case_index(folder: Path = CASES_DIR) -> tuple:
     """(file, title, club, issue, outcome, cited clauses) for every expected ruling in the cases folder."""
-    return tuple(tuple(row) for row in cached("case-outcomes", [folder], lambda: _build_index(folder)))
+    rows = cached("case-outcomes", [folder], lambda: _build_index(folder), top_level=True)
+    return tuple(tuple(row) for row in rows)
 
 
 def _build_index(folder: Path) -> tuple:
@@ -40,7 +41,9 @@ def _build_index(folder: Path) -> tuple:
 def _by_outcome(folder: Path) -> DeferredValues:
     """(club, issue, outcome) -> [(file, title, cited clauses)]: worked out once and kept in the
     cache, each list decoded when a ruling looks it up."""
-    return cached("case-precedents", [folder], lambda: DeferredValues(_index_by_outcome(folder)))
+    # top_level: the index reads only the case files directly in the folder (folder/*.yaml), not
+    # the hundreds in its subfolders (casebook/, notions/, ...), so only they are looked at
+    return cached("case-precedents", [folder], lambda: DeferredValues(_index_by_outcome(folder)), top_level=True)
 
 
 def _index_by_outcome(folder: Path) -> dict:
