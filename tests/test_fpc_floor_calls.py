@@ -184,7 +184,7 @@ def test_fpc_18_s1_hand_thrown_on_the_muck_is_dead(kb):
   - {seat: 2, did: check}
   - {seat: 3, did: check}
   - showdown:
-  - hand_mucked: {seat: 2, by: player, retrievable: true, misled_by: nobody, in_question: true}
+  - hand_mucked: {seat: 2, by: player, retrievable: true, misled_by: nobody, touched_muck: true, in_question: true}
 """
     ruling = _ruling(kb, text, "mucked-hand")     # misled_by stated: nobody's words led him to muck
     assert ruling.outcome == "hand-dead"
