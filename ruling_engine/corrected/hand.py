@@ -600,7 +600,7 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         return
     if out.void or (seat is None and kind not in ("raises-bettors-to",)):
         return
-    if kind in ("adds", "sets-total", "owes-call", "frees", "voids-action", "restricts", "acts-next") and \
+    if kind in ("adds", "sets-total", "owes-call", "frees", "voids-action", "checks", "restricts", "acts-next") and \
             seat in out.dead:
         killed = made.get((seat, "kills"))
         if killed is not None and kind in ("owes-call", "restricts", "acts-next", "frees"):
@@ -702,6 +702,15 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
             # his action void, his turn has not passed: the action stands where the player before him left it
             others = [s.seat for s in out.rounds.get(out.street, ()) if s.seat != seat]
             out.last_actor = others[-1] if others else None
+    elif kind == "checks":
+        # his action is a check: the chips it put out go back; he has acted (his turn has passed)
+        if out.street_of_point.get(ruling.point, out.street) == out.street:
+            step = out.last_delta.pop(seat, None)
+            if step:
+                _move(out, seat, -step)
+                _reset_bet(out)
+                _resize_full_raise(out, seat, out.round_in.get(seat, 0), False)   # his bet is no bet
+            _acted_on(out, seat, out.round_in.get(seat, 0))
     elif kind == "voids-forced-bet":
         # the forced bet he posted (a straddle refused) goes back to him: the first round's bet,
         # its full raise and who acts first are the remaining forced bets' again

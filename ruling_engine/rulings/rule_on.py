@@ -470,7 +470,7 @@ def _derived_irregularity(point, events_at: dict) -> bool:
 def _correcting_ruling(kb: KnowledgeBase, club_rulings: list):
     """The club's latest settled ruling that changed the betting (a total set, chips added, an action
     voided or a hand killed): the correction the hand as corrected rests on."""
-    changing = ("adds", "sets-total", "raises-bettors-to", "returns", "voids-action", "kills")
+    changing = ("adds", "sets-total", "raises-bettors-to", "returns", "voids-action", "checks", "kills")
     return next((r for r in reversed(club_rulings) if r.basis not in UNSETTLED and any(
         kb.vocabulary.effects.get(e.get("effect"), {}).get("corrects") in changing for e in r.effects)), None)
 

@@ -1,0 +1,51 @@
+"""The Now and the pot follow the club's ruling (issue 20, e13/now): what a ruling makes of an
+action (a check, chips given back) is applied to the corrected hand before the Now and the pot are
+read from it; they are never read from the raw chips the ruling has undone."""
+from ruling_engine.rulings.rule_on import rule_on
+
+CALL_FACING_NO_BET = """
+title: Turn checked to him; he says "call" and puts out three £1 chips
+house: edp
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 8
+players:
+  - {seat: 2, stack: 80}
+  - {seat: 5, stack: 90}
+  - {seat: 8, stack: 70}
+pot_at_start: 18
+timeline:
+  - turn: [2♥]
+  - {seat: 2, did: check}
+  - {seat: 5, said: call, chips: [1, 1, 1], in_question: true}
+"""
+
+
+def _answer(kb, tmp_path, text, club, name="incident.yaml"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return rule_on(path, kb=kb).answers[club]
+
+
+def _pots(answer):
+    return [e["amount"] for e in answer.settlement if e["effect"] == "pot"]
+
+
+def test_a_call_ruled_a_check_gives_his_chips_back_before_the_now_and_the_pot_are_read(kb, tmp_path):
+    """EDP 8 ¶29: "call" facing no bet is a check; his £3 go back. The next player has nothing to
+    call (he may check or bet, at least the big blind) and the pot is the £18 it was, not £21."""
+    edp = _answer(kb, tmp_path, CALL_FACING_NO_BET, "edp")
+    assert any(e["effect"] == "ruled-check" and e["seat"] == 5 for r in edp.rulings for e in r.effects)
+    assert [(m["seat"], m.get("back")) for m in edp.now["moves"]] == [(5, 3)]
+    nxt = edp.now["next"]
+    assert (nxt["seat"], nxt["call"], nxt["options"], nxt["min_raise_to"]) == (8, 0, "check-or-bet", 2)
+    assert _pots(edp) == [18]
+
+
+def test_a_later_bet_after_a_call_ruled_a_check_is_read_as_a_bet_into_no_bet(kb, tmp_path):
+    """The check stands for the points after it: the next player's £6 is the bet; the player ruled
+    to have checked faces £6, not the £3 the raw chips would leave him."""
+    text = CALL_FACING_NO_BET + "  - {seat: 8, said: bet, chips: [5, 1], in_question: true}\n"
+    edp = _answer(kb, tmp_path, text, "edp")
+    calls = {edp.now["next"]["seat"]: edp.now["next"]["call"], **{t["seat"]: t["call"] for t in edp.now["then"]}}
+    assert calls == {2: 6, 5: 6}
+    assert _pots(edp) == [24]
