@@ -49,3 +49,26 @@ def test_a_later_bet_after_a_call_ruled_a_check_is_read_as_a_bet_into_no_bet(kb,
     calls = {edp.now["next"]["seat"]: edp.now["next"]["call"], **{t["seat"]: t["call"] for t in edp.now["then"]}}
     assert calls == {2: 6, 5: 6}
     assert _pots(edp) == [24]
+
+
+def test_where_the_floor_decides_the_marked_action_the_now_says_so_before_reading_on(kb, tmp_path):
+    """A club with no clause on "call" facing no bet leaves his £3 to the floor: its Now does not
+    quietly read '£3 to call' as settled; it says who decides what first, and that the rest holds
+    if the chips stand. A club whose clause settles it (EDP 8 ¶29) says nothing of the kind."""
+    from ruling_engine.render.output import now_lines
+    report = rule_on(_write(tmp_path, CALL_FACING_NO_BET), kb=kb)
+    open_clubs = [c for c, a in report.answers.items()
+                  if any(r.basis == "not covered" and r.point == len(report.points) - 1 for r in a.rulings)]
+    assert open_clubs, "a club whose rules are silent on the marked action"
+    for club in open_clubs:
+        now = report.answers[club].now
+        assert now["floor_first"]["seat"] == 5 and now["floor_first"]["put_in"] == 3
+        first = now_lines(now, "£")[0]
+        assert "decides first" in first and "seat 5's £3" in first and "if it stands" in first
+    assert "floor_first" not in report.answers["edp"].now
+
+
+def _write(tmp_path, text, name="incident.yaml"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path

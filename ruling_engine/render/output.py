@@ -215,6 +215,11 @@ def now_lines(now: dict, currency: str) -> list:
         lines.append("Dead hand" + ("s" if len(now["dead"]) > 1 else "") + ": seat "
                      + ", ".join(map(str, now["dead"])) + " (chips already in stay in the pot).")
     nxt = now.get("next")
+    first = now.get("floor_first")
+    if nxt and first:
+        lines.append(f"{first['who']} decides first ({first['title'][0].lower() + first['title'][1:]}): whether seat {first['seat']}'s "
+                     f"{money(first['put_in'])} (line {first['line']}) stands as he put it in; then, if it "
+                     "stands:")
     if nxt:
         options = OPTION_WORDS.get(nxt["options"], nxt["options"])
         if nxt["options"] in ("call-raise-fold", "check-or-bet") and "min_raise_to" in nxt:
