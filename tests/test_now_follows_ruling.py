@@ -72,3 +72,43 @@ def _write(tmp_path, text, name="incident.yaml"):
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     return path
+
+
+SHORT_BET_CALLED = """
+title: Flop bet of 300 at 200/400 is called; the next player objects
+house: edp
+game: {format: tournament, variant: NLHE, blinds: [200, 400]}
+button: 1
+players:
+  - {seat: 2, stack: 20000}
+  - {seat: 4, stack: 20000}
+  - {seat: 6, stack: 20000}
+pot_at_start: 1200
+timeline:
+  - flop:
+  - {seat: 2, said: bet, total: 300, in_question: true}
+  - {seat: 4, said: call, total: 300}
+  - said: {by: 6, words: "That bet is short, the minimum is 400"}
+"""
+
+
+def test_a_caller_of_a_short_bet_made_up_is_in_the_correction_where_the_clause_says_so(kb, tmp_path):
+    """EDP 8 ¶7 •1 ('for all bettors'): the caller adds his 100 now, as part of the correction; he
+    is not left a call-or-fold later. A club whose clause makes up the bettor's bet only (its text
+    silent on the caller) does not hold him to call or fold either: the floor decides, said so."""
+    from ruling_engine.render.output import now_lines
+    report = rule_on(_write(tmp_path, SHORT_BET_CALLED), kb=kb)
+    edp = report.answers["edp"]
+    assert [(m["seat"], m["add"]) for m in edp.now["moves"]] == [(2, 100), (4, 100)]
+    assert 4 not in [t["seat"] for t in edp.now["then"]]
+    bettor_only = [c for c, a in report.answers.items()
+                   if [m["seat"] for m in a.now["moves"]] == [2]]
+    assert bettor_only, "a club whose ruling makes up the bettor's bet only"
+    for club in bettor_only:
+        now = report.answers[club].now
+        seat4 = next(t for t in now["then"] if t["seat"] == 4)
+        assert seat4["called_short"] == {"bettor": 2, "called": 300, "made_up_to": 400}
+        from ruling_engine.corrected.now import now_effects
+        assert not [e for e in now_effects(now) if e.get("seat") == 4], "no call-or-fold, no no-raise for him"
+        line = next(x for x in now_lines(now, "") if x.startswith("Then seat 4"))
+        assert "the floor decides whether he adds the 100" in line

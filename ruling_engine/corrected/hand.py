@@ -94,6 +94,8 @@ class CorrectedHand:
     cards_out: bool = True                           # the timeline has reached the deal (a street or an action)
     moved_on: dict = field(default_factory=dict)     # seat -> the street of the round a correction last moved his chips on
     held: list = field(default_factory=list)         # Held: a later raise read as a call under an earlier restriction
+    called_short: dict = field(default_factory=dict)  # seat -> (bettor, his old total, the total made up to): he had
+    #                                                    called a bet a ruling then made up (only the bettor named)
     folded_at: dict = field(default_factory=dict)    # seat -> timeline entry of his last fold
     point_entry: dict = field(default_factory=dict)  # point -> its last timeline entry
     had_hand: set = field(default_factory=set)       # seats still in the hand as the floor found it
@@ -633,11 +635,18 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         if total is not None:         # the total he is brought to governs (another ruling may have moved him)
             had = out.by_street.get(street, {}).get(seat, 0)
             add = max(0, total - had) if math.isfinite(had) else add
+        old_total = out.by_street.get(street, {}).get(seat, 0)
         if add:
             _move(out, seat, add, street)
         out.owes.pop(seat, None)
         if street == out.street:
             _acted_on(out, seat, out.round_in.get(seat, 0))
+            if raising and add and math.isfinite(old_total) and old_total > 0:
+                # players who had called his bet as it was: the ruling names the bettor only, so
+                # whether they add the difference is not said by it (issue 20, e13/now)
+                for s in out.live:
+                    if s != seat and s in out.acted and out.round_in.get(s) == old_total:
+                        out.called_short[s] = (seat, old_total, out.round_in.get(seat, 0))
     elif kind == "sets-total":
         total = _number(effect.get("total"))
         street = out.street_of_point.get(ruling.point) or out.street

@@ -36,6 +36,7 @@ def now_of(corrected, button=None) -> dict:
             total = corrected.by_street.get(street, {}).get(seat, 0) + corrected.owes[seat]
         nxt = {"seat": seat, "call": whole(corrected.to_call(seat)), "options": options,
                "total": whole(total), "street": street}
+        _called_short(corrected, nxt)
         if options in ("call-raise-fold", "check-or-bet"):
             nxt["min_raise_to"] = whole(corrected.min_raise_to if street == corrected.street
                                         else total + max(corrected.big_blind, nxt["call"]))
@@ -67,6 +68,7 @@ def _then(corrected, seat) -> dict:
     """A seat the action reaches after the next one: what he will face, what he may do, and (when he
     may raise, on the current round, with enough behind for a full raise) the least he raises to."""
     out = {"seat": seat, "call": whole(corrected.to_call(seat)), "options": corrected.options(seat)}
+    _called_short(corrected, out)
     if out["options"] in ("call-raise-fold", "check-or-bet") and seat not in corrected.behind_on():
         most = corrected.round_in.get(seat, 0) + corrected.stacks.get(seat, 0)
         if math.isfinite(corrected.min_raise_to) and math.isfinite(most) and most >= corrected.min_raise_to:
@@ -107,6 +109,15 @@ def floor_first(now: dict, rulings: list, points: list, entries: list, steps: di
             "put_in": whole(step.delta), "clauses": [c.clause for c in ruling.citations]}
 
 
+def _called_short(corrected, out: dict) -> None:
+    """A seat who had called a bet that a ruling then made up to the minimum, naming the bettor
+    only: the ruling does not say that he adds the difference, nor that he must call it or fold
+    (forfeiting the chips he called with): the floor decides (`called_short`)."""
+    short = corrected.called_short.get(out["seat"])
+    if short is not None and corrected.round_in.get(out["seat"]) == short[1] and out["call"]:
+        out["called_short"] = {"bettor": short[0], "called": whole(short[1]), "made_up_to": whole(short[2])}
+
+
 HELD_WORDS = ("call-or-fold", "may-call-or-fold")   # the vocabulary's words for "he may call or fold, not raise"
 
 
@@ -130,6 +141,8 @@ def now_effects(now: dict) -> list:
             if "min_raise_to" in seat:
                 may["min_raise_to"] = seat["min_raise_to"]
             out.append(may)
+        elif "called_short" in seat:
+            continue                  # the floor decides what he does about the difference: nothing settled
         elif seat["options"] in ("call-or-fold", "check-or-fold"):
             if seat["call"]:
                 out += [{"effect": word, "seat": seat["seat"], "call": seat["call"]} for word in HELD_WORDS]
