@@ -112,3 +112,49 @@ def test_a_caller_of_a_short_bet_made_up_is_in_the_correction_where_the_clause_s
         assert not [e for e in now_effects(now) if e.get("seat") == 4], "no call-or-fold, no no-raise for him"
         line = next(x for x in now_lines(now, "") if x.startswith("Then seat 4"))
         assert "the floor decides whether he adds the 100" in line
+
+
+def test_the_invariants_catch_a_now_that_keeps_the_chips_of_a_ruled_check(kb, tmp_path):
+    """The invariant 'the Now never offers a seat an amount the ruling on that seat's action
+    removed': holds on the real answer, and catches one whose Now leaves the checked player's £3 in."""
+    import dataclasses
+    from ruling_engine.corrected.invariants import violations
+    from ruling_engine.facts.timeline import read_timeline
+    from ruling_engine.incident.load import parse_incident_text
+    path = _write(tmp_path, CALL_FACING_NO_BET)
+    report = rule_on(path, kb=kb)
+    timeline = read_timeline(parse_incident_text(CALL_FACING_NO_BET, "<t>", kb.vocabulary, kb.clubs).data,
+                             kb.vocabulary.together_kinds)
+    assert violations(report, timeline) == []
+    edp = report.answers["edp"]
+    broken = dataclasses.replace(report, answers={"edp": dataclasses.replace(edp, now={**edp.now, "moves": []})})
+    assert "ruled-check" in {v.invariant for v in violations(broken, timeline)}
+
+
+SILENT_FIVE = """
+title: A single £5 chip silently put out on a checked flop
+house: gala
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 8
+players:
+  - {seat: 2, stack: 80}
+  - {seat: 5, stack: 90}
+  - {seat: 8, stack: 70}
+pot_at_start: 6
+timeline:
+  - flop: [K♠, 8♦, 4♣]
+  - {seat: 2, did: check}
+  - {seat: 5, chips: [5], in_question: true}
+"""
+
+
+def test_a_silent_chip_the_floor_decides_is_not_read_as_a_settled_bet(kb, tmp_path):
+    """A club with no clause on a single chip put out silently leaves it to the floor: the Now says
+    the floor decides whether the £5 stands before '£5 to call' is read from it."""
+    from ruling_engine.render.output import now_lines
+    report = rule_on(_write(tmp_path, SILENT_FIVE), kb=kb)
+    silent = [c for c, a in report.answers.items() if any(r.basis == "not covered" for r in a.rulings)]
+    assert silent
+    for club in silent:
+        lines = now_lines(report.answers[club].now, "£")
+        assert "decides first" in lines[0] and "seat 5's £5" in lines[0]
