@@ -14,6 +14,8 @@ knowledge/vocabulary.yaml); no club is named here:
 - returns (chips given back, with no total set by the same ruling): that action is his total
   less the chips returned; an action whose chips all go back did not happen;
 - voids-action: the action did not happen; what comes later faces what stands;
+- checks: the action is a check (its chips go back; his turn has passed): what comes later faces
+  what stood before it;
 - voids-forced-bet: the forced bet the point's `posts:` entry made (a straddle refused) was not
   posted; what comes later faces the blinds;
 - kills: his hand is out of the betting from the place the ruling took effect: nobody waits for
@@ -66,7 +68,8 @@ class ClubEdits:
     """One club's corrections so far, as edits of the timeline its later points are read from.
 
     `edits`: {(timeline index, what): value}: ("total",) -> (total, raises); ("void",) -> True;
-    ("kills", seat) -> True; ("held",) -> True (a raise read as his call). `restricted`: seat ->
+    ("kills", seat) -> True; ("held",) -> True (a raise read as his call); ("check",) -> True (his
+    action ruled a check). `restricted`: seat ->
     (street, timeline index) of a ruling that holds him to call or fold from there on that round."""
 
     def __init__(self, timeline):
@@ -150,6 +153,12 @@ class ClubEdits:
                     index = _action_of(entries, point.entries, seat)
                     if index is not None:
                         self._void(index)
+                elif kind == "checks" and seat is not None:
+                    index = _action_of(entries, point.entries, seat)
+                    if index is not None and self.street(index) == self.street(last):
+                        self.edits[(index, "check")] = True     # his chips go back; he has checked
+                        self.edits.pop((index, "total"), None)
+                        self.edits.pop((index, "void"), None)
                 elif kind == "voids-forced-bet" and seat is not None:
                     posted = [i for i in point.entries if i < len(entries) and "posts" in entries[i]
                               and entries[i].get("entry") == "action" and entries[i].get("seat") == seat]
@@ -281,6 +290,9 @@ def edited_data(incident_data: dict, edits: dict) -> dict:
             was = timeline[index].get("did")
             entry["did"] = (was if was in RAISES else "raise") if raises else "call"
             entry["total"] = total
+        elif what == "check":
+            entry = {k: v for k, v in timeline[index].items() if k not in EDITED_AWAY}
+            entry["did"] = "check"
         elif what == "held":
             entry = {k: v for k, v in timeline[index].items() if k not in EDITED_AWAY}
             entry["did"] = "call"

@@ -94,6 +94,8 @@ class CorrectedHand:
     cards_out: bool = True                           # the timeline has reached the deal (a street or an action)
     moved_on: dict = field(default_factory=dict)     # seat -> the street of the round a correction last moved his chips on
     held: list = field(default_factory=list)         # Held: a later raise read as a call under an earlier restriction
+    called_short: dict = field(default_factory=dict)  # seat -> (bettor, his old total, the total made up to): he had
+    #                                                    called a bet a ruling then made up (only the bettor named)
     folded_at: dict = field(default_factory=dict)    # seat -> timeline entry of his last fold
     point_entry: dict = field(default_factory=dict)  # point -> its last timeline entry
     had_hand: set = field(default_factory=set)       # seats still in the hand as the floor found it
@@ -600,7 +602,7 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         return
     if out.void or (seat is None and kind not in ("raises-bettors-to",)):
         return
-    if kind in ("adds", "sets-total", "owes-call", "frees", "voids-action", "restricts", "acts-next") and \
+    if kind in ("adds", "sets-total", "owes-call", "frees", "voids-action", "checks", "restricts", "acts-next") and \
             seat in out.dead:
         killed = made.get((seat, "kills"))
         if killed is not None and kind in ("owes-call", "restricts", "acts-next", "frees"):
@@ -633,11 +635,18 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         if total is not None:         # the total he is brought to governs (another ruling may have moved him)
             had = out.by_street.get(street, {}).get(seat, 0)
             add = max(0, total - had) if math.isfinite(had) else add
+        old_total = out.by_street.get(street, {}).get(seat, 0)
         if add:
             _move(out, seat, add, street)
         out.owes.pop(seat, None)
         if street == out.street:
             _acted_on(out, seat, out.round_in.get(seat, 0))
+            if raising and add and math.isfinite(old_total) and old_total > 0:
+                # players who had called his bet as it was: the ruling names the bettor only, so
+                # whether they add the difference is not said by it (issue 20, e13/now)
+                for s in out.live:
+                    if s != seat and s in out.acted and out.round_in.get(s) == old_total:
+                        out.called_short[s] = (seat, old_total, out.round_in.get(seat, 0))
     elif kind == "sets-total":
         total = _number(effect.get("total"))
         street = out.street_of_point.get(ruling.point) or out.street
@@ -702,6 +711,15 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
             # his action void, his turn has not passed: the action stands where the player before him left it
             others = [s.seat for s in out.rounds.get(out.street, ()) if s.seat != seat]
             out.last_actor = others[-1] if others else None
+    elif kind == "checks":
+        # his action is a check: the chips it put out go back; he has acted (his turn has passed)
+        if out.street_of_point.get(ruling.point, out.street) == out.street:
+            step = out.last_delta.pop(seat, None)
+            if step:
+                _move(out, seat, -step)
+                _reset_bet(out)
+                _resize_full_raise(out, seat, out.round_in.get(seat, 0), False)   # his bet is no bet
+            _acted_on(out, seat, out.round_in.get(seat, 0))
     elif kind == "voids-forced-bet":
         # the forced bet he posted (a straddle refused) goes back to him: the first round's bet,
         # its full raise and who acts first are the remaining forced bets' again

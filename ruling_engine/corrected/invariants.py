@@ -15,6 +15,8 @@ against the hand the timeline replays, not against the corrected hand's own book
 - the player named to act next is live, not all-in, and told the amount the corrected bets leave
   him to call;
 - the pot section is the corrected hand's pots;
+- a seat whose action a settled ruling makes a check (ruled-check) has the chips that action put
+  out given back before the Now is read (issue 20, e13/now);
 - (on the merged answer, branch_violations) no "it depends" branch asks a question whose answer
   moves nothing in its ruling.
 """
@@ -37,7 +39,7 @@ FIRST_ROUNDS = (BETTING[0], STUD_BETTING[0])     # the round the forced bets are
 @dataclass(frozen=True)
 class Violation:
     club: str
-    invariant: str          # conservation | live-and-dead | call-or-fold-and-raise | next-to-act | pot-section
+    invariant: str          # conservation | ruled-check | live-and-dead | call-or-fold-and-raise | next-to-act | pot-section
     detail: str
 
     def text(self) -> str:
@@ -101,6 +103,17 @@ def _club(answer, view):
                                                       - pot["amount"]) > EPSILON:
             yield "conservation", f"{e['pot']} pot split {e['share']} x {len(e['seats'])} + {e.get('odd')} " \
                                   f"but it holds {pot['amount']}"
+    # a ruled check (issue 20, e13/now): the Now never reads on from chips the ruling on that seat's
+    # action removed: the chips his one action on the Now's round put out go back
+    if not now.get("void"):
+        checked = {e.get("seat") for r in answer.rulings if r.basis not in UNSETTLED for e in r.effects
+                   if e.get("effect") == "ruled-check"}
+        for seat in sorted(s for s in checked if isinstance(s, int)):
+            steps = [st for st in view.steps if st.seat == seat and st.street == now.get("street")]
+            if len(steps) == 1 and math.isfinite(steps[0].delta) and steps[0].delta > EPSILON \
+                    and backs.get(seat, 0) < steps[0].delta - EPSILON:
+                yield "ruled-check", (f"seat {seat}'s action is ruled a check, but the Now leaves "
+                                      f"{steps[0].delta} of his chips on the {now.get('street')}")
     # live and dead
     live, dead = set(now.get("live", [])), set(now.get("dead", []))
     for seat in sorted(live & dead):

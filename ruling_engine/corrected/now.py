@@ -8,6 +8,7 @@ Plain numbers and seats (rendered by render/output.py); nothing here is a club's
 from __future__ import annotations
 
 import math
+import re
 
 from ruling_engine.facts.hand import BETTING, STUD_BETTING
 from ruling_engine.numbers import tidy as whole
@@ -35,6 +36,7 @@ def now_of(corrected, button=None) -> dict:
             total = corrected.by_street.get(street, {}).get(seat, 0) + corrected.owes[seat]
         nxt = {"seat": seat, "call": whole(corrected.to_call(seat)), "options": options,
                "total": whole(total), "street": street}
+        _called_short(corrected, nxt)
         if options in ("call-raise-fold", "check-or-bet"):
             nxt["min_raise_to"] = whole(corrected.min_raise_to if street == corrected.street
                                         else total + max(corrected.big_blind, nxt["call"]))
@@ -66,11 +68,54 @@ def _then(corrected, seat) -> dict:
     """A seat the action reaches after the next one: what he will face, what he may do, and (when he
     may raise, on the current round, with enough behind for a full raise) the least he raises to."""
     out = {"seat": seat, "call": whole(corrected.to_call(seat)), "options": corrected.options(seat)}
+    _called_short(corrected, out)
     if out["options"] in ("call-raise-fold", "check-or-bet") and seat not in corrected.behind_on():
         most = corrected.round_in.get(seat, 0) + corrected.stacks.get(seat, 0)
         if math.isfinite(corrected.min_raise_to) and math.isfinite(most) and most >= corrected.min_raise_to:
             out["min_raise_to"] = whole(corrected.min_raise_to)
     return out
+
+
+OPEN_BASES = ("not covered", "conflict", "depends")      # a ruling that leaves the question to the floor
+OPEN_OUTCOMES = ("floor-decides", "depends")
+WHO_DECIDES = re.compile(r"\b((?:[Tt]he |[Aa] )?[A-Z][\w-]*(?: [A-Z][\w-]*)*) decides\b")
+
+
+def floor_first(now: dict, rulings: list, points: list, entries: list, steps: dict) -> dict | None:
+    """The question the floor decides before the Now (issue 20, e13/now): the club's ruling on the
+    last marked action that put chips in leaves it to the floor (not covered, floor-decides,
+    depends, a conflict), so the Now below, read from his chips as he put them in, holds only if
+    the floor lets them stand. `steps`: {timeline index: replayed step}. None: nothing open."""
+    if not now or now.get("void") or not now.get("next"):
+        return None
+    marked = [n for n, p in enumerate(points) if p.kind == "action" and not getattr(p, "beside", False)]
+    if not marked:
+        return None
+    number = marked[-1]
+    point = points[number]
+    index = next((i for i in reversed(point.entries) if i < len(entries) and entries[i].get("entry") == "action"
+                  and "posts" not in entries[i]), None)
+    step = steps.get(index) if index is not None else None
+    if step is None or not (math.isfinite(step.delta) and step.delta > 0):
+        return None
+    open_ = [r for r in rulings if r.point == number and (r.basis in OPEN_BASES or r.outcome in OPEN_OUTCOMES)]
+    if not open_:
+        return None
+    ruling = open_[0]
+    who = WHO_DECIDES.search(ruling.decision or "")
+    who = who.group(1) if who else "The floor"
+    who = who[0].upper() + who[1:]
+    return {"seat": entries[index].get("seat"), "issue": ruling.issue, "line": point.line, "who": who,
+            "put_in": whole(step.delta), "clauses": [c.clause for c in ruling.citations]}
+
+
+def _called_short(corrected, out: dict) -> None:
+    """A seat who had called a bet that a ruling then made up to the minimum, naming the bettor
+    only: the ruling does not say that he adds the difference, nor that he must call it or fold
+    (forfeiting the chips he called with): the floor decides (`called_short`)."""
+    short = corrected.called_short.get(out["seat"])
+    if short is not None and corrected.round_in.get(out["seat"]) == short[1] and out["call"]:
+        out["called_short"] = {"bettor": short[0], "called": whole(short[1]), "made_up_to": whole(short[2])}
 
 
 HELD_WORDS = ("call-or-fold", "may-call-or-fold")   # the vocabulary's words for "he may call or fold, not raise"
@@ -96,6 +141,8 @@ def now_effects(now: dict) -> list:
             if "min_raise_to" in seat:
                 may["min_raise_to"] = seat["min_raise_to"]
             out.append(may)
+        elif "called_short" in seat:
+            continue                  # the floor decides what he does about the difference: nothing settled
         elif seat["options"] in ("call-or-fold", "check-or-fold"):
             if seat["call"]:
                 out += [{"effect": word, "seat": seat["seat"], "call": seat["call"]} for word in HELD_WORDS]

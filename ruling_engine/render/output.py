@@ -215,6 +215,11 @@ def now_lines(now: dict, currency: str) -> list:
         lines.append("Dead hand" + ("s" if len(now["dead"]) > 1 else "") + ": seat "
                      + ", ".join(map(str, now["dead"])) + " (chips already in stay in the pot).")
     nxt = now.get("next")
+    first = now.get("floor_first")
+    if nxt and first:
+        lines.append(f"{first['who']} decides first ({first['title'][0].lower() + first['title'][1:]}): whether seat {first['seat']}'s "
+                     f"{money(first['put_in'])} (line {first['line']}) stands as he put it in; then, if it "
+                     "stands:")
     if nxt:
         options = OPTION_WORDS.get(nxt["options"], nxt["options"])
         if nxt["options"] in ("call-raise-fold", "check-or-bet") and "min_raise_to" in nxt:
@@ -227,8 +232,14 @@ def now_lines(now: dict, currency: str) -> list:
         facing = facing_words(nxt)
         if nxt.get("street", now.get("street")) != now.get("street"):
             facing += f" on the {nxt['street'].replace('-', ' ')}, which the correction reopened"
-        lines.append(f"Seat {nxt['seat']} acts next: {facing}; {options}.")
+        if "called_short" in nxt:
+            lines.append("The action is on s" + _called_short_words(nxt, money)[len("Then s"):])
+        else:
+            lines.append(f"Seat {nxt['seat']} acts next: {facing}; {options}.")
         for later in now.get("then", []):
+            if "called_short" in later:
+                lines.append(_called_short_words(later, money))
+                continue
             lines.append(f"Then seat {later['seat']}: {facing_words(later)}; "
                          f"{OPTION_WORDS.get(later['options'], later['options'])}.")
     for seat in now.get("unsettled", []):
@@ -242,6 +253,15 @@ def now_lines(now: dict, currency: str) -> list:
         lines.append("No live hand is left in: no hand can win the pot as the hand stands; the floor decides "
                      "who takes it.")
     return lines
+
+
+def _called_short_words(seat: dict, money) -> str:
+    """A player who had called a bet the ruling made up, naming the bettor only: the floor decides."""
+    short = seat["called_short"]
+    return (f"Then seat {seat['seat']}, who had called seat {short['bettor']}'s {money(short['called'])} before it "
+            f"was made up to {money(short['made_up_to'])}: the ruling names the bettor only, so the floor decides "
+            f"whether he adds the {money(seat['call'])} as part of the correction or acts on it afresh "
+            f"(calling or folding, his {money(short['called'])} staying in).")
 
 
 def question_line(question: dict) -> str:

@@ -19,7 +19,7 @@ from ruling_engine.facts.timeline import hand_point, point_view, question_of, re
 from ruling_engine.rulings.consistency import contradictions
 from ruling_engine.corrected.edits import ClubEdits, edited_data
 from ruling_engine.corrected.hand import correct
-from ruling_engine.corrected.now import now_of, question_answer
+from ruling_engine.corrected.now import floor_first, now_of, question_answer
 from ruling_engine.rulings.settlement import branch_money, settle
 from ruling_engine.rulings.unread import unread_warnings
 from ruling_engine.rulings.tripups import tripup_warnings
@@ -336,6 +336,10 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                    contradictions=[c.text() for c in contradictions(kb.vocabulary, club_rulings, money)]
                                    + [c.text() for c in corrected.conflicts],
                                    now=_qualified(now_of(corrected, timeline.hand.order_button), timeline))
+        first = floor_first(answers[club].now, club_rulings, points, timeline.entries, ClubEdits(timeline).steps())
+        if first is not None:
+            first["title"] = kb.vocabulary.issues.get(first["issue"], {}).get("title", first["issue"])
+            answers[club].now = {**answers[club].now, "floor_first": first}
         questions = _question_answers(incident, kb, timeline, points, club_rulings, streets, cards_out, corrected,
                                       asked_hands)
         if questions:
@@ -470,7 +474,7 @@ def _derived_irregularity(point, events_at: dict) -> bool:
 def _correcting_ruling(kb: KnowledgeBase, club_rulings: list):
     """The club's latest settled ruling that changed the betting (a total set, chips added, an action
     voided or a hand killed): the correction the hand as corrected rests on."""
-    changing = ("adds", "sets-total", "raises-bettors-to", "returns", "voids-action", "kills")
+    changing = ("adds", "sets-total", "raises-bettors-to", "returns", "voids-action", "checks", "kills")
     return next((r for r in reversed(club_rulings) if r.basis not in UNSETTLED and any(
         kb.vocabulary.effects.get(e.get("effect"), {}).get("corrects") in changing for e in r.effects)), None)
 
