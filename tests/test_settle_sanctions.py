@@ -65,3 +65,30 @@ def test_a_capped_drop_pays_the_winner_the_pot_less_the_cap_and_says_the_refund(
     text = render_text(report)
     assert "£5 stays out of it and £1 goes back into it" in text
     assert "Seat 2 wins the main pot (£119.50)" in text
+
+
+REFUSED_A_SEAT = """
+title: A newcomer asks for a seat at the cash table with £5
+house: fpc
+game: {format: cash, variant: NLHE, blinds: [0.25, 0.50], currency: "£"}
+players:
+  - {seat: 2, stack: 40}
+  - {seat: 5, stack: 30}
+  - {seat: 7, stack: 0}
+timeline:
+  - hand-over:
+  - wants_to_play: {seat: 7, played_tournament_tonight: false, league_games: 1}
+  - buys_chips: {seat: 7, amount: 5, had_chips: false}
+"""
+
+
+def test_a_seat_ruled_out_is_not_told_to_buy_in_without_the_answer_saying_the_two_clash(kb):
+    report, _ = _rule(kb, REFUSED_A_SEAT)
+    fpc = report.answers["fpc"]
+    effects = {e["effect"] for r in fpc.rulings for e in r.effects if e.get("seat") == 7}
+    # FPC 48 s1-3 rules him out of the cash game; 48 s4 would have him buy in for £10
+    assert {"may-not-play", "buy-in-at-least"} <= effects
+    assert any("may-not-play" in text and "buy-in-at-least" in text and "seat 7" in text
+               for text in fpc.contradictions)
+    # a club that rules him out of nothing has nothing to set against it
+    assert report.answers["gala"].contradictions == []
