@@ -596,6 +596,14 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         if amount is not None and amount > 0:
             out.deducted = whole(max(0, out.deducted - amount))
         return
+    if kind == "limits-deduction":   # a deduction keeps no more than the ruling allows; the rest goes back
+        pot, taken = _number(effect.get("pot")), _number(effect.get("taken"))
+        percent, cap = _number(effect.get("percent")), _number(effect.get("cap"))
+        limits = ([pot * percent / 100] if pot is not None and percent is not None else []) + \
+            ([cap] if cap is not None else [])
+        if taken is not None and limits and taken > min(limits) + 1e-9:
+            out.deducted = whole(max(0, out.deducted - (taken - min(limits))))
+        return
     if kind == "reopens-round":
         if not out.void:
             _reopen_round(out)

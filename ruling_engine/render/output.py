@@ -470,6 +470,7 @@ def _answer_first(data: dict, house_club: str) -> list:
 def _money_text(effect: dict, currency: str = "") -> str:
     from ruling_engine.rulings.resolve import format_value
     words = f"{effect['approx']} " if effect.get("approx") else ""     # worked out from an approximate figure
+    raw = effect
     effect = {k: words + format_value(v, "amount", currency) if k == "amount" else v for k, v in effect.items()}
     kind = effect["effect"]
     if kind == "pot":
@@ -501,6 +502,11 @@ def _money_text(effect: dict, currency: str = "") -> str:
         return f"The odd {effect['amount']} of {name} goes to seat {effect['seat']}"
     if kind == "pot-deducted":
         why = {"rake": " (the rake)", "prize-fund": " (for the prize fund)"}.get(effect.get("purpose"), "")
+        if "taken" in effect:         # a ruling kept only part of what was taken: the rest went back
+            back = words + format_value(round(raw["taken"] - raw["amount"], 9), "amount", currency)
+            taken = words + format_value(raw["taken"], "amount", currency)
+            return (f"{taken} was taken out of the pot{why}; {effect['amount']} stays out of it and "
+                    f"{back} goes back into it: the pots are what is left")
         return f"{effect['amount']} was taken out of the pot{why}: the pots are what is left"
     if kind == "chips-back":
         to = effect.get("to")

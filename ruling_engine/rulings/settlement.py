@@ -124,6 +124,7 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
     view = hand.walk()
     if not any(v > 0 for v in view.contributed.values()) and not view.pot_at_start:
         return []
+    taken = view.deducted             # what the incident's deductions took, before any ruling on them
     if not all(math.isfinite(v) for v in view.contributed.values()):
         return _unknown_amounts(data, hand, view, rulings)
     if corrected is None:
@@ -159,7 +160,7 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
         returned_seat = None
     out = [{"effect": "return-chips", "seat": seat, "amount": tidy(amount)}
            for seat, amount in sorted(corrected.returned.items()) if amount > 0]
-    out += _deductions(data, corrected.deducted)
+    out += _deductions(data, corrected.deducted, taken)
     if returned_seat is not None and returned:
         out.append({"effect": "return-chips", "seat": returned_seat, "amount": tidy(returned)})
     for number, pot in enumerate(found):
@@ -267,14 +268,17 @@ def _shown_in_full(data: dict) -> set:
             and (e.get("face_up") or 0) >= size and e.get("readable") is not False}
 
 
-def _deductions(data: dict, deducted: float) -> list:
+def _deductions(data: dict, deducted: float, taken: float | None = None) -> list:
     """What a deduction the incident states (a rake, a drop) took out of the middle and this club's
-    rulings left out of it: said beside the pots, which are what is left."""
+    rulings left out of it: said beside the pots, which are what is left. When a ruling keeps only
+    part of what was taken (a capped drop), `taken` says how much was taken: the rest went back."""
     if deducted <= 0:
         return []
     purposes = sorted({e.get("purpose") for e in data.get("events", [])
                        if e["event"] == "pot_deduction" and isinstance(e.get("purpose"), str)})
     out = {"effect": "pot-deducted", "amount": tidy(deducted)}
+    if taken is not None and math.isfinite(taken) and taken > deducted + 1e-9:
+        out["taken"] = tidy(taken)
     if len(purposes) == 1:
         out["purpose"] = purposes[0]
     return [out]
