@@ -106,3 +106,35 @@ def test_the_decisive_words_are_in_the_quote(kb, rule_id):
     rule = next(r for club in kb.clubs for r in kb.rules[club] if r.id == rule_id)
     for words in DECISIVE_WORDS[rule_id]:
         assert fold(words).lower() in fold(rule.quote).lower(), (rule_id, words)
+
+
+MISDEAL_WITH_A_PLAYER_AWAY = """
+title: Two cards exposed in the deal; seat 9 was not at his seat for it
+house: edp
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 2
+players:
+  - {seat: 2, stack: 150}
+  - {seat: 4, stack: 150}
+  - {seat: 6, stack: 150}
+  - {seat: 9, stack: 150, present: false}
+timeline:
+  - deal:
+  - player_away: {seat: 9, at_first_card: true, at_last_card: true}
+  - card_exposed: {seat: 4, by: dealer, during: deal, count: 2}
+"""
+
+
+def test_edp_7_5_the_redeal_kills_the_hand_of_a_player_away_for_the_original_deal(kb):
+    # EDP 7 ¶5 s2: "Cards are dealt to players on penalty or not at their seats for the original
+    # deal, and then their hands are killed." The rule applying 7 ¶5 quoted only s1 and said nothing
+    # of the absent player's re-dealt cards.
+    from ruling_engine.incident.load import parse_incident_text
+    from ruling_engine.rulings.rule_on import rule_incident
+    incident = parse_incident_text(MISDEAL_WITH_A_PLAYER_AWAY, "t.yaml", kb.vocabulary, kb.clubs)
+    report = rule_incident(incident, kb, with_precedents=False)
+    ruling = next(r for r in report.answers["edp"].rulings if r.issue == "exposed-card-deal")
+    assert ruling.outcome == "misdeal"
+    assert any("seat 9" in line.lower() and "kill his hand" in line for line in ruling.do), ruling.do
+    rule = next(r for r in kb.rules["edp"] if r.id == "edp.7-5.redeal-away-player-dealt-and-killed-exposed")
+    assert "and then their hands are killed" in rule.quote
