@@ -30,6 +30,14 @@ KNOWN_CONFLICTS = {
     ("Q201", "gala"): "Showdown ¶2 kills the three-card hand (deal-error, pot to seat 3 in the corrected hand) "
                       "while the cards-speak ruling at the same point still reads seat 7's cards and awards "
                       "him the pot: a hand killed at a point should leave that point's hand comparison (engine)",
+    ("X304", "edp"): "8 ¶41 restores a hand the dealer killed by mistake (the marked muck, line 18) while 5 ¶1-2 "
+                     "kill the hand of a player away at the first card (line 14, ruled beside the mark): the "
+                     "absent player's hand was dead before the dealer touched it, but a beside point earlier in "
+                     "the timeline does not yet correct the hand the marked point is ruled on (engine)",
+    ("X304", "gala"): "the same under House h) (the dealer's kill put right) against House l) (absent: dead)",
+    ("X404", "fpc"): "48 s1-3 rules the seat ineligible while 48 s4's minimum buy-in is still told to him: the "
+                     "contradiction check (e13/settle) shows it; the answer should drop the instruction to a "
+                     "seat ruled out (engine)",
 }
 
 
