@@ -35,6 +35,8 @@ KNOWN_CONFLICTS = {
                      "absent player's hand was dead before the dealer touched it, but a beside point earlier in "
                      "the timeline does not yet correct the hand the marked point is ruled on (engine)",
     ("X304", "gala"): "the same under House h) (the dealer's kill put right) against House l) (absent: dead)",
+    ("X304", "ppl"): "the same the other way: •14 s3/•50 kill the mucked hand while •18 (an absent player is "
+                     "dealt in) keeps it live at the beside point (engine)",
     ("X404", "fpc"): "48 s1-3 rules the seat ineligible while 48 s4's minimum buy-in is still told to him: the "
                      "contradiction check (e13/settle) shows it; the answer should drop the instruction to a "
                      "seat ruled out (engine)",
