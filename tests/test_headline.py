@@ -45,3 +45,35 @@ def test_the_answer_headline_is_the_ruling_on_the_marked_rebuy(kb):
     assert "undercall" not in head
     first = text.index("== A re-buy or top-up asked for ==")
     assert first < text.index("== Dividing the pot when a player is all-in")
+
+
+# the floor marked a plain call (nothing irregular); the level went up before the hand, unmarked
+LEVEL_CHANGE_BESIDE_A_QUIET_MARK = """\
+title: A plain call marked, the level went up before the hand
+house: edp
+game: {format: tournament, variant: NLHE, blinds: [100, 200], smallest_chip: 100}
+button: 1
+players:
+  - {seat: 1}
+  - {seat: 2}
+  - {seat: 3}
+  - {seat: 4, stack: 9000}
+  - {seat: 5, stack: 9000}
+timeline:
+  - level_change: {blinds: [200, 400]}
+  - preflop:
+  - {seat: 4, did: raise, total: 1000}
+  - {seat: 5, did: call, total: 1000, in_question: true}
+"""
+
+
+def test_a_marked_point_that_raised_nothing_says_so_first_not_promoting_the_unmarked_level_change(kb):
+    """Issue 20/21: the answer opens with what the floor was called about; a ruling on a point beside
+    the marks follows, named as beside it, never as if it were the marked question's answer."""
+    report = _report(kb, LEVEL_CHANGE_BESIDE_A_QUIET_MARK)
+    assert [r.issue for r in report.answers["edp"].rulings] == ["blind-level"]
+    text = render_text(report)
+    answer = text.split("== The answer ==", 1)[1].split("Now:", 1)[0]
+    lines = " ".join(answer.split())
+    assert lines.startswith("edp: No irregularity recognised at the marked point: seat 5's action"), lines
+    assert "Beside the marked point, on which blind level the next hand is played at:" in lines, lines

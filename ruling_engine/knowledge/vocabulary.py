@@ -75,6 +75,7 @@ class Vocabulary:
     restriction_lasts: dict = field(default_factory=dict)   # restricting effect -> until-reopened | round | hand
     corrected_away: dict = field(default_factory=dict)   # issue -> its outcome when a club's correction undoes it
     live_hand_issues: frozenset = frozenset()    # issues about a hand's action that end with the hand
+    answered_by: dict = field(default_factory=dict)  # issue -> {other issue: {its outcome: this outcome}}
 
     def fact(self, name: str) -> FieldSpec:
         return self.facts[name]
@@ -220,7 +221,42 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
             raise FloorcallError(file, getattr(live, "line", None), "an issue declared under issues:", repr(issue),
                                  did_you_mean(str(issue), vocab.issues))
     vocab.live_hand_issues = frozenset(live)
+    vocab.answered_by = _answered_by(data.get("answered_by") or {}, vocab, file)
     return vocab
+
+
+def _answered_by(section, vocab: Vocabulary, file: str) -> dict:
+    """answered_by: {issue: {other issue: {its outcome: this issue's outcome}}}, every name checked."""
+    out = {}
+    if not isinstance(section, dict):
+        raise FloorcallError(file, getattr(section, "line", None), "answered_by: a mapping of issues", repr(section))
+
+    def line_of(mapping, key):
+        return mapping.line_of(key) if hasattr(mapping, "line_of") else None
+
+    def known_issue(name, mapping):
+        if name not in vocab.issues:
+            raise FloorcallError(file, line_of(mapping, name), "an issue declared under issues:", repr(name),
+                                 did_you_mean(str(name), vocab.issues))
+
+    for issue, by in section.items():
+        known_issue(issue, section)
+        if not isinstance(by, dict):
+            raise FloorcallError(file, line_of(section, issue), f"{issue}: a mapping of issues to outcome maps", repr(by))
+        out[issue] = {}
+        for other, outcomes in by.items():
+            known_issue(other, by)
+            if not isinstance(outcomes, dict) or not outcomes:
+                raise FloorcallError(file, line_of(by, other), f"{other}: {{its outcome: {issue}'s outcome}}",
+                                     repr(outcomes))
+            for theirs, ours in outcomes.items():
+                for name, owner in ((theirs, other), (ours, issue)):
+                    choices = vocab.issues[owner].get("outcomes") or {}
+                    if name not in choices:
+                        raise FloorcallError(file, line_of(by, other), f"one of the outcomes of {owner}", repr(name),
+                                             did_you_mean(str(name), choices))
+            out[issue][other] = dict(outcomes)
+    return out
 
 
 def incident_field_names(vocab: Vocabulary) -> list:

@@ -425,6 +425,22 @@ def _headline(rulings: list, points: list) -> dict:
     return next((r for r in rulings if r["point"] in marked), rulings[0])
 
 
+def _quiet_mark(first: dict, points: list) -> str | None:
+    """The note of a marked point that raised nothing, when the answer's first ruling is on a point
+    beside the marks (issue 20: a level change or a cut does not silently stand in for the question
+    the floor was called about)."""
+    marked = [p for p in points if p["marked"]]
+    if not marked or any(p["point"] == first["point"] for p in marked):
+        return None
+    note = next((p["note"] for p in marked if p["note"]), None)
+    return note.replace(" at this point:", " at the marked point:", 1) if note else None
+
+
+def _issue_title(data: dict, ruling: dict) -> str:
+    title = next((i["title"] for i in data["issues"] if i["id"] == ruling["issue"]), ruling["issue"])
+    return title[:1].lower() + title[1:]
+
+
 def _answer_first(data: dict, house_club: str) -> list:
     """The house club's answer in one block, read from its corrected hand: the decision on the
     point the floor was called about, what each player does now with the amounts, and the pot;
@@ -432,7 +448,13 @@ def _answer_first(data: dict, house_club: str) -> list:
     currency = data["incident"]["currency"]
     house = data["clubs"][house_club]
     first = _headline(house["rulings"], data["points"])
-    out = ["== The answer ==", _wrap(f"{house_club}: {first['decision']}", "  ")]
+    quiet = _quiet_mark(first, data["points"])
+    out = ["== The answer =="]
+    if quiet:          # the marked point raised nothing: said first, the ruling beside it named as such
+        out += [_wrap(f"{house_club}: {quiet}", "  "),
+                _wrap(f"Beside the marked point, on {_issue_title(data, first)}: {first['decision']}", "  ")]
+    else:
+        out.append(_wrap(f"{house_club}: {first['decision']}", "  "))
     lines = now_lines(house["now"], currency)
     if lines:
         out.append("  Now:")

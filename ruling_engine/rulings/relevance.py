@@ -48,6 +48,8 @@ class Relevance:
                     if rule.then is not None:
                         facts |= set(rule.then.template_facts())
             self.issue_facts[issue] = facts
+        for issue, by in getattr(vocabulary, "answered_by", {}).items():   # answered by another's ruling
+            self.issue_facts[issue] = self.issue_facts[issue].union(*(self.issue_facts[o] for o in by))
         self._by_point: dict = {}
 
     def _fields(self, facts) -> frozenset:

@@ -317,4 +317,30 @@ def resolve_club(kb, club: str, issues: list, fired: list, facts: dict, currency
     for issue in issues:
         rules = [by_id[rid] for rid in fired if not by_id[rid].is_definition and by_id[rid].issue == issue]
         rulings.append(resolve_issue(kb, club, issue, rules, filler))
-    return rulings
+    return [_answered_elsewhere(kb, r, rulings) for r in rulings]
+
+
+def _answered_elsewhere(kb, ruling: ClubRuling, rulings: list) -> ClubRuling:
+    """A question the club's own rules leave open (not covered) is answered by its ruling on
+    another issue at the same point when the vocabulary's answered_by says that ruling's outcome
+    settles it (issue 20/21: a clause that fired is never reported as "no clause"). The ruling
+    takes the mapped outcome and the other ruling's basis, clauses and decision, and says where the
+    answer comes from; the corrections stay with the other ruling (made once, in one place)."""
+    if ruling.basis != "not covered":
+        return ruling
+    for other in rulings:
+        outcome = kb.vocabulary.answered_by.get(ruling.issue, {}).get(other.issue, {}).get(other.outcome)
+        if outcome is None or other.basis not in ("express", "reading"):
+            continue
+        title = kb.vocabulary.issues[other.issue]["title"]
+        where = f"Answered by the ruling on {title[:1].lower() + title[1:]}"
+        return ClubRuling(
+            club=ruling.club, issue=ruling.issue, basis=other.basis, outcome=outcome,
+            decision=other.decision,
+            do=[f"{where}: " + (" ".join(other.do) if other.do else other.decision)],
+            effects=[], numbers=dict(other.numbers), discretion=other.discretion,
+            citations=list(other.citations),
+            readings=[{"rule": rule, "reading": f"{where}, which settles this question."}
+                      for rule in other.rules_fired],
+            rules_fired=list(other.rules_fired))
+    return ruling
