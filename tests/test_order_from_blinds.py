@@ -65,3 +65,11 @@ def test_a_file_with_no_button_and_no_stacks_is_told_what_to_add(kb):
 def test_a_file_that_says_the_button_and_the_stacks_gets_no_such_warning(kb):
     report = rule_on(HERE / "blinds-posted-no-button.yaml", kb=kb)
     assert not [w for w in report.warnings if "no button:" in w or "has no stack" in w]
+
+
+def test_a_listed_seat_that_never_acts_is_warned_of_whichever_round_the_point_is_on(kb):
+    """Seat 1 never acts, skipped pre-flop; the point is seat 5's bet on the flop. The 'listed but
+    never acts' warning names seat 3's pre-flop call (line 15), as it does when the point is there."""
+    report = rule_on(HERE / "silent-seat-earlier-round.yaml", kb=kb)
+    silent = [w for w in report.warnings if "never acts" in w]
+    assert len(silent) == 1 and "seat 1 is listed" in silent[0] and "(line 15)" in silent[0], silent

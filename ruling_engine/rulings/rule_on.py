@@ -357,7 +357,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                               header_lines=incident.header_lines)
                              + _unread_questions(timeline, points, incident.file)
                              + approximate_warnings(incident) + hands_warnings(incident)
-                             + tripup_warnings(incident, facts_by_point, [p.line for p in points])
+                             + tripup_warnings(incident, facts_by_point, [p.line for p in points], timeline)
                              + unsaid_warnings(incident, timeline, answers)
                              + _beside_past_the_limit(incident.file, left_beside)))
     if os.environ.get("FLOORCALL_CHECK_INVARIANTS"):
