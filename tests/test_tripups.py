@@ -84,7 +84,9 @@ def test_a_listed_seat_that_never_acts_warns_where_an_action_is_out_of_turn_for_
     path, warnings = _warnings(tmp_path, text)
     silent = [w for w in warnings if "never acts" in w]
     assert len(silent) == 1 and silent[0].startswith(f"{path}:8: seat 4 is listed but never acts")
-    assert "seat 6's action (line 19) is read as out of turn" in silent[0] and "folded: true" in silent[0]
+    # the first action read as out of turn for him: seat 6's pre-flop call (line 12), found on every
+    # round, not only at the point (the flop raise, line 19)
+    assert "seat 6's action (line 12) is read as out of turn" in silent[0] and "folded: true" in silent[0]
     _, warnings = _warnings(tmp_path, text.replace("{seat: 4, stack: 100}", "{seat: 4, stack: 100, folded: true}"))
     assert not [w for w in warnings if "never acts" in w]
     _, warnings = _warnings(tmp_path, HAND)                      # seat 4 acted: a real out-of-turn raise

@@ -73,6 +73,16 @@ def blind_seats(seats, button):
     return order[0], order[1 % len(order)]
 
 
+def button_from_blinds(seats, small_blind):
+    """The button the posted small blind implies: heads-up the small blind is the button; else the
+    seat before him (the players' seats: with a dead button the order of action is the same)."""
+    ordered = sorted(seats)
+    if len(ordered) == 2 and small_blind in ordered:
+        return small_blind
+    before = [s for s in ordered if s < small_blind]
+    return before[-1] if before else ordered[-1]
+
+
 @dataclass
 class BettingState:
     """The state of the hand just before an action (the replay's view)."""
@@ -494,12 +504,14 @@ def replay_timeline(data: dict, parse_said, bases=()) -> Hand:
                 state.largest_raise = max(state.largest_raise, amount)
         sb = next((p["seat"] for p in forced if p["posts"] == "small-blind"), None)
         if order_button is None and sb is not None and len(seats) >= 2:
-            order_button = [s for s in sorted(seats) if s < sb][-1] if any(s < sb for s in seats) else max(seats)
+            order_button = button_from_blinds(seats, sb)
         if state.current_bet:
             state.largest_raise = max(state.largest_raise, big_blind)
     elif blinds and before_flop and len(seats) >= 2 and (data.get("button") is not None or data.get("_blinds_posted")):
         if data.get("_blinds_posted"):
             sb, bb = data["_blinds_posted"]
+            if order_button is None:
+                order_button = button_from_blinds(seats, sb)
         else:
             sb, bb = blind_seats(seats, data["button"])
         post(sb, blinds[0])

@@ -445,8 +445,10 @@ def _resume_open_round(entries, seconds, hand: Hand, events) -> bool:
 
 def _deal_out_of_turn(incident_data: dict, entries, events) -> list:
     """A player-dealer (`dealer:`) who is not on the button, in a self-dealt game where the button
-    marks whose deal it is: the deal was out of turn (an event at the first deal or street entry,
-    marked when that entry is)."""
+    marks whose deal it is: the deal was out of turn (an event at the first deal or street entry).
+    Only when that entry is marked `in_question` (the deal is what is asked about): a player-dealer
+    on another seat than the button is no irregularity by itself (in league play the dealer is not
+    necessarily the button), so a `dealer:` nobody disputes raises no point of its own."""
     dealer, button = incident_data.get("dealer"), incident_data.get("button")
     if not isinstance(dealer, int) or not isinstance(button, int) or dealer == button:
         return []
@@ -454,6 +456,8 @@ def _deal_out_of_turn(incident_data: dict, entries, events) -> list:
         return []
     index = next((i for i, e in enumerate(entries) if e["entry"] == "street"), 0)
     marked = bool(entries and entries[index].get("in_question"))
+    if not marked:
+        return []
     return [(index, {"event": "deal_error", "kind": "dealt-out-of-turn", "after_deal": False, "acted": False,
                      "seat": dealer, "in_question": marked, "_derived": True})]
 

@@ -23,6 +23,7 @@ from ruling_engine.corrected.now import floor_first, now_of, question_answer
 from ruling_engine.rulings.settlement import branch_money, settle
 from ruling_engine.rulings.unread import unread_warnings
 from ruling_engine.rulings.tripups import tripup_warnings
+from ruling_engine.rulings.unsaid import unsaid_warnings
 from ruling_engine.engine.host import ClubEngine
 from ruling_engine.incident.load import MAX_POINTS, Incident, load_incident
 from ruling_engine.knowledge.load import KnowledgeBase, load_knowledge
@@ -360,7 +361,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                               header_lines=incident.header_lines)
                              + _unread_questions(timeline, points, incident.file)
                              + approximate_warnings(incident) + hands_warnings(incident)
-                             + tripup_warnings(incident, facts_by_point, [p.line for p in points])
+                             + tripup_warnings(incident, facts_by_point, [p.line for p in points], timeline)
+                             + unsaid_warnings(incident, timeline, answers)
                              + _beside_past_the_limit(incident.file, left_beside)))
     if os.environ.get("FLOORCALL_CHECK_INVARIANTS"):
         from ruling_engine.corrected.invariants import violations

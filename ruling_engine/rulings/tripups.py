@@ -15,11 +15,16 @@ LAST_STREETS = ("river", "seventh-street", "showdown", "hand-over")
 FIRST_ROUNDS_PAST_ANTES = ("third-street",)
 
 
-def tripup_warnings(incident, facts_by_point: list, point_lines: list) -> list:
+def tripup_warnings(incident, facts_by_point: list, point_lines: list, timeline=None) -> list:
     """The warnings of this module for an incident ruled: `facts_by_point` and `point_lines` (the
-    line of each point) as the report holds them."""
+    line of each point) as the report holds them. With the `timeline` read, a silent seat is
+    looked for on every betting round, not only at the points ruled (the same file warns the same
+    whichever entry is marked)."""
     data, file = incident.data, incident.file
     lines = incident.header_lines or {}
+    if timeline is not None:
+        return (_silent_seat_warnings(data, file, lines, *_rounds_order(timeline), own_lines=True)
+                + _early_show_warnings(data, file) + _ante_warnings(data, file, lines))
     return (_silent_seat_warnings(data, file, lines, facts_by_point, point_lines)
             + _early_show_warnings(data, file) + _ante_warnings(data, file, lines))
 
@@ -28,7 +33,28 @@ def _acting(entry) -> bool:
     return entry.get("entry") == "action" and "posts" not in entry
 
 
-def _silent_seat_warnings(data, file, lines, facts_by_point, point_lines) -> list:
+def _rounds_order(timeline) -> tuple[list, list]:
+    """The order-of-action facts of each betting round of the timeline, and the line of the
+    out-of-turn action each found (None when none was)."""
+    from ruling_engine.facts.turn_order import order_facts
+    data = timeline.data
+    actions = data.get("actions") or []
+    firsts, seen = [], set()
+    for index, action in enumerate(actions):
+        if action.get("street") not in seen:
+            seen.add(action.get("street"))
+            firsts.append(index)
+    facts_list, action_lines = [], []
+    for index in firsts:
+        facts = order_facts(data, index)
+        at = facts.get("_oot_index")
+        entry = timeline.entries[timeline.action_entry[at]] if at is not None else {}
+        facts_list.append(facts)
+        action_lines.append(entry.get("line"))
+    return facts_list, action_lines
+
+
+def _silent_seat_warnings(data, file, lines, facts_by_point, point_lines, own_lines=False) -> list:
     """An action read as out of turn because the seat whose turn it was is listed, has no action in
     the whole timeline and did not fold before it started."""
     timeline = data.get("timeline") or []
@@ -40,7 +66,7 @@ def _silent_seat_warnings(data, file, lines, facts_by_point, point_lines) -> lis
         if rightful is None or rightful in acted or rightful in folded or (rightful, seat) in said:
             continue
         said.add((rightful, seat))
-        at = _oot_line(timeline, seat, line)
+        at = line if own_lines else _oot_line(timeline, seat, line)
         where = f"{file}:{lines.get(f'players.{rightful}')}" if lines.get(f"players.{rightful}") else file
         out.append(f"{where}: seat {rightful} is listed but never acts and never folds, so seat {seat}'s action"
                    f"{f' (line {at})' if at else ''} is read as out of turn: it was seat {rightful}'s turn. "
