@@ -55,7 +55,10 @@ def test_the_now_states_a_seat_held_to_call_or_fold_as_its_effects(kb):
 
 def test_a_seat_who_may_raise_only_if_reopened_later_is_neither_held_nor_free_in_the_now(kb):
     now = rule_on(UNDER_RAISE, kb=kb).answers["fpc"].now
-    assert {"seat": 3, "call": 2, "options": "call-fold-unless-reopened"} in now["then"]
+    seat3 = next(e for e in now["then"] if e["seat"] == 3)
+    assert (seat3["call"], seat3["options"]) == (2, "call-fold-unless-reopened")
+    # he had called the £10 before it was made up to £12: FPC's ruling names the bettor only (e13/now)
+    assert seat3["called_short"] == {"bettor": 2, "called": 10, "made_up_to": 12}
     assert not any(e.get("seat") == 3 for e in now_effects(now))
 
 

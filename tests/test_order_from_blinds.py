@@ -4,7 +4,7 @@ from pathlib import Path
 
 from ruling_engine.rulings.rule_on import rule_on
 
-HERE = Path(__file__).parent / "scenarios" / "order"
+HERE = Path(__file__).parent / "incidents_order"      # plain incidents (no fires: list), kept out of tests/scenarios
 
 
 def _issues(report, club):
