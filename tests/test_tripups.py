@@ -48,9 +48,33 @@ def _warnings(tmp_path, text):
     return path, json.loads(result.stdout)["warnings"]
 
 
-def test_burn_true_says_to_write_a_question_mark(tmp_path):
-    path, message = _error(tmp_path, HAND.replace("flop: [2c, 3d, 9h]", "flop: {cards: [2c, 3d, 9h], burn: true}"))
-    assert f"{path}:17:" in message and 'write burn: "?" for a burn card that came off unseen' in message
+def test_burn_true_is_a_burn_card_nobody_saw_and_burn_false_says_what_to_write(tmp_path, kb):
+    """A new user writes `burn: true` for "a burn card came off" (fresh batch Z: Z104's second retry):
+    it is read as `burn: "?"`; `burn: false` (no burn card) is an error naming the event that says it."""
+    from ruling_engine.incident.load import parse_incident_text
+    seen = parse_incident_text(HAND.replace("flop: [2c, 3d, 9h]", "flop: {cards: [2c, 3d, 9h], burn: true}"),
+                               "t.yaml", kb.vocabulary, kb.clubs)
+    unseen = parse_incident_text(HAND.replace("flop: [2c, 3d, 9h]", 'flop: {cards: [2c, 3d, 9h], burn: "?"}'),
+                                 "t.yaml", kb.vocabulary, kb.clubs)
+    assert [e.get("burn") for e in seen.data["timeline"]] == [e.get("burn") for e in unseen.data["timeline"]]
+    assert "?" in [e.get("burn") for e in seen.data["timeline"]]
+    path, message = _error(tmp_path, HAND.replace("flop: [2c, 3d, 9h]", "flop: {cards: [2c, 3d, 9h], burn: false}"))
+    assert f"{path}:17:" in message and "dealing_procedure: {unburned: <street>}" in message
+
+
+def test_motions_one_is_one_motion_and_a_count_above_one_asks_for_each_motions_chips(tmp_path, kb):
+    """`motions: 1` (Z103, Z104's first retry) says one forward motion, as leaving it out does;
+    `motions: 2` asks for the chips of each motion."""
+    from ruling_engine.incident.load import parse_incident_text
+    action = "{seat: 4, did: call, total: 2}"
+    chips = HAND.replace(action, "{seat: 4, did: call, chips: [2]}")
+    one = parse_incident_text(HAND.replace(action, "{seat: 4, did: call, chips: [2], motions: 1}"),
+                              "t.yaml", kb.vocabulary, kb.clubs)
+    plain = parse_incident_text(chips, "t.yaml", kb.vocabulary, kb.clubs)
+    strip = lambda inc: [{k: v for k, v in e.items() if k != "line"} for e in inc.data["timeline"]]
+    assert strip(one) == strip(plain)
+    path, message = _error(tmp_path, HAND.replace(action, "{seat: 4, did: call, chips: [1, 1], motions: 2}"))
+    assert "write the value each of the 2 motions held" in message
 
 
 def test_a_third_hole_card_points_to_the_deal_error_it_is(tmp_path):

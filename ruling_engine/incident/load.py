@@ -96,6 +96,13 @@ class _Validator:
             if not isinstance(key, str) or key not in fields:
                 raise FloorcallError(self.file, key_line, f"one of the {name} fields", f"unknown field {_short(key)}",
                                      did_you_mean(key, list(fields) + list(extra)))
+            if name == "action" and key == "motions" and type(value) is int:
+                if value == 1:          # one forward motion: what leaving motions out says
+                    continue
+                raise FloorcallError(self.file, key_line, "motions: the chips released in each motion, in order",
+                                     f"motions: {_short(value)}",
+                                     f"write the value each of the {value} motions held, e.g. motions: [10, 5] "
+                                     "(with chips: adding up to them); leave motions out for one motion")
             before = len(self.approximate)
             out[key] = self.value(fields[key], value, key_line)
             for n in range(before, len(self.approximate)):      # which record's field it was
@@ -167,10 +174,13 @@ class _Validator:
             return self.cards(spec.name, value, line)
         if t == "card":
             card = normal_card(value)
+            if spec.name == "burn" and value is True:      # a burn card came off, nobody saw which
+                return UNKNOWN_CARD
             if card is None and spec.name == "burn" and isinstance(value, bool):
-                raise FloorcallError(self.file, line, "burn to be a card (the burn card's name), not yes or no",
-                                     _short(value), 'write burn: "?" for a burn card that came off unseen; '
-                                     "leave burn out when nothing is known of it")
+                raise FloorcallError(self.file, line, "burn to be a card (the burn card's name), or true",
+                                     _short(value), 'write burn: "?" (or true) for a burn card that came off '
+                                     "unseen; leave burn out when nothing is known of it; a street dealt with "
+                                     "no burn card first is dealing_procedure: {unburned: <street>}")
             if card is None:
                 raise FloorcallError(self.file, line, f"{spec.name} to be a card", _short(value), CARD_HINT)
             self.unknowns += suitless(card)
