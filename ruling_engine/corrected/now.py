@@ -8,7 +8,6 @@ Plain numbers and seats (rendered by render/output.py); nothing here is a club's
 from __future__ import annotations
 
 import math
-import re
 
 from ruling_engine.facts.hand import BETTING, STUD_BETTING
 from ruling_engine.numbers import tidy as whole
@@ -78,14 +77,14 @@ def _then(corrected, seat) -> dict:
 
 OPEN_BASES = ("not covered", "conflict", "depends")      # a ruling that leaves the question to the floor
 OPEN_OUTCOMES = ("floor-decides", "depends")
-WHO_DECIDES = re.compile(r"\b((?:[Tt]he |[Aa] )?[A-Z][\w-]*(?: [A-Z][\w-]*)*) decides\b")
 
 
-def floor_first(now: dict, rulings: list, points: list, entries: list, steps: dict) -> dict | None:
+def floor_first(now: dict, rulings: list, points: list, entries: list, steps: dict, floor: str) -> dict | None:
     """The question the floor decides before the Now (issue 20, e13/now): the club's ruling on the
     last marked action that put chips in leaves it to the floor (not covered, floor-decides,
     depends, a conflict), so the Now below, read from his chips as he put them in, holds only if
-    the floor lets them stand. `steps`: {timeline index: replayed step}. None: nothing open."""
+    the floor lets them stand. `steps`: {timeline index: replayed step}; `floor`: the club's floor
+    person as its knowledge names him (clubs/<club>.yaml). None: nothing open."""
     if not now or now.get("void") or not now.get("next"):
         return None
     marked = [n for n, p in enumerate(points) if p.kind == "action" and not getattr(p, "beside", False)]
@@ -102,10 +101,7 @@ def floor_first(now: dict, rulings: list, points: list, entries: list, steps: di
     if not open_:
         return None
     ruling = open_[0]
-    who = WHO_DECIDES.search(ruling.decision or "")
-    who = who.group(1) if who else "The floor"
-    who = who[0].upper() + who[1:]
-    return {"seat": entries[index].get("seat"), "issue": ruling.issue, "line": point.line, "who": who,
+    return {"seat": entries[index].get("seat"), "issue": ruling.issue, "line": point.line, "who": f"The {floor}",
             "put_in": whole(step.delta), "clauses": [c.clause for c in ruling.citations]}
 
 

@@ -337,7 +337,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                    contradictions=[c.text() for c in contradictions(kb.vocabulary, club_rulings, money)]
                                    + [c.text() for c in corrected.conflicts],
                                    now=_qualified(now_of(corrected, timeline.hand.order_button), timeline))
-        first = floor_first(answers[club].now, club_rulings, points, timeline.entries, ClubEdits(timeline).steps())
+        first = floor_first(answers[club].now, club_rulings, points, timeline.entries, edits[club].steps(), info.floor)
         if first is not None:
             first["title"] = kb.vocabulary.issues.get(first["issue"], {}).get("title", first["issue"])
             answers[club].now = {**answers[club].now, "floor_first": first}
