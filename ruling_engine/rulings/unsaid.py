@@ -15,7 +15,7 @@ def _button_warning(incident, timeline) -> list:
     if data.get("button") is not None or getattr(timeline.hand, "order_button", None) is not None:
         return []
     game = data.get("game") or {}
-    if "stud" in str(game.get("variant", "")).lower() or not game.get("blinds"):
+    if game.get("variant") == "stud" or not game.get("blinds"):
         return []                 # no button in stud: the cards say who acts first
     if not any(e.get("entry") == "action" for e in data.get("timeline") or ()):
         return []
