@@ -80,9 +80,13 @@ def _own_exposure_facts(data: dict, index: int) -> dict:
 
 
 def _declared_raise_facts(data: dict, index: int, facts: dict) -> dict:
-    """A raise declared with an amount and no chips yet: the amount against the minimum raise, read
-    both ways (as the total bet, as the amount on top); which reading holds is each club's rule."""
-    if facts.get("action.declared") != "raise" or "action.declared_amount" not in facts or facts.get("action.put_out"):
+    """A raise declared with an amount, no chips yet or the words said before (or with) the chips:
+    the amount against the minimum raise, read both ways (as the total bet, as the amount on top);
+    which reading holds, and whether words said first define the bet, is each club's rule. Chips
+    put out first are the bet's own measure (action.below_minimum), not these."""
+    if facts.get("action.declared") != "raise" or "action.declared_amount" not in facts:
+        return {}
+    if facts.get("action.put_out") and facts.get("action.first") not in ("words", "together"):
         return {}
     state = replay(data, index)
     seat = data["actions"][index]["seat"]
@@ -91,7 +95,10 @@ def _declared_raise_facts(data: dict, index: int, facts: dict) -> dict:
         return {}
     return {"declared_total_below_minimum": bet < amount < bet + full,
             "declared_total_min_raise_add": whole(max(0, bet + full - state.round_in.get(seat, 0))),
-            "declared_increment_meets_minimum": amount >= full}
+            "declared_increment_meets_minimum": amount >= full,
+            # chips out beyond the minimum raise, the words said first (0 with no chips out)
+            "declared_total_min_raise_excess": whole(max(0, facts.get("action.round_total", 0) - (bet + full)))
+            if facts.get("action.put_out") else 0}
 
 
 def _away_player_returned_facts(data: dict) -> dict:
