@@ -171,8 +171,11 @@ timeline:
   - {seat: 6, said: "all in", total: 37, first: words, in_question: true}
 """
     (facts,) = point_facts(kb, text)
+    # the cap is the most one bet or raise adds: facing the raise to 3, he may go to 8 (PPL Nights
+    # •4 "Players can bet a maximum of £5", read per bet or raise; before, a £5 total: 5 in, 32 back)
     assert facts["action.over_max_bet"] is True
-    assert (facts["max_bet"], facts["action.max_bet_add"], facts["action.max_bet_excess"]) == (5, 5, 32)
+    assert (facts["max_bet"], facts["action.max_bet_to"], facts["action.max_bet_add"],
+            facts["action.max_bet_excess"]) == (5, 8, 8, 29)
 
 
 def test_a_call_said_with_no_chips_and_whether_it_would_have_closed_the_round(kb):

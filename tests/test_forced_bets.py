@@ -112,16 +112,18 @@ def _cap(kb, total, chips):
 
 
 def test_a_raise_over_the_league_cash_games_maximum_bet_is_held_to_it(kb):
-    """PPL Nights •4: "Players can bet a maximum of £5": a raise to 8 (not all in) in the cash game
-    whose header says max_bet: 5 is held to £5, the 3 over it back to him (read before only for an
-    all-in); a raise to 4 within it stands as made."""
+    """PPL Nights •4: "Players can bet a maximum of £5", read per bet or raise (a raise adds at most
+    £5 over the bet faced): facing a raise to 2, a raise to 8 (not all in) in the cash game whose
+    header says max_bet: 5 is held to 7, the 1 over it back to him (read before as a £5 total, which
+    held him to 5); a raise to 7, £5 over the 2, stands as made."""
     over = _cap(kb, 8, "[5, 2, 1]")
     ruling = next(r for r in over.answers["ppl"].rulings if r.issue == "declared-action")
     assert ruling.outcome == "capped-at-maximum"
-    assert {"effect": "return-chips", "seat": 1, "amount": 3} in ruling.effects
+    assert {"effect": "return-chips", "seat": 1, "amount": 1} in ruling.effects
     text = render_text(over).split("Other clubs", 1)[0]
-    assert "Seat 1 takes back £3." in text and "Seat 2 acts next: £4.90 to call" in text
-    within = _cap(kb, 4, "[2, 2]")
+    assert "Seat 1 takes back £1." in text and "Seat 2 acts next: £6.90 to call" in text
+    assert "Main pot: £9.30 (seats 1, 2, 3, 4)" in text        # blinds 0.30, seat 4's 2, seat 1's 7
+    within = _cap(kb, 7, "[5, 2]")
     assert all(r.outcome != "capped-at-maximum" for r in within.answers["ppl"].rulings)
 
 

@@ -119,16 +119,19 @@ def _away_player_returned_facts(data: dict) -> dict:
 
 
 def _max_bet_facts(data: dict, facts: dict) -> dict:
-    """The action in question against the game's largest allowed bet (game.max_bet): whether it
-    goes over, what the player puts in to bet the most allowed, and what is over it."""
+    """The action in question against the game's largest allowed bet (game.max_bet), read as the
+    most one bet or raise may add: a bet of at most the cap, a raise of at most the cap over the bet
+    faced (max_bet_to). Whether the action goes over it, what the player puts in to bet the most
+    allowed, and what is over it."""
     cap = data["game"].get("max_bet")
     if cap is None or "action.round_total" not in facts or "action.chips" not in facts:
         return {}
     total, chips = facts["action.round_total"], facts["action.chips"]
     before = total - chips
-    return {"max_bet": cap, "action.over_max_bet": total > cap,
-            "action.max_bet_add": whole(max(0, cap - before)),
-            "action.max_bet_excess": whole(max(0, total - cap))}
+    most = facts.get("current_bet", 0) + cap
+    return {"max_bet": cap, "action.max_bet_to": whole(most), "action.over_max_bet": total > most,
+            "action.max_bet_add": whole(max(0, most - before)),
+            "action.max_bet_excess": whole(max(0, total - most))}
 
 
 def _spoken_call_facts(data: dict, index: int) -> dict:
