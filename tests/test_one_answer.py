@@ -27,9 +27,6 @@ KNOWN_CONFLICTS = {
     ("L203", "fpc"): "the same under rule 4",
     ("H406", "ppl"): "League •14 s3 (cards that touch the muck are dead) against •44 (a declared board play "
                      "keeps the claim): the key itself marks ppl's clauses as conflicting",
-    ("Q201", "gala"): "Showdown ¶2 kills the three-card hand (deal-error, pot to seat 3 in the corrected hand) "
-                      "while the cards-speak ruling at the same point still reads seat 7's cards and awards "
-                      "him the pot: a hand killed at a point should leave that point's hand comparison (engine)",
     ("Z102", "fpc"): "the L103 class under rule 4: a button's out-of-turn check held to call or fold, beside his "
                      "later 'raise, four thousand' ruled a raise; rule 4 ('under any circumstances') should govern "
                      "the declaration (the blind judge's first Z fault)",

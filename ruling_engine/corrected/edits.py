@@ -82,6 +82,13 @@ class ClubEdits:
     def __bool__(self) -> bool:
         return bool(self.edits)
 
+    def copy(self) -> "ClubEdits":
+        """These corrections, to add to without changing them."""
+        other = ClubEdits(self.timeline)
+        other.edits, other.restricted = dict(self.edits), dict(self.restricted)
+        other._steps, other._streets = self._steps, self._streets
+        return other
+
     def key(self) -> tuple:
         return tuple(sorted((k, repr(v)) for k, v in self.edits.items()))
 

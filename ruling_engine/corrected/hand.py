@@ -391,9 +391,10 @@ def _reopen_round(out: CorrectedHand) -> None:
 
 
 def _calls_follow_down(out: CorrectedHand, seat, had: float) -> None:
-    """A bet or raise a ruling cut back (its total set lower, still a bet or raise): the players
-    who called it after him on this round called the bet, so each is a call of the bet as it now
-    stands and the chips over it go back to him. A player who raised over it is left as he is."""
+    """A bet or raise a ruling cut back (its total set lower: still a bet or raise, or ruled a
+    call of the bet before it): the players who called it after him on this round called the bet,
+    so each is a call of the bet as it now stands and the chips over it go back to him. A player
+    who raised over it is left as he is."""
     steps = out.rounds.get(out.street, [])
     made_at = max((i for i, step in enumerate(steps) if step.seat == seat), default=None)
     if made_at is None:
@@ -667,7 +668,7 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
             _reset_bet(out)           # a total set lower (a raise ruled a call) lowers the bet to call
             if street == out.street:
                 _resize_full_raise(out, seat, total, raising)
-                if raising and math.isfinite(had) and total < had:
+                if math.isfinite(had) and total < had:     # cut back, or a bet or raise ruled a call
                     _calls_follow_down(out, seat, had)
         out.owes.pop(seat, None)
         _acted_on(out, seat, out.round_in.get(seat, 0))

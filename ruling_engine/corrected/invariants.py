@@ -9,6 +9,9 @@ against the hand the timeline replays, not against the corrected hand's own book
   back on a betting round more than he put in on it;
 - no seat is both live and dead, and no pot goes to a dead hand (but for a pot the answer says
   was his alone before his hand died: `won_before_dead`, rulings/settlement.py);
+- a hand a settled ruling kills at a point is not compared at that point: no other settled ruling
+  of the point gives that seat a pot (issue 20, e14/propagate), unless the answer shows the two
+  as a conflict;
 - no seat is held to call-or-fold and told to raise, unless the answer shows the two as a conflict;
   no seat the Now names (next, or then) is offered a raise while the Now holds him to call or fold,
   and the seat the action is on is told what he may do, not "unless the betting is reopened";
@@ -39,7 +42,7 @@ FIRST_ROUNDS = (BETTING[0], STUD_BETTING[0])     # the round the forced bets are
 @dataclass(frozen=True)
 class Violation:
     club: str
-    invariant: str          # conservation | ruled-check | live-and-dead | call-or-fold-and-raise | next-to-act | pot-section
+    invariant: str          # conservation | ruled-check | live-and-dead | compared-dead | call-or-fold-and-raise | next-to-act | pot-section
     detail: str
 
     def text(self) -> str:
@@ -133,6 +136,18 @@ def _club(answer, view):
         for seat in sorted(s for s in killed & restored if isinstance(s, int)):
             if not _shown(answer, seat):
                 yield "live-and-dead", f"seat {seat}: one ruling kills his hand, another keeps it live"
+        # a hand killed at a point is out of that point's hand comparison
+        for ruling in answer.rulings:
+            if ruling.basis in UNSETTLED:
+                continue
+            dead_here = {e.get("seat") for r in answer.rulings if r.point == ruling.point and r is not ruling
+                         and r.basis not in UNSETTLED for e in r.effects if e.get("effect") in KILLING}
+            for e in ruling.effects:
+                if e.get("effect") in ("pot-awarded", "pot-split") and not e.get("won_before_dead"):
+                    for seat in [e.get("seat")] if e["effect"] == "pot-awarded" else e.get("seats", []):
+                        if seat in dead_here and isinstance(seat, int) and not _shown(answer, seat):
+                            yield "compared-dead", (f"seat {seat}'s hand is killed at point {ruling.point + 1}, "
+                                                    f"but the ruling on {ruling.issue} there gives him the pot")
         # call-or-fold and raise
         held = {e.get("seat") for _, e in settled if e.get("effect") in RESTRICTING and e["effect"] != "no-further-raise"}
         freed = {e.get("seat") for _, e in settled if e.get("effect") in FREEING}

@@ -293,6 +293,11 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                                    own=_own(point, *view))
                     runs[club] = shared.club_rulings(club, club_facts, raised_by[club], currency)
                     here[club] = [shared.placed(r, number) for r in runs[club][2]]
+        for club in rulings:          # a hand a ruling kills at this point leaves the point's other questions
+            again = _killed_here(incident, kb, timeline, edited, edits[club], number, point, here[club], last,
+                                 shared, club, currency)
+            if again is not None:
+                raised_by[club], here[club] = again
         raised_at.append(list(dict.fromkeys(i for club in rulings for i in raised_by[club])))
         for club in rulings:
             fired, derived, _ = runs[club]
@@ -529,6 +534,34 @@ def _edited_point(incident: Incident, kb: KnowledgeBase, timeline, edited: dict,
     points = fixed.points or [hand_point(fixed)]
     same = next((p for p in points if (p.entries, p.kind) == (point.entries, point.kind)), None)
     return None if same is None else point_view(fixed, same)
+
+
+def _killed_here(incident: Incident, kb: KnowledgeBase, timeline, edited: dict, edits: ClubEdits, number: int,
+                 point, here: list, last: bool, shared, club: str, currency):
+    """(issues, rulings) of a point for a club whose settled ruling there kills a hand: the point's
+    other issues ruled again on the hand with that hand dead (a hand ruled dead at the showdown is
+    not compared there: the cards-speak ruling reads the hands still live), the killing rulings kept
+    as they are. None when no ruling of the club kills a hand at the point, or the point read on the
+    hand with the kill is not the same point."""
+    killing = [r for r in here if r.basis not in UNSETTLED and any(
+        kb.vocabulary.effects.get(e.get("effect"), {}).get("corrects") == "kills" for e in r.effects)]
+    if not killing:
+        return None
+    trial = edits.copy()
+    trial.add(here, kb.vocabulary, point)
+    view = _edited_point(incident, kb, timeline, edited, trial, number, point)
+    if view is None:
+        return None
+    raised = point_issues(kb.vocabulary, computed_facts(*view), point.kind, last, own=_own(point, *view))
+    ruled = [shared.placed(r, number) for r in shared.club_rulings(club, computed_facts(*view), raised, currency)[2]]
+    keep = {r.issue for r in killing}
+    issues = [r.issue for r in here if r.issue in keep]
+    kept = [r for r in here if r.issue in keep]
+    for issue, ruling in zip(raised, ruled):
+        if issue not in keep:
+            issues.append(issue)
+            kept.append(ruling)
+    return issues, kept
 
 
 def _own(point, data: dict, index) -> frozenset:
