@@ -42,6 +42,10 @@ def test_a_restricted_out_of_turn_checker_who_says_raise_is_held_to_the_call(kb)
         assert declared.outcome == "call-or-fold", (club, declared.outcome, declared.decision)
         out_of_turn = _ruling(report, club, "out-of-turn")
         assert {"effect": "may-call-or-fold", "seat": 5, "call": 600} in out_of_turn.effects, out_of_turn.effects
+        # the corrected hand: his raise is his call of 600, the other 1,400 goes back to him
+        now = answer.now
+        assert any(m.get("seat") == 5 and m.get("back") == 1400 for m in now["moves"]), now["moves"]
+        assert now["next"]["call"] == 600, now["next"]
 
 
 def test_a_player_the_out_of_turn_clause_does_not_limit_keeps_his_declared_raise(kb):
