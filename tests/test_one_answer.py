@@ -20,17 +20,8 @@ EVERY_CASE = sorted(CASES.glob("*.yaml")) + sorted((CASES / "casebook").glob("*.
 # it). They are shown as a WARNING beside the answer, never as if both held; each is a fault or a
 # real conflict of the club's text to settle. The test fails when one stops, so the list shrinks.
 KNOWN_CONFLICTS = {
-    ("L103", "edp"): "a player who checked out of turn is held to call or fold (8 ¶8) while his declared raise "
-                     "is ruled at least a minimum raise (declared-action): on one action, so shown as a conflict; "
-                     "the out-of-turn limit should govern the declaration",
-    ("L203", "edp"): "the same: an out-of-turn checker's 'raise, three thousand' ruled a raise beside call-or-fold",
-    ("L203", "fpc"): "the same under rule 4",
     ("H406", "ppl"): "League •14 s3 (cards that touch the muck are dead) against •44 (a declared board play "
                      "keeps the claim): the key itself marks ppl's clauses as conflicting",
-    ("Z102", "fpc"): "the L103 class under rule 4: a button's out-of-turn check held to call or fold, beside his "
-                     "later 'raise, four thousand' ruled a raise; rule 4 ('under any circumstances') should govern "
-                     "the declaration (the blind judge's first Z fault)",
-    ("Z102", "edp"): "the same under 8 ¶8 (the L103 class)",
     ("X304", "edp"): "8 ¶41 restores a hand the dealer killed by mistake (the marked muck, line 18) while 5 ¶1-2 "
                      "kill the hand of a player away at the first card (line 14, ruled beside the mark): the "
                      "absent player's hand was dead before the dealer touched it, but a beside point earlier in "

@@ -762,10 +762,12 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         later = {entry for point, entry in out.point_entry.items() if point > ruling.point}
         reopened = min((e for e, by, on in out.full_raise_at if at is not None and e > at and by != seat
                         and on == street), default=None) if lasts == "until-reopened" else None
-        if at is not None and any(entry > at and on == street and entry in later
+        if at is not None and any(((entry > at and entry in later) or entry == at) and on == street
                                   and (reopened is None or entry < reopened)
                                   for entry, on in out.raised_at.get(seat, ())):
-            # a bet or raise he made on that round at a later point is his call (as that point is read: edits.py)
+            # a bet or raise he made on that round at a later point is his call (as that point is read:
+            # edits.py); so is the raise of the point itself when the ruling on it holds him to call or
+            # fold (issue 21: an out-of-turn restriction governing his declared raise; its chips go back)
             _hold_to_call(out, seat, me, None, street)
     made[(seat, "restricts" if kind == "owes-call" else kind)] = me
     if raising:

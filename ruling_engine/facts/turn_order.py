@@ -279,6 +279,10 @@ def _oot_facts(oot: dict, pending: list, rnd: _Round, data: dict) -> dict:
     if oot["changed"] or not pending:
         out["oot_action_changed"] = oot["changed"]
     now = rnd.bet                      # the bet facing him, his out-of-turn chips not counted
+    if not oot.get("stood") and "bet_at_turn" in oot:
+        # He has acted again at his proper turn: the bet that faced him then, never a raise of his
+        # own that the out-of-turn restriction cancels (issue 21: he is not told to call himself)
+        now = oot["bet_at_turn"]
     out["oot_bet_now"] = whole(now)
     out["oot_call_now"] = whole(max(0, min(now - oot["before"], rnd.stacks.get(seat, 0))))
     # Topped by a skipped player: the bet when his turn came back to him, not a raise made after

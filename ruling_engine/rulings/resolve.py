@@ -317,10 +317,58 @@ def resolve_club(kb, club: str, issues: list, fired: list, facts: dict, currency
     for issue in issues:
         rules = [by_id[rid] for rid in fired if not by_id[rid].is_definition and by_id[rid].issue == issue]
         rulings.append(resolve_issue(kb, club, issue, rules, filler))
-    return [_answered_elsewhere(kb, r, rulings) for r in rulings]
+    seat = facts.get("action.seat")
+    rulings = [_governed(kb, club, r, rulings, by_id, seat) for r in rulings]
+    return [_answered_elsewhere(kb, r, rulings, seat) for r in rulings]
 
 
-def _answered_elsewhere(kb, ruling: ClubRuling, rulings: list) -> ClubRuling:
+def _seats(ruling: ClubRuling) -> set:
+    return {e.get("seat") for e in ruling.effects if isinstance(e.get("seat"), int)}
+
+
+def _about(other: ClubRuling, seat) -> bool:
+    """Whether a ruling that names seats in its effects speaks of the player who acts at the point
+    (a ruling on no seat, or a point with no acting seat, is not set against him)."""
+    seats = _seats(other)
+    return not seats or not isinstance(seat, int) or seat in seats
+
+
+def _governed(kb, club: str, ruling: ClubRuling, rulings: list, by_id: dict, seat) -> ClubRuling:
+    """A specific clause governs a general one on another issue at the same point (issue 21): a
+    rule whose `overrides:` names rules that fired on another issue (the out-of-turn clause that
+    limits a player to calling or folding, over the declaration clauses that would commit him to
+    a raise) sets those rules aside for the player it rules on. The ruling they made is then
+    answered by the governing ruling (the vocabulary's answered_by maps its outcome), never shown
+    beside it as a contradiction; the corrections stay with the governing ruling."""
+    if ruling.basis not in ("express", "reading") or not ruling.rules_fired:
+        return ruling
+    for other in rulings:
+        if other is ruling or other.issue == ruling.issue or other.basis not in ("express", "reading"):
+            continue
+        if not set(ruling.rules_fired) <= _overridden(kb, club, [by_id[r] for r in other.rules_fired if r in by_id]):
+            continue
+        if not _about(other, seat):
+            continue
+        outcome = kb.vocabulary.answered_by.get(ruling.issue, {}).get(other.issue, {}).get(other.outcome)
+        if outcome is None:
+            continue
+        title = kb.vocabulary.issues[other.issue]["title"]
+        where = f"Governed by the ruling on {title[:1].lower() + title[1:]}"
+        return ClubRuling(
+            club=ruling.club, issue=ruling.issue, basis=other.basis, outcome=outcome,
+            decision=other.decision,
+            do=[f"{where}: " + (" ".join(other.do) if other.do else other.decision)],
+            effects=[], numbers=dict(other.numbers), discretion=other.discretion,
+            citations=list(other.citations),
+            readings=[{"rule": rule, "reading": f"{where}: the clause written for this player's "
+                       f"situation governs the general one on his declaration, set aside."}
+                      for rule in other.rules_fired],
+            set_aside=list(ruling.set_aside) + list(ruling.rules_fired),
+            rules_fired=list(other.rules_fired))
+    return ruling
+
+
+def _answered_elsewhere(kb, ruling: ClubRuling, rulings: list, seat=None) -> ClubRuling:
     """A question the club's own rules leave open (not covered) is answered by its ruling on
     another issue at the same point when the vocabulary's answered_by says that ruling's outcome
     settles it (issue 20/21: a clause that fired is never reported as "no clause"). The ruling
@@ -330,8 +378,8 @@ def _answered_elsewhere(kb, ruling: ClubRuling, rulings: list) -> ClubRuling:
         return ruling
     for other in rulings:
         outcome = kb.vocabulary.answered_by.get(ruling.issue, {}).get(other.issue, {}).get(other.outcome)
-        if outcome is None or other.basis not in ("express", "reading"):
-            continue
+        if outcome is None or other.basis not in ("express", "reading") or not _about(other, seat):
+            continue          # a ruling on another player does not answer this one's question
         title = kb.vocabulary.issues[other.issue]["title"]
         where = f"Answered by the ruling on {title[:1].lower() + title[1:]}"
         return ClubRuling(
