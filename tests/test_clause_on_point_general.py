@@ -63,3 +63,40 @@ def test_edp_3_17_18_a_finished_hand_disputed_before_the_next_shuffle_is_in_time
 def test_edp_3_17_the_same_dispute_after_the_next_shuffle_is_too_late(kb):
     ruling = _ruling(kb, SPLIT_DISPUTED.format(club="edp", shuffled="true"), "dispute", "edp")
     assert ruling.outcome == "too-late"
+
+
+# The river slid off the bottom of the stub after a correct burn; nobody has acted on it.
+RIVER_OFF_THE_BOTTOM = """title: t
+house: fpc
+game: {format: tournament, variant: NLHE, blinds: [100, 200]}
+button: 2
+players:
+  - {seat: 1, stack: 5000}
+  - {seat: 2, stack: 5000}
+timeline:
+  - {seat: 1, posts: big-blind}
+  - {seat: 2, posts: small-blind}
+  - preflop:
+  - {seat: 2, did: call, total: 200}
+  - {seat: 1, did: check}
+  - flop: [7♠, 7♦, 3♣]
+  - {seat: 1, did: check}
+  - {seat: 2, did: check}
+  - turn: Q♣
+  - {seat: 1, did: check}
+  - {seat: 2, did: check}
+  - river: {cards: [2♥], in_question: true}
+  - dealing_procedure: {bottom_card_dealt: true}
+"""
+
+
+def test_fpc_28_s3_4_a_board_card_off_the_bottom_is_for_the_best_placed_td(kb):
+    # FPC rule 28 s3-4 "If the error is more involved than the best placed TD will make a decision
+    # how to proceed ... Whatever decision is made will be final": rule 28's own remedies (s1 the
+    # next card exposed early, s2 burn cards exposed) do not fit, and rule 1's bare discretion is
+    # not the answer when rule 28 names who decides.
+    ruling = _ruling(kb, RIVER_OFF_THE_BOTTOM, "deal-procedure", "fpc")
+    assert ruling.outcome == "breach-floor-decides"
+    assert ruling.basis == "reading"
+    assert _cites(ruling) == {"fpc.28-s3-4"}
+    assert any("best placed TD" in line for line in ruling.do)
