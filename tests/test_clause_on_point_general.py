@@ -100,3 +100,17 @@ def test_fpc_28_s3_4_a_board_card_off_the_bottom_is_for_the_best_placed_td(kb):
     assert ruling.basis == "reading"
     assert _cites(ruling) == {"fpc.28-s3-4"}
     assert any("best placed TD" in line for line in ruling.do)
+
+
+def test_gala_betting_showdown_p5_a_pushed_pot_disputed_with_the_board_up_is_entered_into(kb):
+    # Gala Betting / Showdown ¶5 "Once a hand has been completed no disputes will be entered into",
+    # completion being the flop turned face down (¶2 s5): not turned down, not completed (reading).
+    ruling = _ruling(kb, SPLIT_DISPUTED.format(club="gala", shuffled="false"), "dispute", "gala")
+    assert ruling.outcome == "in-time"
+    assert ruling.basis == "reading"
+    assert "gala.betting-showdown-p5" in _cites(ruling)
+
+
+def test_gala_betting_showdown_p5_the_same_dispute_after_the_next_shuffle_is_too_late(kb):
+    ruling = _ruling(kb, SPLIT_DISPUTED.format(club="gala", shuffled="true"), "dispute", "gala")
+    assert ruling.outcome == "too-late"
