@@ -44,6 +44,8 @@ class Club:
     source: str             # path of the source text, relative to knowledge/
     topic_discretion: tuple = ()    # ((topic, clause ids), ...): discretion clauses about one topic only
     dealt_by: tuple = ("house",)    # who deals its games: the house (a dealer) and/or the players in turn
+    level_minutes: int | None = None    # the minutes of each blind level its own text states (its structure)
+    level_minutes_clause: str | None = None     # the clause that states them
 
     def discretion_for(self, topic: str | None) -> tuple:
         """The discretion clauses that speak to a question of this topic: the general ones, and

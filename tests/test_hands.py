@@ -128,6 +128,23 @@ def test_a_timeline_that_starts_between_hands_is_still_one_hand(kb, tmp_path):
     assert report.answers["edp"].now["next"]["seat"] == 3
 
 
+def test_blinds_posted_after_a_leading_hand_over_are_the_hand_dealt(kb, tmp_path):
+    """`hand-over:` before any action, then the blinds posted and `deal:`: the posts begin no second
+    hand (issue 22, Y302's class): the pot is the hand's blinds (£1 + £2 = 3, nobody awarded it,
+    all three seats in it) and the hand goes on, seat 1 first to act - never a pot of the small
+    blind alone "won" by the seat that posted it."""
+    head = HEAD[:HEAD.index("timeline:")]
+    report = _rule(kb, tmp_path, head + "timeline:\n  - hand-over:\n"
+                   "  - said: {by: 3, words: \"one more before we stop\", in_question: true}\n"
+                   "  - {seat: 3, posts: small-blind, total: 1}\n  - {seat: 6, posts: big-blind, total: 2}\n"
+                   "  - deal:\n")
+    for club, answer in report.answers.items():
+        pots = [e for e in answer.settlement if e.get("effect") == "pot"]
+        assert [(p["amount"], p["seats"]) for p in pots] == [(3, [1, 3, 6])], club
+        assert not [e for e in answer.settlement if e.get("effect") in ("pot-awarded", "pot-split")], club
+        assert answer.now["next"]["seat"] == 1, club
+
+
 def test_events_of_another_hand_are_named_in_a_warning(kb):
     """The money pushed on the first hand is read (the stacks), not ruled: a warning names it and
     says how to rule it, so nothing written is passed over in silence."""

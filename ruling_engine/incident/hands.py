@@ -36,7 +36,9 @@ def hand_starts(timeline: list) -> list:
         if entry["entry"] == "action":
             acted = True
         elif entry["entry"] == "street":
-            over = entry["street"] == "hand-over"
+            # a `hand-over:` before any action ends no hand: the timeline began between hands, and
+            # what follows (the blinds posted, the deal) is the one hand it deals
+            over = entry["street"] == "hand-over" and acted
     return starts
 
 

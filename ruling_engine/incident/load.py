@@ -485,14 +485,16 @@ def _check_street_order(data: dict, file: str) -> None:
     back); after a hand's `hand-over:` the next hand begins (incident/hands.py)."""
     order = STUD_STREETS if data["game"]["variant"] == "stud" else FLOP_STREETS
     starts = set(hand_starts(data["timeline"]))
-    last, last_name, last_line, actions_seen = -1, None, None, False
+    last, last_name, last_line, actions_seen, acted_before_over = -1, None, None, False, False
     for index, entry in enumerate(data["timeline"]):
         if index in starts:
-            last, last_name, last_line, actions_seen = -1, None, None, False
+            last, last_name, last_line, actions_seen, acted_before_over = -1, None, None, False, False
         actions_seen = actions_seen or entry["entry"] == "action"
         if entry["entry"] != "street":
             continue
         name = entry["street"]
+        if name == "hand-over":
+            acted_before_over = actions_seen       # a hand-over before any action: the timeline began between hands
         if name not in order:
             raise FloorcallError(file, entry["line"], f"a street of {data['game']['variant']}: " + ", ".join(order),
                                  name, did_you_mean(name, order))
@@ -506,7 +508,7 @@ def _check_street_order(data: dict, file: str) -> None:
                                  "first hand)", f"button: {entry['button']}", "the first hand's button is the "
                                  "header's: keep one of the two")
         position = order.index(name)
-        if last_name == "hand-over" and name in ("deal", "preflop", "third-street") and not actions_seen:
+        if last_name == "hand-over" and name in ("deal", "preflop", "third-street") and not acted_before_over:
             last = -1                 # the timeline began between hands: this is the next hand
         if position <= last and last_name == "hand-over":
             raise FloorcallError(file, entry["line"], "the next hand to begin with its deal after `hand-over:` "

@@ -64,7 +64,21 @@ def load_club(path: Path) -> Club:
                 discretion=tuple(_require(node, "discretion", file, "clause ids of its discretion clauses")),
                 source=_require(node, "source", file, "path of the source text"),
                 topic_discretion=tuple((topic, tuple(ids)) for topic, ids in (node.get("topic_discretion") or {}).items()),
-                dealt_by=_dealt_by(node, file))
+                dealt_by=_dealt_by(node, file), **_level_minutes(node, file))
+
+
+def _level_minutes(node, file) -> dict:
+    """`level_minutes: {minutes: 10, clause: ppl.nights-10}`: the length of the club's blind levels
+    as its own text states it (its structure, read when it rules an incident of another club)."""
+    value = node.get("level_minutes")
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or not isinstance(value.get("minutes"), int) or value["minutes"] <= 0 \
+            or not isinstance(value.get("clause"), str):
+        raise FloorcallError(file, getattr(node, "line_of", lambda _k: None)("level_minutes"),
+                             "`level_minutes: {minutes: N, clause: <the clause stating it>}`", repr(value),
+                             "give the minutes of one blind level and the id of the clause that says so")
+    return {"level_minutes": value["minutes"], "level_minutes_clause": value["clause"]}
 
 
 def _dealt_by(node, file) -> tuple:
@@ -261,10 +275,11 @@ def _load_knowledge(root: Path) -> KnowledgeBase:
     for short in clubs:
         kb.clauses[short] = load_clauses(root / "clauses" / f"{short}.yaml", short)
     for short, club in clubs.items():
-        for cid in list(club.discretion) + [c for _, ids in club.topic_discretion for c in ids]:
+        for cid in list(club.discretion) + [c for _, ids in club.topic_discretion for c in ids] + \
+                ([club.level_minutes_clause] if club.level_minutes_clause else []):
             if cid not in kb.clauses[short]:
                 raise FloorcallError(str(root / "clubs" / f"{short}.yaml"), None,
-                                     f"discretion clauses from {short}'s clause index", repr(cid),
+                                     f"clauses from {short}'s clause index (discretion, level_minutes)", repr(cid),
                                      did_you_mean(cid, kb.clauses[short]))
         kb.rules[short] = load_rules(kb, short)
     return kb

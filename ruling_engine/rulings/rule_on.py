@@ -92,7 +92,9 @@ def rule_incident(incident: Incident, kb: KnowledgeBase | None = None, house: st
         relevance = relevance_for(kb)
         paths = [p for p in paths if can_matter(p, incident.data, relevance.fields)]
     if not paths:
-        report = _rule_complete(incident, kb, house, with_precedents, _Shared(kb))
+        shared = _Shared(kb)
+        shared.house = incident.data.get("house")
+        report = _rule_complete(incident, kb, house, with_precedents, shared)
     else:
         choices = combinations(incident.data, kb.vocabulary, incident.file, paths, incident.header_lines)
         shared = _Shared(kb, incident.data, paths, relevance)
@@ -124,6 +126,19 @@ def attach_logged(report: Report, log, exclude_logged: int | None = None) -> Rep
     return report
 
 
+def club_structure(club, facts: dict, house) -> dict:
+    """The facts as `club` reads them under its own game structure (issue 22: a club's rule is never
+    read with another club's structure). The incident's level is its house's clock; a club whose own
+    text states the length of its blind levels (clubs/<club>.yaml level_minutes) reads an arrival
+    in an incident of another club at the level its own clock would show then."""
+    if club is None or not club.level_minutes or house == club.short:
+        return facts
+    minutes = facts.get("arrival.minutes")
+    if "arrival.level" not in facts or not isinstance(minutes, int) or isinstance(minutes, bool) or minutes < 0:
+        return facts
+    return {**facts, "arrival.level": minutes // club.level_minutes + 1}
+
+
 class _Shared:
     """What the rulings of one incident share: the precedents of a club's clauses, a club's
     rulings on facts it has already ruled on (the same event twice, another combination of
@@ -141,6 +156,7 @@ class _Shared:
         self._relevant: dict = {}
         self.warned = False             # the merged report gives the first combination's warnings
         self._unknown_names = None
+        self.house = (data or {}).get("house")     # the incident's club: its stated structure is its own
 
     def settled(self, fact: str) -> bool:
         """Whether a computed fact is worked out from none of the fields written unknown (the
@@ -184,6 +200,7 @@ class _Shared:
 
     def club_rulings(self, club, facts, raised, currency):
         """(fired, derived, rulings) of one club on a point's facts, once per distinct reading."""
+        facts = club_structure(self.kb.clubs.get(club), facts, self.house)
         reads = self.engine.reads(club, raised)
         key = (club, tuple(raised), currency, tuple(_frozen(facts.get(name, _ABSENT)) for name in reads))
         try:
