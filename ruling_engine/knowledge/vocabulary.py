@@ -180,6 +180,11 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
                 raise FloorcallError(file, getattr(raw, "line", None), f"corrects: one of {', '.join(CORRECTIONS)}",
                                      repr(raw["corrects"]), did_you_mean(str(raw["corrects"]), CORRECTIONS))
             vocab.effects[name]["corrects"] = raw["corrects"]
+        if "at_the_call" in raw:
+            if not isinstance(raw["at_the_call"], bool) or raw.get("corrects") != "kills":
+                raise FloorcallError(file, getattr(raw, "line", None), "at_the_call: true or false, beside corrects: kills",
+                                     repr(raw["at_the_call"]))
+            vocab.effects[name]["at_the_call"] = raw["at_the_call"]
         if "raise" in raw:
             if not isinstance(raw["raise"], bool) or "corrects" not in raw:
                 raise FloorcallError(file, getattr(raw, "line", None), "raise: true or false, beside corrects:",
