@@ -29,9 +29,6 @@ KNOWN_CONFLICTS = {
     ("X304", "gala"): "the same under House h) (the dealer's kill put right) against House l) (absent: dead)",
     ("X304", "ppl"): "the same the other way: •14 s3/•50 kill the mucked hand while •18 (an absent player is "
                      "dealt in) keeps it live at the beside point (engine)",
-    ("X404", "fpc"): "48 s1-3 rules the seat ineligible while 48 s4's minimum buy-in is still told to him: the "
-                     "contradiction check (e13/settle) shows it; the answer should drop the instruction to a "
-                     "seat ruled out (engine)",
 }
 
 
@@ -257,3 +254,34 @@ def test_class_2_unknowns_that_change_nothing_that_matters_give_one_ruling_not_d
     ruling = next(r for r in report.answers["edp"].rulings if r.issue == "mucked-hand")
     assert ruling.basis != "depends" and ruling.outcome == "hand-dead"
     assert {c.clause for c in ruling.citations} == {"edp.8-3"}
+
+
+CASH = """title: t
+house: fpc
+game: {{format: cash, variant: NLHE, blinds: [0.25, 0.5], currency: "£"}}
+players:
+  - {{seat: 2, stack: 30}}
+  - {{seat: 6, stack: 4}}
+timeline:
+  - wants_to_play: {{seat: 6, played_tournament_tonight: {played}, league_games: 1, in_question: true}}
+  - buys_chips: {{seat: 6, amount: 4, had_chips: false}}
+"""
+
+
+def test_issue_20_a_seat_ruled_out_is_given_no_instruction_to_play(kb):
+    """A seat one part of the answer rules out of play (fpc 48 s1-3: not eligible for the cash table)
+    is not also told to buy in for the minimum (48 s4): the buy-in finding stands, the instruction to
+    him is dropped and the answer says why; an eligible seat is still told the minimum."""
+    def answer(played):
+        text = CASH.format(played=played)
+        report = rule_incident(parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs), kb,
+                               with_precedents=False)
+        return report.answers["fpc"]
+    out = answer("false")
+    assert any(e["effect"] == "may-not-play" and e["seat"] == 6 for r in out.rulings for e in r.effects)
+    buy_in = next(r for r in out.rulings if r.issue == "buy-in")
+    assert buy_in.outcome == "minimum-required" and [c.clause for c in buy_in.citations] == ["fpc.48-s4"]
+    assert buy_in.effects == [] and buy_in.do == [] and "ruled out of play" in buy_in.decision
+    assert out.contradictions == []
+    kept = next(r for r in answer("true").rulings if r.issue == "buy-in")
+    assert {"effect": "buy-in-at-least", "seat": 6, "amount": 10} in kept.effects and kept.do

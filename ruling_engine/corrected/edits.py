@@ -172,7 +172,9 @@ class ClubEdits:
                     for index in posted:      # the forced bet he posted goes back: it was not put in
                         self._void(index)
                 elif kind == "kills" and seat is not None:
-                    self.edits[(last, "kills", seat)] = True
+                    # a sanction (at_the_call:) takes effect when the floor gives it, at the end of
+                    # the timeline: what the player did before the call stands
+                    self.edits[(len(entries) - 1 if spec.get("at_the_call") else last, "kills", seat)] = True
                 elif kind == "restores" and seat is not None:
                     self._restore(point, seat)
                 elif kind in ("restricts", "owes-call") and seat is not None:

@@ -505,7 +505,7 @@ def correct(data: dict, hand, rulings: list, vocabulary, street_of_point=None, c
             spec = vocabulary.effects.get(effect.get("effect"), {})
             if spec.get("corrects"):
                 _apply(out, spec["corrects"], effect, ruling, made, spec.get("raise", False),
-                       vocabulary.restriction_lasts.get(effect.get("effect"), "hand"))
+                       vocabulary.restriction_lasts.get(effect.get("effect"), "hand"), spec.get("at_the_call", False))
     if out.void:
         out.live = []
     return out
@@ -564,7 +564,7 @@ def _street_put_in(out: CorrectedHand, seat, amount, point):
 
 
 def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, raising: bool,
-           lasts: str = "hand") -> None:
+           lasts: str = "hand", at_the_call: bool = False) -> None:
     seat = effect.get("seat")
     seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
     me = (ruling.issue, effect["effect"], _clauses(ruling), ruling.point)
@@ -699,7 +699,8 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
             out.live.remove(seat)
         out.dead.add(seat)
         out.owes.pop(seat, None)
-        _undo_after_death(out, seat, out.point_entry.get(ruling.point))
+        if not at_the_call:           # a sanction given at the floor's call leaves what he did before it
+            _undo_after_death(out, seat, out.point_entry.get(ruling.point))
     elif kind == "restores":
         if seat in out.dead and clash("kills", "one ruling kills the hand, another keeps it live"):
             return

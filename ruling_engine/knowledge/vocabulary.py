@@ -76,6 +76,8 @@ class Vocabulary:
     corrected_away: dict = field(default_factory=dict)   # issue -> its outcome when a club's correction undoes it
     live_hand_issues: frozenset = frozenset()    # issues about a hand's action that end with the hand
     answered_by: dict = field(default_factory=dict)  # issue -> {other issue: {its outcome: this outcome}}
+    ruled_out_by: frozenset = frozenset()   # effects ruling a seat out of play (seat_ruled_out: by)
+    ruled_out_drops: frozenset = frozenset()   # instructions to play a seat ruled out is not given (drops)
 
     def fact(self, name: str) -> FieldSpec:
         return self.facts[name]
@@ -178,6 +180,11 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
                 raise FloorcallError(file, getattr(raw, "line", None), f"corrects: one of {', '.join(CORRECTIONS)}",
                                      repr(raw["corrects"]), did_you_mean(str(raw["corrects"]), CORRECTIONS))
             vocab.effects[name]["corrects"] = raw["corrects"]
+        if "at_the_call" in raw:
+            if not isinstance(raw["at_the_call"], bool) or raw.get("corrects") != "kills":
+                raise FloorcallError(file, getattr(raw, "line", None), "at_the_call: true or false, beside corrects: kills",
+                                     repr(raw["at_the_call"]))
+            vocab.effects[name]["at_the_call"] = raw["at_the_call"]
         if "raise" in raw:
             if not isinstance(raw["raise"], bool) or "corrects" not in raw:
                 raise FloorcallError(file, getattr(raw, "line", None), "raise: true or false, beside corrects:",
@@ -222,7 +229,27 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
                                  did_you_mean(str(issue), vocab.issues))
     vocab.live_hand_issues = frozenset(live)
     vocab.answered_by = _answered_by(data.get("answered_by") or {}, vocab, file)
+    vocab.ruled_out_by, vocab.ruled_out_drops = _seat_ruled_out(data.get("seat_ruled_out") or {}, vocab, file)
     return vocab
+
+
+def _seat_ruled_out(section, vocab: Vocabulary, file: str) -> tuple:
+    """seat_ruled_out: {by: [effect, ...], drops: [effect, ...]}, every name a declared effect."""
+    if not isinstance(section, dict) or set(section) - {"by", "drops"}:
+        raise FloorcallError(file, getattr(section, "line", None),
+                             "seat_ruled_out: a mapping with by: and drops:, each a list of effects", repr(section))
+    groups = []
+    for key in ("by", "drops"):
+        names = section.get(key) or []
+        line = section.line_of(key) if hasattr(section, "line_of") and key in section else None
+        if not isinstance(names, list):
+            raise FloorcallError(file, line, f"seat_ruled_out: {key}: a list of effects", repr(names))
+        for name in names:
+            if name not in vocab.effects:
+                raise FloorcallError(file, line, "an effect declared under effects:", repr(name),
+                                     did_you_mean(str(name), vocab.effects))
+        groups.append(frozenset(names))
+    return tuple(groups)
 
 
 def _answered_by(section, vocab: Vocabulary, file: str) -> dict:

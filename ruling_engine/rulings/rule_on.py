@@ -344,6 +344,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
     cards_out = any(e["entry"] in ("action", "street") for e in timeline.entries)
     asked_hands: dict = {}             # a question's entry -> the hand as it stood when asked (every club's)
     for club, club_rulings in rulings.items():
+        club_rulings[:] = _ruled_out_seats(kb, club_rulings)
         if with_precedents:
             for ruling in club_rulings:
                 if id(ruling) not in shared.with_precedents:     # a kept ruling has them already
@@ -463,6 +464,38 @@ def _does_not_arise(kb: KnowledgeBase, club: str, issue: str, number: int) -> Cl
                       decision=f"Does not arise under this club: its earlier ruling changed the hand, and on the "
                                f"hand as corrected there is no question of {title[0].lower() + title[1:]}.",
                       point=number)
+
+
+def _ruled_out_seats(kb: KnowledgeBase, club_rulings: list) -> list:
+    """A club's rulings with no instruction to play given to a seat another of its settled rulings
+    rules out of play (vocabulary seat_ruled_out:, issue 20: "may not take a cash seat", then "buy in
+    for at least the minimum"). A ruling whose every effect is such an instruction to such a seat
+    keeps its finding (outcome, basis, clauses: the £8 was below the minimum) but gives no
+    instruction: its effects and its "do now" are dropped and its decision says why. A ruling with
+    other effects too is kept whole (the contradiction check then shows it)."""
+    vocab = kb.vocabulary
+    out = {}                       # seat -> the ruling that ruled him out
+    for ruling in club_rulings:
+        if ruling.basis not in UNSETTLED:
+            for effect in ruling.effects:
+                if effect.get("effect") in vocab.ruled_out_by and effect.get("seat") is not None:
+                    out.setdefault(str(effect["seat"]), ruling)
+    if not out:
+        return club_rulings
+    kept = []
+    for ruling in club_rulings:
+        seats = {str(e.get("seat")) for e in ruling.effects}
+        by = out.get(next(iter(seats))) if len(seats) == 1 else None
+        if by is None or by is ruling or ruling.basis in UNSETTLED or \
+                not all(e.get("effect") in vocab.ruled_out_drops for e in ruling.effects):
+            kept.append(ruling)
+            continue
+        title = vocab.issues[by.issue]["title"]
+        kept.append(dataclasses.replace(
+            ruling, effects=[], do=[],
+            decision=f"{ruling.decision} Seat {next(iter(seats))} is ruled out of play (the ruling on "
+                     f"{title[0].lower() + title[1:]}): no instruction to play is given to him."))
+    return kept
 
 
 def _beside_past_the_limit(file: str, left: list) -> list:

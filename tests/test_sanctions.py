@@ -1,0 +1,89 @@
+"""Sanctions reach the hand in progress (issue 20: "a sanction stops short of the hand in progress:
+a player disqualified, his hand and chips still in play")."""
+from ruling_engine.incident.load import parse_incident_text
+from ruling_engine.rulings.rule_on import rule_incident
+
+DISQUALIFIED = """title: t
+house: ppl
+game: {format: tournament, variant: NLHE, blinds: [100, 200]}
+button: 1
+players:
+  - {seat: 1, stack: 5000}
+  - {seat: 3, stack: 5000}
+  - {seat: 5, stack: 5000}
+  - {seat: 8, stack: 5000}
+timeline:
+  - preflop:
+  - {seat: 3, posts: small-blind, chips: [100]}
+  - {seat: 5, posts: big-blind, chips: [200]}
+  - {seat: 8, did: call, total: 200}
+  - {seat: 1, did: raise, total: 600}
+  - {seat: 3, did: call, total: 600}
+  - {seat: 5, did: call, total: 600}
+  - {seat: 8, did: call, total: 600}
+  - cash_on_table: {seat: 8, amount: 10, playing_it: false, floor_exchanging: false, in_question: true}
+  - flop: [Kc, 7d, 2h]
+"""
+
+
+def _answers(kb, text):
+    return rule_incident(parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs), kb,
+                         with_precedents=False).answers
+
+
+def test_a_disqualified_player_takes_no_further_part_in_the_hand_in_progress(kb):
+    """PPL Nights •3 disqualifies a player who puts cash on the table: in PPL's corrected hand his
+    hand is dead, his 600 stays in the pot, he is never named to act and the pot is the others';
+    a club that does not disqualify him leaves him in the hand."""
+    answers = _answers(kb, DISQUALIFIED)
+    ppl = answers["ppl"]
+    assert any(e["effect"] == "disqualified" and e["seat"] == 8 for r in ppl.rulings for e in r.effects)
+    now = ppl.now
+    assert now["dead"] == [8] and 8 not in now["live"]
+    assert 8 not in [now["next"]["seat"]] + [t["seat"] for t in now["then"]]
+    assert {"effect": "pot", "pot": "main", "amount": 2400, "seats": [1, 3, 5]} in ppl.settlement
+    edp = answers["edp"].now
+    assert 8 in edp["live"] and 8 in [t["seat"] for t in edp["then"]]
+
+
+def test_a_disqualified_player_left_with_one_other_hand_gives_him_the_pot(kb):
+    """The only other live hand takes the pot (Z301's class, here preflop): his chips in it stay."""
+    text = DISQUALIFIED.replace("  - {seat: 3, did: call, total: 600}\n  - {seat: 5, did: call, total: 600}\n",
+                                "  - {seat: 3, did: fold}\n  - {seat: 5, did: fold}\n")
+    ppl = _answers(kb, text)["ppl"]
+    assert ppl.now["next"] is None and ppl.now["live"] == [1]
+    assert any(e["effect"] == "pot-awarded" and e["seat"] == 1 and e.get("amount") == 1500 for e in ppl.settlement)
+
+
+def test_a_disqualification_takes_effect_at_the_floors_call_not_at_the_offence(kb):
+    """The cash went on the table before his call: the sanction is given when the floor is called
+    (at_the_call:), so the 600 he called with before it stays in the pot and is not handed back."""
+    text = DISQUALIFIED.replace(
+        "  - {seat: 8, did: call, total: 600}\n  - cash_on_table: {seat: 8, amount: 10, playing_it: false, "
+        "floor_exchanging: false, in_question: true}\n",
+        "  - cash_on_table: {seat: 8, amount: 10, playing_it: false, floor_exchanging: false, in_question: true}\n"
+        "  - {seat: 8, did: call, total: 600}\n")
+    assert text != DISQUALIFIED
+    ppl = _answers(kb, text)["ppl"]
+    assert ppl.now["dead"] == [8]
+    assert {"effect": "pot", "pot": "main", "amount": 2400, "seats": [1, 3, 5]} in ppl.settlement
+    assert not any(e.get("seat") == 8 and e["effect"] in ("return-chips", "chips-back") for e in ppl.settlement)
+
+
+def test_a_misspelt_sanction_or_ruled_out_effect_in_the_vocabulary_is_an_error(tmp_path):
+    """seat_ruled_out: names declared effects, and at_the_call: goes only with corrects: kills."""
+    import pytest
+    from conftest import ROOT
+    from ruling_engine.errors import FloorcallError
+    from ruling_engine.incident.yaml_source import load_file
+    from ruling_engine.knowledge.vocabulary import parse_vocabulary
+    text = (ROOT / "knowledge" / "vocabulary.yaml").read_text(encoding="utf-8")
+    for old, new, said in [("  drops: [buy-in-at-least, sit-down-with]", "  drops: [buy-in-at-leest, sit-down-with]",
+                            "buy-in-at-leest"),
+                           ("corrects: kills, at_the_call: true}", "at_the_call: true}", "at_the_call")]:
+        assert old in text
+        bad = tmp_path / "vocabulary.yaml"
+        bad.write_text(text.replace(old, new, 1), encoding="utf-8")
+        with pytest.raises(FloorcallError) as error:
+            parse_vocabulary(load_file(bad, what="the vocabulary"), str(bad))
+        assert said in str(error.value)
