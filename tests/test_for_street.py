@@ -2,7 +2,7 @@
 `for_street:` on an action. The translator of Z104 ("I bet twelve hundred blind" before the turn
 burn) could only write the bet on the flop, after the flop round had closed, so the turn looked
 premature to every club. With `for_street:` the action is the next street's; without it, the
-action is on the street it is written under, as before."""
+action is on the street it is written under, as before. Also a first spelling of a choice that can mean one value only (`gesture: tap`)."""
 import pytest
 
 from ruling_engine.ask.answers import parse_action
@@ -83,3 +83,19 @@ def test_the_questionnaire_and_floor_app_action_line_takes_the_street_it_was_mea
 def test_floorcall_events_lists_for_street(kb):
     flat = " ".join(events_text(kb, "action").split())
     assert "for_street:" in flat and "before that street's card" in flat
+
+
+@pytest.mark.parametrize("spelling", ["tap", "tapped", "knock", "knocked", "Tap"])
+def test_a_gesture_spelled_tap_or_knock_is_read_as_tapped_table(kb, spelling):
+    """Z102's first try, `gesture: tap`, can mean only tapped-table (issue 22: first spellings)."""
+    text = BASE.format(meant="", after="").replace("{seat: 2, did: check}", f"{{seat: 2, did: check, gesture: {spelling}}}")
+    entry = next(e for e in parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs).data["timeline"]
+                 if e.get("seat") == 2)
+    assert entry["gesture"] == "tapped-table"
+
+
+def test_a_gesture_that_is_no_tap_is_still_an_error_naming_the_values(kb):
+    text = BASE.format(meant="", after="").replace("{seat: 2, did: check}", "{seat: 2, did: check, gesture: wave}")
+    with pytest.raises(FloorcallError) as err:
+        parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs)
+    assert "tapped-table" in str(err.value) and err.value.line == 11

@@ -28,6 +28,10 @@ STREETS = tuple(dict.fromkeys(FLOP_STREETS + STUD_STREETS))
 BOARD_CARDS = {"flop": 3, "turn": 1, "river": 1}
 SPEAKERS = ("dealer", "floor", "spectator", "player")
 LISTENERS = ("table", "dealer", "floor", "spectator")   # whom words were said to, besides a seat
+# a choice's spellings a new user writes first that can mean only one value (issue 22: Z102's
+# `gesture: tap`): read as that value
+SAME_CHOICE = {"gesture": {"tap": "tapped-table", "tapped": "tapped-table", "knock": "tapped-table",
+                           "knocked": "tapped-table", "knocked-table": "tapped-table", "tap-table": "tapped-table"}}
 # A speaker whose seat is not known (an action's seat may be `unknown`; words need a speaker).
 UNKNOWN_SPEAKER = ("for a player whose seat is not known write by: player; for someone not in the hand, "
                    "by: spectator (or dealer, floor)")
@@ -206,6 +210,8 @@ class _Validator:
             return value           # "don't know": choices are ruled every way
         if value == UNKNOWN and t in ("amount", "int", "number"):
             return NOT_KNOWN       # a number nobody knows: what depends on it is left unstated
+        if t == "enum" and isinstance(value, str):
+            value = SAME_CHOICE.get(spec.name, {}).get(value.strip().lower().replace(" ", "-"), value)
         spec.check_value(value, self.file, line)
         if t in ("amount", "int", "number", "seat"):
             self.number(spec.name, value, line)
