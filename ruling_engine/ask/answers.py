@@ -94,7 +94,7 @@ def parse_hole_cards(lines, seats: list) -> dict:
 
 
 def parse_action(text: str, seats: list) -> dict:
-    """'SEAT [words] [= chip chip ...] [out of turn] [in question]' -> a timeline action entry."""
+    """'SEAT [words] [= chip chip ...] [out of turn] [for the turn] [in question]' -> a timeline action entry."""
     line = text.strip()
     action = {}
     if re.search(r"\b(in question|called about)\b|\s\?\s*$", line, re.I):
@@ -105,6 +105,11 @@ def parse_action(text: str, seats: list) -> dict:
     if heard:
         action["heard_by"] = heard.group(1).lower().rstrip("s") if heard.group(1).lower() != "players" else "player"
         line = (line[:heard.start()] + line[heard.end():]).strip()
+    # made for the next street before its card (issue 22): "for the turn", "for the river", "for fifth street"
+    meant = re.search(r"\bfor (?:the )?(flop|turn|river|(?:fourth|fifth|sixth|seventh)[ -]street)\b", line, re.I)
+    if meant:
+        action["for_street"] = meant.group(1).lower().replace(" ", "-")
+        line = (line[:meant.start()] + line[meant.end():]).strip()
     if re.search(r"\bout of turn\b", line, re.I):
         action["in_turn"] = False
         line = re.sub(r"\bout of turn\b", "", line, flags=re.I).strip()

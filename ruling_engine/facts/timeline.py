@@ -82,12 +82,13 @@ class Timeline:
 
 
 def _street_of_entry_order(entries) -> list:
-    """The street each entry happens on (the last street entry before it; pre-flop by default)."""
+    """The street each entry happens on (the last street entry before it; pre-flop by default). An
+    action made for the next street before its card (`for_street:`, issue 22) is that street's."""
     current, out = None, []
     for entry in entries:
         if entry["entry"] == "street":
             current = entry["street"]
-        out.append(current)
+        out.append(entry.get("for_street") or current if entry["entry"] == "action" else current)
     return out
 
 

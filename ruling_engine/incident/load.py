@@ -28,6 +28,10 @@ STREETS = tuple(dict.fromkeys(FLOP_STREETS + STUD_STREETS))
 BOARD_CARDS = {"flop": 3, "turn": 1, "river": 1}
 SPEAKERS = ("dealer", "floor", "spectator", "player")
 LISTENERS = ("table", "dealer", "floor", "spectator")   # whom words were said to, besides a seat
+# a choice's spellings a new user writes first that can mean only one value (issue 22: Z102's
+# `gesture: tap`): read as that value
+SAME_CHOICE = {"gesture": {"tap": "tapped-table", "tapped": "tapped-table", "knock": "tapped-table",
+                           "knocked": "tapped-table", "knocked-table": "tapped-table", "tap-table": "tapped-table"}}
 # A speaker whose seat is not known (an action's seat may be `unknown`; words need a speaker).
 UNKNOWN_SPEAKER = ("for a player whose seat is not known write by: player; for someone not in the hand, "
                    "by: spectator (or dealer, floor)")
@@ -206,6 +210,8 @@ class _Validator:
             return value           # "don't know": choices are ruled every way
         if value == UNKNOWN and t in ("amount", "int", "number"):
             return NOT_KNOWN       # a number nobody knows: what depends on it is left unstated
+        if t == "enum" and isinstance(value, str):
+            value = SAME_CHOICE.get(spec.name, {}).get(value.strip().lower().replace(" ", "-"), value)
         spec.check_value(value, self.file, line)
         if t in ("amount", "int", "number", "seat"):
             self.number(spec.name, value, line)
@@ -646,6 +652,47 @@ def _check_motions(data: dict, file: str) -> None:
                                  "each motion is the value of the chips released in that motion")
 
 
+NEXT_BETTING = {"deal": "flop", "preflop": "flop", "flop": "turn", "turn": "river", "third-street": "fourth-street",
+                "fourth-street": "fifth-street", "fifth-street": "sixth-street", "sixth-street": "seventh-street"}
+
+
+def _check_for_street(data: dict, file: str) -> None:
+    """An action's `for_street:` (issue 22: a bet made for the next street before its card) names the
+    street after the one it is written on (or that street itself), every action written after it
+    before that street's card is for that street too, and the next street entry is that street's."""
+    first = "third-street" if data["game"].get("variant") == "stud" else "preflop"
+    for entries in split_hands(data["timeline"]):
+        current, pending = first, None           # pending: (street, line) an earlier action was meant for
+        for entry in entries:
+            if entry["entry"] == "street":
+                if pending and entry["street"] != pending[0]:
+                    raise FloorcallError(file, entry["line"], f"the {pending[0]} card next (the action at line "
+                                         f"{pending[1]} was for the {pending[0]})", f"`{entry['street']}:`",
+                                         f"write `{pending[0]}:` here, or fix that action's for_street:")
+                current, pending = entry["street"], None
+                continue
+            if entry["entry"] != "action":
+                continue
+            meant = entry.get("for_street")
+            if meant is None:
+                if pending:
+                    raise FloorcallError(file, entry["line"], f"for_street: {pending[0]} on this action too (it "
+                                         f"comes after the {pending[0]} action at line {pending[1]}, before the "
+                                         f"{pending[0]} card)", "an action with no for_street:",
+                                         f"add for_street: {pending[0]}, or move it above line {pending[1]}")
+                continue
+            following = NEXT_BETTING.get(current)
+            if meant == UNKNOWN or (meant != current and meant != following) or "posts" in entry:
+                raise FloorcallError(file, entry["line"],
+                                     f"for_street: {following} (the street after the {current} it is written on)"
+                                     if following else f"no for_street: (no street comes after the {current})",
+                                     f"for_street: {meant}" + (" on a forced bet" if "posts" in entry else ""),
+                                     "for_street: says the action was made for the next street before its card "
+                                     "was dealt; leave it out for an action on the street it is written on")
+            if meant == following:
+                pending = (meant, entry["line"])
+
+
 def _check_limits(data: dict, node, file: str) -> None:
     """`game.limits` is a fixed-limit game's two bets, the small one first (facts/hand.py
     fixed_bets sizes every bet and raise by them, street by street)."""
@@ -781,6 +828,7 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
     derive_between_hands(data, node, file)
     _check_tournament_events(data, file)
     _check_motions(data, file)
+    _check_for_street(data, file)
     for number, entries in enumerate(split_hands(data["timeline"])):   # a new deck each hand; the cards
         players = data["players"] if number == 0 else [{k: v for k, v in p.items() if k != "cards"}   # listed: the first's
                                                        for p in data["players"]]
