@@ -31,13 +31,6 @@ KNOWN_CONFLICTS = {
                      "later 'raise, four thousand' ruled a raise; rule 4 ('under any circumstances') should govern "
                      "the declaration (the blind judge's first Z fault)",
     ("Z102", "edp"): "the same under 8 ¶8 (the L103 class)",
-    ("X304", "edp"): "8 ¶41 restores a hand the dealer killed by mistake (the marked muck, line 18) while 5 ¶1-2 "
-                     "kill the hand of a player away at the first card (line 14, ruled beside the mark): the "
-                     "absent player's hand was dead before the dealer touched it, but a beside point earlier in "
-                     "the timeline does not yet correct the hand the marked point is ruled on (engine)",
-    ("X304", "gala"): "the same under House h) (the dealer's kill put right) against House l) (absent: dead)",
-    ("X304", "ppl"): "the same the other way: •14 s3/•50 kill the mucked hand while •18 (an absent player is "
-                     "dealt in) keeps it live at the beside point (engine)",
     ("X404", "fpc"): "48 s1-3 rules the seat ineligible while 48 s4's minimum buy-in is still told to him: the "
                      "contradiction check (e13/settle) shows it; the answer should drop the instruction to a "
                      "seat ruled out (engine)",
