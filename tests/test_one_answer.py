@@ -22,13 +22,6 @@ EVERY_CASE = sorted(CASES.glob("*.yaml")) + sorted((CASES / "casebook").glob("*.
 KNOWN_CONFLICTS = {
     ("H406", "ppl"): "League •14 s3 (cards that touch the muck are dead) against •44 (a declared board play "
                      "keeps the claim): the key itself marks ppl's clauses as conflicting",
-    ("X304", "edp"): "8 ¶41 restores a hand the dealer killed by mistake (the marked muck, line 18) while 5 ¶1-2 "
-                     "kill the hand of a player away at the first card (line 14, ruled beside the mark): the "
-                     "absent player's hand was dead before the dealer touched it, but a beside point earlier in "
-                     "the timeline does not yet correct the hand the marked point is ruled on (engine)",
-    ("X304", "gala"): "the same under House h) (the dealer's kill put right) against House l) (absent: dead)",
-    ("X304", "ppl"): "the same the other way: •14 s3/•50 kill the mucked hand while •18 (an absent player is "
-                     "dealt in) keeps it live at the beside point (engine)",
 }
 
 

@@ -107,6 +107,7 @@ class CorrectedHand:
     start_stacks: dict = field(default_factory=dict) # seat -> chips at the start of the hand (as the incident gives them)
     deducted: float = 0                              # taken out of the middle (a rake, a drop), less what a ruling put back
     chips_at: list = field(default_factory=list)     # (timeline entry, seat, street, chips) of each action that put chips in
+    action_entries: list = field(default_factory=list)   # the timeline entry of every action taken (one_moment)
     undone: dict = field(default_factory=dict)       # seat -> chips given back as put in after his hand died
     raised_at: dict = field(default_factory=dict)    # seat -> [(timeline entry, street)] of each bet or raise he made
     full_raise_at: list = field(default_factory=list)  # (timeline entry, seat, street) of each full bet or raise
@@ -294,6 +295,8 @@ def _start(data: dict, hand) -> CorrectedHand:
                          start_stacks={p["seat"]: p["stack"] for p in data["players"]
                                        if _number(p.get("stack")) is not None},
                          deducted=view.deducted, fixed=fixed_bets(data["game"]),
+                         action_entries=[actions[step.index].get("_entry", step.index) for step in view.steps
+                                         if step.index < len(actions)],
                          chips_at=[(actions[step.index].get("_entry", step.index), step.seat, step.street, step.delta)
                                    for step in view.steps if step.index < len(actions)
                                    and math.isfinite(step.delta) and step.delta > 0])
@@ -485,14 +488,17 @@ def _clauses(ruling) -> tuple:
 
 def correct(data: dict, hand, rulings: list, vocabulary, street_of_point=None, cards_out=True,
             point_entry=None) -> CorrectedHand:
-    """The hand with one club's settled rulings applied, in the order given (point by point)."""
+    """The hand with one club's settled rulings applied point by point, in the order the points
+    happened (issue 20: a point beside the marks earlier in the timeline corrects the hand before the
+    marked point after it is applied; points of the same moment, or without an entry, in the order
+    given)."""
     out = _start(data, hand)
     out.street_of_point = dict(street_of_point or {})
     out.cards_out = cards_out
     out.point_entry = dict(point_entry or {})
     made: dict = {}                   # (seat, kind) -> (issue, effect, clauses, point) already made
     seen: set = set()
-    for ruling in in_effect_order(rulings, vocabulary):
+    for ruling in in_effect_order(in_timeline_order(rulings, out.point_entry), vocabulary):
         if ruling.basis in UNSETTLED:
             continue
         out.level_before = out.current_bet
@@ -509,6 +515,30 @@ def correct(data: dict, hand, rulings: list, vocabulary, street_of_point=None, c
     if out.void:
         out.live = []
     return out
+
+
+def one_moment(out: CorrectedHand, point_a, point_b) -> bool:
+    """Whether rulings at two points take effect at once: the same point, a point without an
+    entry, or no action of the hand taken between the two points (events at one showdown, say).
+    Rulings at two moments are read in the order they happened (issue 20)."""
+    a, b = out.point_entry.get(point_a), out.point_entry.get(point_b)
+    if point_a == point_b or a is None or b is None:
+        return True
+    return moment(out.action_entries, a) == moment(out.action_entries, b)
+
+
+def moment(action_entries, entry) -> int:
+    """The moment of a timeline entry: how many of the hand's actions were taken before it."""
+    return sum(1 for e in action_entries if e < entry)
+
+
+def in_timeline_order(rulings: list, point_entry: dict) -> list:
+    """The rulings by the timeline entry of their point (a stable sort: the rulings of one point,
+    and those of a point without an entry, keep the order given)."""
+    if not point_entry:
+        return list(rulings)
+    last = max(point_entry.values())
+    return sorted(rulings, key=lambda r: point_entry.get(r.point, last))
 
 
 def in_effect_order(rulings: list, vocabulary) -> list:
@@ -693,7 +723,11 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
             _move(out, seat, -amount, _street_put_in(out, seat, amount, ruling.point))
             _reset_bet(out)
     elif kind == "kills":
-        if seat in out.live and clash("restores", "one ruling keeps the hand live, another kills it"):
+        kept = made.get((seat, "restores"))
+        # a hand kept live at an earlier point and killed at a later one is dead from then (the later
+        # ruling supersedes: issue 20); kept live and killed at one moment is a conflict
+        if seat in out.live and (kept is None or one_moment(out, kept[3], me[3])) and \
+                clash("restores", "one ruling keeps the hand live, another kills it"):
             return
         if seat in out.live:
             out.live.remove(seat)
@@ -702,6 +736,13 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         if not at_the_call:           # a sanction given at the floor's call leaves what he did before it
             _undo_after_death(out, seat, out.point_entry.get(ruling.point))
     elif kind == "restores":
+        killed = made.get((seat, "kills"))
+        if seat in out.dead and killed is not None and not one_moment(out, killed[3], me[3]):
+            # a hand a ruling killed at an earlier point is dead before this one: what this point
+            # gives back cannot make it live again (issue 20: a dealer's mistaken kill of a hand
+            # already dead puts nothing right); moot, not a conflict
+            out.moot.append((seat, killed[:3], me[:3]))
+            return
         if seat in out.dead and clash("kills", "one ruling kills the hand, another keeps it live"):
             return
         at = out.point_entry.get(ruling.point)

@@ -131,11 +131,16 @@ def _club(answer, view):
                 yield "live-and-dead", f"seat {seat}, whose hand is dead, is given {e.get('pot', 'the')} pot"
     if not now.get("void"):
         settled = [(r, e) for r in answer.rulings if r.basis not in UNSETTLED for e in r.effects]
-        killed = {e.get("seat") for _, e in settled if e.get("effect") in KILLING}
-        restored = {e.get("seat") for _, e in settled if e.get("effect") == "hand-live"}
-        for seat in sorted(s for s in killed & restored if isinstance(s, int)):
+        killed = {(e.get("seat"), r.point) for r, e in settled if e.get("effect") in KILLING}
+        restored = {(e.get("seat"), r.point) for r, e in settled if e.get("effect") == "hand-live"}
+        for seat in sorted({s for s, _ in killed & restored if isinstance(s, int)}):
             if not _shown(answer, seat):
                 yield "live-and-dead", f"seat {seat}: one ruling kills his hand, another keeps it live"
+        # at two points of the timeline the two are read in the order they happened (issue 20): a
+        # hand a ruling kills at one of them is dead in the Now whichever came first
+        for seat in sorted({s for s, _ in killed} & {s for s, _ in restored} - {s for s, _ in killed & restored}):
+            if isinstance(seat, int) and seat in live and not _shown(answer, seat):
+                yield "live-and-dead", f"seat {seat}: a ruling kills his hand at one point, yet the Now keeps it live"
         # a hand killed at a point is out of that point's hand comparison
         for ruling in answer.rulings:
             if ruling.basis in UNSETTLED:

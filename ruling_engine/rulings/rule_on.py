@@ -18,7 +18,7 @@ from ruling_engine.facts.question import ASKS
 from ruling_engine.facts.timeline import hand_point, point_view, question_of, read_timeline, supposed_timeline
 from ruling_engine.rulings.consistency import contradictions
 from ruling_engine.corrected.edits import ClubEdits, edited_data
-from ruling_engine.corrected.hand import correct
+from ruling_engine.corrected.hand import correct, moment
 from ruling_engine.corrected.now import floor_first, now_of, question_answer
 from ruling_engine.rulings.settlement import branch_money, settle
 from ruling_engine.rulings.unread import unread_warnings
@@ -354,10 +354,13 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         corrected = correct(timeline.data, timeline.hand, club_rulings, kb.vocabulary, streets, cards_out,
                             {number: point.entries[-1] for number, point in enumerate(points) if point.entries})
         money = settle(timeline.data, timeline.hand, club_rulings, kb.vocabulary, corrected)
+        moments = {number: moment(corrected.action_entries, entry)        # when each point happened
+                   for number, entry in corrected.point_entry.items()}
         branch_money(timeline.data, timeline.hand, club_rulings, kb.vocabulary)
         answers[club] = ClubAnswer(club=club, club_name=info.name, floor=info.floor, rulings=club_rulings,
                                    derived=derived_by_club[club], fired=list(fired_by_club[club]), settlement=money,
-                                   contradictions=[c.text() for c in contradictions(kb.vocabulary, club_rulings, money)]
+                                   contradictions=[c.text() for c in contradictions(kb.vocabulary, club_rulings, money,
+                                                                                    moments)]
                                    + [c.text() for c in corrected.conflicts],
                                    now=_qualified(now_of(corrected, timeline.hand.order_button), timeline))
         first = floor_first(answers[club].now, club_rulings, points, timeline.entries, edits[club].steps(), info.floor)
