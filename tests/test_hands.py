@@ -79,9 +79,9 @@ def test_point_on_the_earlier_hand_reads_its_settled_pot(kb, tmp_path):
 
 
 def test_next_deal_begun_makes_the_dispute_too_late(kb):
-    """EDP 3 ¶17-18: the dispute after the next hand's deal comes too late; before it, the CRMS hears it."""
+    """EDP 3 ¶17-18: the dispute after the next hand's deal comes too late; before it, the claim is in time and the CRMS hears it."""
     assert _edp(rule_on(NOTIONS / "next-hand-dealt.yaml", kb=kb), "dispute").outcome == "too-late"
-    assert _edp(rule_on(NOTIONS / "next-hand-dealt-changed.yaml", kb=kb), "dispute").outcome == "floor-decides"
+    assert _edp(rule_on(NOTIONS / "next-hand-dealt-changed.yaml", kb=kb), "dispute").outcome == "in-time"
 
 
 def test_all_in_on_the_hand_before_is_read_from_it(kb):
