@@ -87,3 +87,19 @@ def test_a_misspelt_sanction_or_ruled_out_effect_in_the_vocabulary_is_an_error(t
         with pytest.raises(FloorcallError) as error:
             parse_vocabulary(load_file(bad, what="the vocabulary"), str(bad))
         assert said in str(error.value)
+
+
+def test_a_disqualified_players_chips_behind_are_removed_where_the_clubs_text_removes_them(kb):
+    """Issue 20 (Z301's class): PPL Nights •3 disqualifies a player who puts cash on the table, and
+    League •54 s3 says "A player who is disqualified shall have his/her chips removed from play"
+    (its words are not limited to conduct offences): PPL's ruling removes his chips behind when the
+    floor rules (5,000 less the 600 he put in the pot: 4,400), citing •54 s3. A club that does not
+    disqualify him removes nothing."""
+    answers = _answers(kb, DISQUALIFIED)
+    ppl = answers["ppl"]
+    removed = [e for r in ppl.rulings for e in r.effects if e["effect"] == "chips-removed"]
+    assert [(e["seat"], e["amount"]) for e in removed] == [(8, 4400)]
+    assert any("ppl.league-54-s3.cash-on-table-disqualified-chips-removed" in r.rules_fired
+               for r in ppl.rulings if r.issue == "cash-on-table")
+    for club in ("edp", "fpc", "gala"):
+        assert not any(e["effect"] == "chips-removed" for r in answers[club].rulings for e in r.effects)

@@ -5,7 +5,7 @@ and pot handling. Each event kind is read by one small function; amounts are pla
 from __future__ import annotations
 
 from ruling_engine.facts.registry import reads
-from ruling_engine.numbers import Approx
+from ruling_engine.numbers import Approx, whole
 
 
 def _share(part, whole):
@@ -180,6 +180,8 @@ def _money_wagered(e: dict) -> dict:
     return {"money_wagered.seat": e["seat"], "money_wagered.points_only": e["points_only"]}
 
 
+_WITH_THE_HAND = ("cash_on_table",)       # read with the hand at the floor's call (ctx), not alone
+
 _READERS = {
     "buys_chips": _buys_chips, "cash_on_table": _cash_on_table, "chips_removed": _chips_removed,
     "chips_lent": _chips_lent, "chips_found": _chips_found, "foreign_chips": _foreign_chips,
@@ -190,7 +192,21 @@ _READERS = {
     "money_wagered": _money_wagered, "money_moved": _money_moved,
 }
 for _kind, _read in _READERS.items():          # each reads its event alone
-    reads(_kind)(lambda event, ctx, _read=_read: _read(event))
+    if _kind not in _WITH_THE_HAND:
+        reads(_kind)(lambda event, ctx, _read=_read: _read(event))
+
+
+@reads(*_WITH_THE_HAND)
+def _cash_on_table_with_the_hand(event: dict, ctx) -> dict:
+    """Cash on the table, with the player's chips behind when the floor rules (the hand after the
+    timeline's last entry): what a club that disqualifies him and removes a disqualified player's
+    chips from play removes (issue 20). Unknown when his stack is not given."""
+    out = _cash_on_table(event)
+    behind = (getattr(ctx.final_state, "stacks", None) or {}).get(event["seat"])
+    if isinstance(behind, (int, float)) and not isinstance(behind, bool) and behind == behind \
+            and behind not in (float("inf"), float("-inf")):
+        out["cash_on_table.stack"] = whole(behind)
+    return out
 
 
 def money_facts(data: dict) -> dict:
