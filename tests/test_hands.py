@@ -209,3 +209,51 @@ def test_questionnaire_does_not_ask_what_the_timeline_says(kb):
     played = [{"deal": None}, {"seat": 1, "did": "fold"}, {"hand-over": None}]
     assert "dispute.after_next_shuffle" in _asked(kb, played + [{"dispute": {}}])
     assert "dispute.after_next_shuffle" not in _asked(kb, played + [{"deal": None}, {"dispute": {}}])
+
+
+BUSTED = """title: t
+house: edp
+game: {{format: tournament, variant: NLHE, blinds: [100, 200]}}
+button: 1
+players:
+  - {{seat: 1, stack: 5000}}
+  - {{seat: 3{stack3}}}
+  - {{seat: 5, stack: 5000}}
+  - {{seat: 7, stack: 5000}}
+timeline:
+  - deal:
+  - {{seat: 7, did: fold}}
+  - {{seat: 1, did: fold}}
+  - {{seat: 3, did: all-in, total: 1000}}
+  - {{seat: 5, did: call, total: 1000}}
+  - showdown:
+{out}  - hand-over:
+  - deal: {{button: 5}}
+  - {{seat: 5, did: call, total: 200, in_question: true}}
+"""
+
+
+@pytest.mark.parametrize("stack3, out", [
+    ("", "  - player_busted: {seat: 3}\n"),
+    ("", "  - seat_emptied: {seat: 3, reason: eliminated}\n"),
+    (", stack: 1000", "  - money_moved: {did: pushed, seat: 5}\n"),      # carried with no chips
+])
+def test_a_player_knocked_out_on_the_hand_before_is_not_in_the_next(kb, tmp_path, stack3, out):
+    """Seat 3, knocked out on hand 1 (player_busted, seat_emptied: eliminated, or a carried stack
+    of 0), is not at the table for hand 2: not dealt in, posts nothing, never named to act, in no
+    pot; every club's corrected hand is seats 1, 5 and 7 (button 5: seat 7 the small blind)."""
+    report = _rule(kb, tmp_path, BUSTED.format(stack3=stack3, out=out))
+    for club, answer in report.answers.items():
+        assert answer.now["live"] == [1, 5, 7], club
+        assert 3 not in [answer.now["next"]["seat"]] + [s["seat"] for s in answer.now["then"]], club
+        pots = [e for e in answer.settlement if e.get("effect") == "pot"]
+        assert pots and all(3 not in (e.get("seats") or []) for e in pots), club
+
+
+def test_a_knocked_out_player_the_next_hand_names_is_kept(kb, tmp_path):
+    """What the user wrote of him is ruled: seat 3, busted on hand 1, posting in hand 2 stays."""
+    text = BUSTED.format(stack3="", out="  - player_busted: {seat: 3}\n").replace(
+        "  - {seat: 5, did: call, total: 200, in_question: true}\n",
+        "  - {seat: 3, did: call, total: 200, in_question: true}\n")
+    report = _rule(kb, tmp_path, text)
+    assert 3 in report.answers["edp"].now["live"]

@@ -250,3 +250,66 @@ def test_the_questionnaire_asks_at_which_table_each_knocked_out_player_went_out(
     assert "player_busted.table" in asked or "player_busted#2.table" in asked, asked
     ppl = {r.issue: r.outcome for r in session.report(with_precedents=False).answers["ppl"].rulings}
     assert ppl["finishing-order"] == "floor-decides"
+
+
+WARNED = """title: t
+house: fpc
+game: {{format: tournament, variant: NLHE, blinds: [100, 200]}}
+button: 1
+players:
+  - {{seat: 1, stack: 3000}}
+  - {{seat: 4, stack: 3000}}
+  - {{seat: 6, stack: 3000}}
+timeline:
+{timeline}"""
+DEALT_AFTER = ("  - hand-over:\n  - break_due: {warning_sounded: true, in_question: true}\n"
+               "  - {seat: 4, posts: small-blind, total: 100}\n  - {seat: 6, posts: big-blind, total: 200}\n  - deal:\n")
+DEALT_BEFORE = ("  - {seat: 4, posts: small-blind, total: 100}\n  - {seat: 6, posts: big-blind, total: 200}\n  - deal:\n"
+                "  - break_due: {warning_sounded: true, in_question: true}\n")
+
+
+@pytest.mark.parametrize("timeline, dealt", [(DEALT_AFTER, True), (DEALT_BEFORE, False),
+                                             ("  - deal:\n  - break_due: {warning_sounded: true}\n"
+                                              "  - preflop:\n  - {seat: 1, did: call, total: 200}\n", False)])
+def test_a_hand_dealt_after_the_break_warning_is_a_fact_of_the_timeline(kb, timeline, dealt):
+    """break_due.hand_dealt_after: a new hand begun after the warning (its blinds, its deal), not the
+    hand the warning sounded during."""
+    from ruling_engine.facts.derive import incident_facts
+    facts = incident_facts(parse_incident_text(WARNED.format(timeline=timeline), "t.yaml", kb.vocabulary, kb.clubs))
+    assert facts["break_due.hand_dealt_after"] is dealt
+
+
+def test_fpc_49_a_hand_dealt_after_the_warning_is_void_and_the_blinds_go_back(kb):
+    """FPC rule 49, 'no more hands shall be dealt': the hand dealt anyway is not played (void, not
+    dealt again now), seats 4 and 6 take back their blinds; a hand dealt before it is finished."""
+    from ruling_engine.render.output import now_lines
+    report = rule_incident(parse_incident_text(WARNED.format(timeline=DEALT_AFTER), "t.yaml", kb.vocabulary,
+                                               kb.clubs), kb, with_precedents=False)
+    answer = report.answers["fpc"]
+    ruling = next(r for r in answer.rulings if r.issue == "play-until-break")
+    assert ruling.outcome == "stop-dealing" and ruling.basis == "reading"
+    assert {"effect": "hand-void"} in ruling.effects
+    assert answer.now["void"] and answer.now.get("redealt") is False
+    assert "dealt again" not in " ".join(now_lines(answer.now, ""))
+    assert sorted((e["seat"], e["amount"]) for e in answer.settlement if e["effect"] == "return-chips") == \
+        [(4, 100), (6, 200)]
+    before = rule_incident(parse_incident_text(WARNED.format(timeline=DEALT_BEFORE), "t.yaml", kb.vocabulary,
+                                               kb.clubs), kb, with_precedents=False).answers["fpc"]
+    assert not before.now["void"]
+    assert next(r for r in before.rulings if r.issue == "play-until-break").effects == [{"effect": "no-more-hands"}]
+
+
+def test_questionnaire_reads_a_hand_dealt_after_the_break_warning_from_the_entries_order(kb):
+    """`floorcall ask`: the entries given in order (hand over, the warning, the blinds, the deal)
+    say the hand was dealt after the warning; FPC's ruling voids it (rule 49)."""
+    from ruling_engine.ask.questionnaire import Session
+    session = Session(kb, house="fpc")
+    for name, value in (("game.format", "tournament"), ("game.variant", "NLHE"), ("game.blinds", [100, 200]),
+                        ("button", 1), ("players", [{"seat": 1}, {"seat": 4}, {"seat": 6}])):
+        session.answer(name, value)
+    for entry in ({"hand-over": None}, {"break_due": {"warning_sounded": True, "in_question": True}},
+                  {"seat": 4, "posts": "small-blind", "total": 100}, {"seat": 6, "posts": "big-blind", "total": 200},
+                  {"deal": None}):
+        session.answer("next", entry)
+    answer = session.report(with_precedents=False).answers["fpc"]
+    assert {"effect": "hand-void"} in next(r for r in answer.rulings if r.issue == "play-until-break").effects

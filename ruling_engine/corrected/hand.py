@@ -82,6 +82,7 @@ class CorrectedHand:
     dead: set = field(default_factory=set)           # seats a correction killed
     acts_next: int | None = None                     # the seat a ruling put the action on
     void: bool = False                               # a misdeal: the hand is not played
+    redealt: bool = True                             # a void hand is dealt again now (redeals: of its effect)
     conflicts: list = field(default_factory=list)
     changed: dict = field(default_factory=dict)      # seat -> chips the corrections moved (+ in, - back)
     last_delta: dict = field(default_factory=dict)   # seat -> chips his last action on this round put in
@@ -511,7 +512,8 @@ def correct(data: dict, hand, rulings: list, vocabulary, street_of_point=None, c
             spec = vocabulary.effects.get(effect.get("effect"), {})
             if spec.get("corrects"):
                 _apply(out, spec["corrects"], effect, ruling, made, spec.get("raise", False),
-                       vocabulary.restriction_lasts.get(effect.get("effect"), "hand"), spec.get("at_the_call", False))
+                       vocabulary.restriction_lasts.get(effect.get("effect"), "hand"), spec.get("at_the_call", False),
+                       spec.get("redeals", True))
     if out.void:
         out.live = []
     return out
@@ -594,7 +596,7 @@ def _street_put_in(out: CorrectedHand, seat, amount, point):
 
 
 def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, raising: bool,
-           lasts: str = "hand", at_the_call: bool = False) -> None:
+           lasts: str = "hand", at_the_call: bool = False, redeals: bool = True) -> None:
     seat = effect.get("seat")
     seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
     me = (ruling.issue, effect["effect"], _clauses(ruling), ruling.point)
@@ -613,6 +615,7 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
 
     if kind == "voids-hand":
         out.void = True
+        out.redealt = out.redealt and redeals
         for s in list(out.contributed):
             _move(out, s, -out.contributed[s])
         for s, ante in out.antes.items():

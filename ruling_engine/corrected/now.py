@@ -18,6 +18,8 @@ def now_of(corrected, button=None) -> dict:
     base = {"void": corrected.void, "moves": [], "owes": [], "next": None, "then": [], "round_complete": False,
             "street": corrected.street, "live": [], "dead": sorted(corrected.dead), "restricted": []}
     if corrected.void:
+        if not corrected.redealt:        # void and not dealt again now (redeals: false of its effect)
+            base["redealt"] = False
         return base
     seat = corrected.next_to_act(button)
     nxt = None

@@ -259,9 +259,44 @@ def _level(e, ctx) -> dict:
             "level_change.previous_hand_completed": e["previous_hand_completed"]}
 
 
+def _dealt_after_warning(e: dict, data: dict):
+    """Whether a hand was dealt after this warning (FPC rule 49's 'no more hands shall be dealt'):
+    after the break_due entry a hand begins - a `deal:` (or `preflop:`, `third-street:`) street or a
+    blind posted - and the warning was not given during that same hand (nothing of it - its deal,
+    a street, an action - written before the warning, or a `hand-over:` between the warning and
+    that start). None without a
+    timeline: nothing says where the warning came."""
+    entries, at = data.get("_entries"), e.get("_entry")
+    if entries is None or at is None:
+        return None
+    begun = False                     # an action of a hand in progress was written before the warning
+    for entry in entries[:at]:
+        if entry.get("entry") == "street" and entry.get("street") == "hand-over":
+            begun = False
+        elif entry.get("entry") == "action" or entry.get("street") in ("deal", "preflop", "third-street"):
+            begun = True
+    for entry in entries[at + 1:]:
+        kind = entry.get("entry")
+        if kind == "street" and entry.get("street") == "hand-over":
+            begun = False
+        elif kind == "street" and entry.get("street") in ("deal", "preflop", "third-street") and not begun:
+            return True
+        elif kind == "action":
+            if entry.get("posts") and not begun:
+                return True
+            begun = True
+        elif kind == "street":
+            begun = True
+    return False
+
+
 @reads("break_due")
 def _break(e, ctx) -> dict:
-    return {"break_due.warning_sounded": e["warning_sounded"], "break_due.announced": e["break_announced"]}
+    out = {"break_due.warning_sounded": e["warning_sounded"], "break_due.announced": e["break_announced"]}
+    dealt = _dealt_after_warning(e, ctx.data) if e["warning_sounded"] else None
+    if dealt is not None:
+        out["break_due.hand_dealt_after"] = dealt
+    return out
 
 
 @reads("structure_change")

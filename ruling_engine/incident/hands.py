@@ -202,6 +202,38 @@ def _carried_stacks(data: dict, entries: list, stacks: dict) -> dict:
     return out
 
 
+BUSTED_EVENTS = {"player_busted": None, "seat_emptied": "eliminated"}   # event: the reason it must give
+
+
+SEAT_KEYS = ("seat", "by", "small_blind", "big_blind", "heard_by", "seats")
+
+
+def _names_seat(entry: dict, seat) -> bool:
+    """Whether an entry of the ruled hand names this seat: as the actor, the speaker, a blind's
+    poster, or in a field naming seats (`..._seat`)."""
+    for key, value in entry.items():
+        if key in SEAT_KEYS or key.endswith("_seat"):
+            values = value if isinstance(value, list) else [value]
+            if any(v == seat and not isinstance(v, bool) for v in values):
+                return True
+    return False
+
+
+def _knocked_out(entries: list) -> set:
+    """The seats an earlier hand's entries say were knocked out at this table: a `player_busted`
+    (one at another table, `table:` written, is not this table's seat) or a `seat_emptied` with
+    reason eliminated."""
+    out = set()
+    for entry in entries:
+        kind = entry.get("event") if entry.get("entry") == "event" else None
+        if kind not in BUSTED_EVENTS or entry.get("table") is not None:
+            continue
+        reason = BUSTED_EVENTS[kind]
+        if reason is None or entry.get("reason") == reason:
+            out.add(entry.get("seat"))
+    return out
+
+
 def hand_incident(data: dict, number: int) -> dict:
     """Hand `number` of a timeline of several, as an incident of its own: its button (its `deal:`'s
     `button:`, or the last hand's moved to the next seat listed), its players with their stacks
@@ -215,11 +247,13 @@ def hand_incident(data: dict, number: int) -> dict:
                           and p["stack"] == p["stack"] else None) for p in data["players"]}
     button = data.get("button")
     game = dict(data["game"])
+    gone = set()            # seats knocked out on an earlier hand (issue 22, Y303's class)
     for earlier in range(number):
         entries = hands[earlier]
         stacks = _carried_stacks(dict(data, game=game, button=button,
                                       pot_at_start=data.get("pot_at_start") if earlier == 0 else 0), entries, stacks)
         carried = entries if earlier < number - 1 else entries[:_between(entries)]   # the last stretch goes in front
+        gone |= _knocked_out(carried) | {seat for seat, stack in stacks.items() if stack == 0}
         for entry in carried:
             if entry.get("event") == "level_change" and entry.get("blinds"):
                 game["blinds"] = list(entry["blinds"])
@@ -244,7 +278,13 @@ def hand_incident(data: dict, number: int) -> dict:
     if number:
         out.pop("pot_at_start", None)
         players = []
+        # a player knocked out on an earlier hand (busted, eliminated, or carried with no chips) is
+        # not at the table for this one: never dealt in, posts nothing, never named to act. Kept
+        # only when this hand's own entries name him (what the user wrote of him is ruled).
+        gone = {seat for seat in gone if not any(_names_seat(e, seat) for e in own)}
         for player in data["players"]:
+            if player["seat"] in gone:
+                continue
             player = {k: v for k, v in player.items() if k not in ("folded", "cards", "stack")}
             if "behind" not in player and stacks.get(player["seat"]) is not None:
                 player["stack"] = stacks[player["seat"]]

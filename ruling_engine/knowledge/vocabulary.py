@@ -190,6 +190,11 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
                 raise FloorcallError(file, getattr(raw, "line", None), "raise: true or false, beside corrects:",
                                      repr(raw["raise"]))
             vocab.effects[name]["raise"] = raw["raise"]
+        if "redeals" in raw:       # a hand voided (corrects: voids-hand) is dealt again now, or not
+            if not isinstance(raw["redeals"], bool) or raw.get("corrects") != "voids-hand":
+                raise FloorcallError(file, getattr(raw, "line", None), "redeals: true or false, beside corrects: voids-hand",
+                                     repr(raw["redeals"]))
+            vocab.effects[name]["redeals"] = raw["redeals"]
     vocab.issues = {name: dict(raw) for name, raw in data["issues"].items()}
     for pair in data.get("contradictions") or []:
         if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(g, list) for g in pair)):

@@ -195,7 +195,8 @@ def now_lines(now: dict, currency: str) -> list:
         return []
     lines = [question_line(q) for q in now.get("questions", [])]     # the question asked opens the answer
     if now.get("void"):
-        return lines + ["The hand is void: every player takes back what he put in, and it is dealt again."]
+        again = "" if now.get("redealt") is False else ", and it is dealt again"
+        return lines + [f"The hand is void: every player takes back what he put in{again}."]
     for moot in now.get("moot", []):
         lines.append(moot["text"][0].upper() + moot["text"][1:] + ".")
     for held in now.get("held", []):
