@@ -102,6 +102,8 @@ class CorrectedHand:
     had_hand: set = field(default_factory=set)       # seats still in the hand as the floor found it
     posted: dict = field(default_factory=dict)       # seat -> the forced bet he posted (blinds, straddle)
     moot: list = field(default_factory=list)         # (seat, kill, later ruling): a later limit on a hand already dead
+    open_life: list = field(default_factory=list)    # seats whose hand went into the muck at a point the club's ruling
+    #                                                  leaves to the floor: neither live nor dead (_open_life)
     fixed: dict = field(default_factory=dict)        # street -> its fixed bet in a fixed-limit game (facts/hand.py)
     full_raises: list = field(default_factory=list)  # (seat, bet he faced, his total) of each full bet or raise this round
     rounds: dict = field(default_factory=dict)       # street -> its steps (to go back to a round a card closed too early)
@@ -516,7 +518,40 @@ def correct(data: dict, hand, rulings: list, vocabulary, street_of_point=None, c
                        spec.get("redeals", True))
     if out.void:
         out.live = []
+    else:
+        out.open_life = _open_life(data, out, rulings)
     return out
+
+
+OPEN_BASES = ("not covered", "conflict")   # a ruling that leaves its question to the floor
+OPEN_OUTCOMES = ("floor-decides",)
+LIFE_EFFECTS = ("hand-dead", "hand-live", "no-claim-to-pot")
+
+
+def _leaves_open(ruling) -> bool:
+    """A ruling that leaves its question to the floor: not covered, the floor decides, a conflict,
+    or a 'depends' one of whose sides kills or restores a hand (one whose sides do not leaves the
+    muck as it is)."""
+    return ruling.basis in OPEN_BASES or ruling.outcome in OPEN_OUTCOMES or ruling.basis == "depends" and any(
+        e.get("effect") in LIFE_EFFECTS for alt in ruling.alternatives for e in alt.get("effects", []))
+
+
+def _open_life(data: dict, out: CorrectedHand, rulings: list) -> list:
+    """Seats whose hand went into the muck (hand_mucked) at a point where the club's ruling leaves
+    the question to the floor (_leaves_open) and no
+    settled ruling of the club kills it or keeps it live, its cards not gone beyond retrieval
+    (retrievable: false): the muck alone does not make it dead, so
+    no pot is awarded as if it were; the floor decides (issue 20, e14/order2)."""
+    open_points = {r.point for r in rulings if _leaves_open(r)}
+    settled = {e.get("seat") for r in rulings if r.basis not in OPEN_BASES + UNSETTLED
+               and r.outcome not in OPEN_OUTCOMES for e in r.effects if e.get("effect") in LIFE_EFFECTS}
+    entries = {out.point_entry.get(p) for p in open_points} - {None}
+    seats = {e["seat"] for e in data.get("events", []) if e["event"] == "hand_mucked"
+             and isinstance(e.get("seat"), int) and e.get("_entry") in entries
+             and e.get("retrievable") is not False}     # cards gone beyond retrieval: no ruling can make them live
+    # a seat that folded is out by his fold (an action the corrections read), not by the muck alone
+    return sorted(s for s in seats if s not in out.live and s not in settled and s not in out.dead
+                  and s not in out.folded_at)
 
 
 def one_moment(out: CorrectedHand, point_a, point_b) -> bool:

@@ -198,7 +198,7 @@ def _club(answer, view):
     # the pot section is the corrected hand's pots
     if pots and not now.get("void"):
         for pot in pots:
-            if live and not set(pot["seats"]) <= live and not pot.get("won_before_dead"):
+            if live and not set(pot["seats"]) <= live | set(pot.get("open", [])) and not pot.get("won_before_dead"):
                 yield "pot-section", f"{pot['pot']} pot names seats {pot['seats']}, not all of them live"
 
 

@@ -61,6 +61,7 @@ def now_of(corrected, button=None) -> dict:
                       f"apply: seat {seat}'s hand is dead under the ruling on {kill[0]} ({', '.join(kill[2])})"}
                      for seat, kill, later in corrected.moot],
             "live": sorted(corrected.live),
+            "open": list(getattr(corrected, "open_life", []) or []),
             "dead": sorted(s for s in corrected.dead if s not in corrected.live and s in corrected.had_hand),
             "restricted": sorted(s for s in corrected.restricted if s in corrected.live and corrected.holds(s))}
 

@@ -248,7 +248,10 @@ def now_lines(now: dict, currency: str) -> list:
                      "settles the amount): the betting goes on once they are in.")
     if now.get("round_complete"):
         lines.append(f"Nobody is left to act on the {now['street'].replace('-', ' ')}: the betting round is complete.")
-    if not nxt and len(now.get("live", [])) == 1:
+    for seat in now.get("open", []):
+        lines.append(f"Seat {seat}'s hand went into the muck and the ruling leaves it to the floor: the floor "
+                     f"decides whether it is live; no pot is awarded before he has.")
+    if not nxt and len(now.get("live", [])) == 1 and not now.get("open"):
         lines.append(f"Seat {now['live'][0]} is the only hand left in.")
     elif not nxt and not now.get("live") and now.get("dead"):
         lines.append("No live hand is left in: no hand can win the pot as the hand stands; the floor decides "
@@ -501,6 +504,10 @@ def _money_text(effect: dict, currency: str = "") -> str:
         seats = ", ".join(str(s) for s in effect["seats"])
         if not seats:
             return f"{name}: {effect['amount']} (no live hand contends for it)"
+        if effect.get("open"):
+            mucked = ", ".join(str(s) for s in effect["open"])
+            return (f"{name}: {effect['amount']} (seats {seats}; whether seat {mucked}'s mucked hand is live is the "
+                    f"floor's decision: not awarded before it)")
         if effect.get("won_before_dead"):
             return f"{name}: {effect['amount']} (seat {seats}'s alone: the others in it folded before his hand died)"
         return f"{name}: {effect['amount']} (seats {seats})"

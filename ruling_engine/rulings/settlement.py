@@ -136,11 +136,14 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
     view.contributed, view.stacks = dict(corrected.contributed), dict(corrected.stacks)
     view.round_in, view.current_bet = dict(corrected.round_in), corrected.current_bet
     view.deducted = corrected.deducted
-    unsettled = _unsettled_life(rulings)
+    # a hand in the muck whose life the club's ruling leaves to the floor is neither counted out nor
+    # in: it stays in the pots it put into, and no pot is awarded before the floor has decided
+    open_life = set(getattr(corrected, "open_life", []) or [])
+    unsettled = _unsettled_life(rulings) or bool(open_life)
     contenders = None if unsettled else sorted(corrected.live)
-    view.in_hand = sorted(corrected.live)
+    view.in_hand = sorted(set(corrected.live) | open_life)
     won_alone = _won_before_dying(data, corrected, view, contenders)
-    view.in_hand = sorted(set(corrected.live) | won_alone)
+    view.in_hand = sorted(set(corrected.live) | won_alone | open_life)
     found, returned_seat, returned = split_pots(view)
     if won_alone:
         # he is still dead for every pot another hand contends for: only the pot he was left alone in is his
@@ -166,6 +169,8 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
     for number, pot in enumerate(found):
         out.append({"effect": "pot", "pot": "main" if number == 0 else f"side-{number}",
                     "amount": tidy(pot.amount), "seats": list(pot.seats)})
+        if open_life & set(pot.seats):
+            out[-1]["open"] = sorted(open_life & set(pot.seats))   # mucked, his life left to the floor
         if won_alone and set(pot.seats) <= won_alone:
             out[-1]["won_before_dead"] = True     # his alone before his hand died (_won_before_dying)
     # a ruling that enters no dispute about the finished hand leaves the money where the dealer
