@@ -8,6 +8,7 @@ street, said or event) and its line, so later stages can point back at what the 
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 from ruling_engine.errors import FloorcallError, did_you_mean
@@ -256,7 +257,10 @@ class _Validator:
         for item in items:
             card = normal_card(item)
             if card is None:
-                raise FloorcallError(self.file, line, "a card", _short(item), CARD_HINT)
+                foreign = isinstance(item, str) and re.search(r"joker|back|deck|foreign", item, re.I)
+                raise FloorcallError(self.file, line, "a card", _short(item), (
+                    "a joker or a card of another deck is no card of the pack: write the street as a count "
+                    "(turn: {count: 1}) and add deck_problem: {kind: foreign-card, was: board}") if foreign else CARD_HINT)
             self.unknowns += suitless(card)          # ruled with each suit it can have (unknowns.py)
             out.append(card)
         return out
