@@ -152,7 +152,8 @@ def parse_said(text: str, seats: list) -> dict:
     """'SEAT: words' or 'dealer: words' (floor, spectator) -> a `said:` timeline entry; 'SEAT asks:
     words' is a question that player put to the floor (kind: question, marked as the point); 'SEAT
     asks about SEAT: words' a question about that other player's options (of:), and words opening
-    "if I shove, ..." (call, check, fold) say the asker's own action it supposes (if:)."""
+    "if I shove, ..." (call, check, fold) say the asker's own action it supposes (if:). 'SEAT takes
+    back: words' are his own words taking back the action he just declared (kind: withdrawal)."""
     who, sep, words = str(text).partition(":")
     who = who.strip().lower()
     of = None
@@ -164,6 +165,10 @@ def parse_said(text: str, seats: list) -> dict:
     asks = who.endswith(" asks") and who[:-5].strip().isdigit()
     if asks:
         who = who[:-5].strip()
+    # "SEAT takes back: words" - he takes back or corrects the words of his own action just before
+    takes_back = re.fullmatch(r"(\d+)\s+takes\s+back", who)
+    if takes_back:
+        who = takes_back.group(1)
     if not sep or not words.strip():
         raise AnswerError("who, a colon, then the words, e.g. '6: I never saw the raise' or 'dealer: five to call'")
     if who.isdigit():
@@ -183,6 +188,8 @@ def parse_said(text: str, seats: list) -> dict:
         return {"said": {**body, "in_question": True}}
     if asks:
         return {"said": {"by": by, "words": words.strip(), "kind": "question", "in_question": True}}
+    if takes_back:
+        return {"said": {"by": by, "words": words.strip(), "kind": "withdrawal"}}
     return {"said": {"by": by, "words": words.strip()}}
 
 

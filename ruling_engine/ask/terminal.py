@@ -256,7 +256,8 @@ def _ask_next(question, session, questionary):
                 text = _unsafe(questionary.text("Who said what (b = back):",
                                                 instruction="SEAT: words, or dealer: words, floor: words; a question to "
                                                             "the floor: SEAT asks: words (about another player: SEAT "
-                                                            "asks about SEAT: words)"))
+                                                            "asks about SEAT: words); a player taking back what he "
+                                                            "just declared: SEAT takes back: words"))
                 if text.strip().lower() == "b":
                     return BACK
                 return parse_said(text, seats)

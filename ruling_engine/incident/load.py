@@ -8,6 +8,7 @@ street, said or event) and its line, so later stages can point back at what the 
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 from ruling_engine.errors import FloorcallError, did_you_mean
@@ -256,7 +257,10 @@ class _Validator:
         for item in items:
             card = normal_card(item)
             if card is None:
-                raise FloorcallError(self.file, line, "a card", _short(item), CARD_HINT)
+                foreign = isinstance(item, str) and re.search(r"joker|back|deck|foreign", item, re.I)
+                raise FloorcallError(self.file, line, "a card", _short(item), (
+                    "a joker or a card of another deck is no card of the pack: write the street as a count "
+                    "(turn: {count: 1}) and add deck_problem: {kind: foreign-card, was: board}") if foreign else CARD_HINT)
             self.unknowns += suitless(card)          # ruled with each suit it can have (unknowns.py)
             out.append(card)
         return out
@@ -484,6 +488,32 @@ def _check_questions_of(data: dict, file: str) -> None:
             raise FloorcallError(file, entry["line"], "if: with of: another player's seat (\"if I shove, can seat 5 "
                                  "re-raise?\")", "if: " + str(entry["if"]) + " and a question about the asker's own "
                                  "options", "add of: SEAT, the player whose options are asked")
+
+
+def _check_withdrawals(data: dict, file: str) -> None:
+    """Words taking back a player's own action (`kind: withdrawal`, issue 22) are said by that
+    player, straight after his action: no other action, street or hand between."""
+    last_action = None
+    for entry in data["timeline"]:
+        if entry["entry"] == "action":
+            last_action = entry
+            continue
+        if entry["entry"] == "street":
+            last_action = None
+            continue
+        if entry["entry"] != "said" or entry.get("kind") != "withdrawal":
+            continue
+        by = entry.get("by")
+        if not isinstance(by, int) or isinstance(by, bool):
+            raise FloorcallError(file, entry["line"], "kind: withdrawal said by the player taking back his own "
+                                 "words (by: SEAT)", f"by: {by}",
+                                 "a dealer's or another player's words are kind: claim or other")
+        if last_action is None or last_action.get("seat") != by or "posts" in last_action:
+            found = ("no action before it on this street" if last_action is None
+                     else f"the action before it is seat {last_action.get('seat')}'s (line {last_action['line']})")
+            raise FloorcallError(file, entry["line"], f"kind: withdrawal straight after seat {by}'s own action "
+                                 "(the words he takes back)", found,
+                                 "put it just after his action; words said after others acted are kind: claim")
 
 
 def _check_street_order(data: dict, file: str) -> None:
@@ -818,6 +848,7 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
     _check_seats(data, node, file, vocabulary)
     _check_seat_changes(data, file)
     _check_questions_of(data, file)
+    _check_withdrawals(data, file)
     _check_street_order(data, file)
     _check_forced_bets_have_a_seat(data, file)
     for entries in split_hands(data["timeline"]):         # each hand of the timeline on its own
