@@ -35,7 +35,8 @@ ANY_SEAT = ("button", "dealer")       # header seats that may be a seat out of t
 # Fields the corrected hand reads itself, not through a rule's condition: where the dealer or the
 # floor has already put the money (rulings/settlement.py chips_back) decides what must come back
 # and to whom, so they are asked whenever such an entry is in the timeline (a count given moves nothing).
-ENGINE_READS = {"money_moved": ("seat", "amount")}
+# So does a chips_taken entry (f14/chips): the stacks as the floor found them, and what goes back.
+ENGINE_READS = {"money_moved": ("seat", "amount"), "chips_taken": ("by", "amount")}
 
 
 @dataclass

@@ -104,6 +104,7 @@ class CorrectedHand:
     moot: list = field(default_factory=list)         # (seat, kill, later ruling): a later limit on a hand already dead
     open_life: list = field(default_factory=list)    # seats whose hand went into the muck at a point the club's ruling
     #                                                  leaves to the floor: neither live nor dead (_open_life)
+    transfers: list = field(default_factory=list)    # (taker, to, amount, option): taken chips given back (option: the floor's, not decided)
     fixed: dict = field(default_factory=dict)        # street -> its fixed bet in a fixed-limit game (facts/hand.py)
     full_raises: list = field(default_factory=list)  # (seat, bet he faced, his total) of each full bet or raise this round
     rounds: dict = field(default_factory=dict)       # street -> its steps (to go back to a round a card closed too early)
@@ -250,12 +251,25 @@ def _number(value):
     return value
 
 
+def _taken(stacks: dict, data: dict) -> dict:
+    """The stacks as the floor found them: chips taken from a player's stack (a `chips_taken`
+    entry) are gone from it, and in front of the player who took them when the entry names him."""
+    for e in data.get("events", []):
+        amount = _number(e.get("amount")) if e["event"] == "chips_taken" else None
+        if amount is None or not math.isfinite(amount) or e.get("from") not in stacks:
+            continue
+        stacks[e["from"]] = stacks[e["from"]] - amount
+        if isinstance(e.get("by"), int) and e["by"] in stacks:
+            stacks[e["by"]] = stacks[e["by"]] + amount
+    return stacks
+
+
 def _start(data: dict, hand) -> CorrectedHand:
     view = hand.walk()
     acted = set(view.acted_at)
     round_steps = view.round_steps()
     last = round_steps[-1].seat if round_steps else None
-    stacks = dict(view.stacks)
+    stacks = _taken(dict(view.stacks), data)
     mucked = {e["seat"] for e in data.get("events", []) if e["event"] == "hand_mucked" and isinstance(e.get("seat"), int)}
     by_street: dict = {}
     for step in view.steps:
@@ -672,6 +686,17 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
             ([cap] if cap is not None else [])
         if taken is not None and limits and taken > min(limits) + 1e-9:
             out.deducted = whole(max(0, out.deducted - (taken - min(limits))))
+        return
+    if kind in ("transfers", "offers-transfer"):   # taken chips back to `to`, out of the taker's (`seat`) stack
+        amount, to = _number(effect.get("amount")), effect.get("to")
+        if amount is not None and math.isfinite(amount) and amount > 0 and to in out.stacks:
+            if seat in out.stacks and math.isfinite(out.stacks[seat]):
+                amount = min(amount, max(0, out.stacks[seat]))
+            out.transfers.append((seat, to, whole(amount), kind == "offers-transfer"))
+            if kind == "transfers":   # the floor's option (offers-transfer) leaves the stacks as they are
+                if seat in out.stacks and math.isfinite(out.stacks[seat]):
+                    out.stacks[seat] = whole(out.stacks[seat] - amount)
+                out.stacks[to] = whole(out.stacks[to] + amount)
         return
     if kind == "reopens-round":
         if not out.void:

@@ -56,12 +56,32 @@ def violations(report, timeline) -> list:
     for club, answer in report.answers.items():
         if not answer.now:
             continue                  # the answer depends on unknown facts: each combination was checked
-        found += [Violation(club, name, detail) for name, detail in _club(answer, view)]
+        found += [Violation(club, name, detail) for name, detail in _club(answer, view, _taken(timeline.data))]
     return found
 
 
-def _club(answer, view):
+def _taken(data: dict) -> dict:
+    """Seat -> chips its stack lost (negative: gained) to `chips_taken` entries before the floor came
+    (f14/chips): the replay's stacks do not know of them."""
+    out: dict = {}
+    for e in data.get("events", []):
+        amount = e.get("amount") if e.get("event") == "chips_taken" else None
+        if not isinstance(amount, (int, float)) or isinstance(amount, bool):
+            continue
+        out[e["from"]] = out.get(e["from"], 0) + amount
+        if isinstance(e.get("by"), int):
+            out[e["by"]] = out.get(e["by"], 0) - amount
+    return out
+
+
+def _club(answer, view, taken=None):
     now, money = answer.now, answer.settlement
+    taken = dict(taken or {})
+    for back in now.get("restored", []):  # taken chips a ruling gave back (not the floor's option)
+        if not back["option"]:
+            taken[back["to"]] = taken.get(back["to"], 0) - back["amount"]
+            if back.get("seat") is not None:
+                taken[back["seat"]] = taken.get(back["seat"], 0) + back["amount"]
     forced = view.forced_bets()
     if not all(math.isfinite(v) for v in view.contributed.values()):
         return
@@ -82,8 +102,8 @@ def _club(answer, view):
         yield "conservation", (f"{deducted} is said to be taken out of the pot, but the incident's "
                                f"deductions took {view.deducted}")
     for seat, add in adds.items():
-        if add > view.stacks.get(seat, 0) + EPSILON:
-            yield "conservation", f"seat {seat} is told to put in {add} with {view.stacks.get(seat, 0)} behind"
+        if add > view.stacks.get(seat, 0) - taken.get(seat, 0) + EPSILON:
+            yield "conservation", f"seat {seat} is told to put in {add} with {view.stacks.get(seat, 0) - taken.get(seat, 0)} behind"
     for seat, back in backs.items():
         if back > view.contributed.get(seat, 0) + EPSILON:
             yield "conservation", f"seat {seat} takes back {back} but put in {view.contributed.get(seat, 0)}"
@@ -172,7 +192,7 @@ def _club(answer, view):
                                          "betting is reopened: nobody can reopen it before he acts")
     if nxt:
         seat = nxt["seat"]
-        behind = view.stacks.get(seat, 0) - adds.get(seat, 0)
+        behind = view.stacks.get(seat, 0) - adds.get(seat, 0) - taken.get(seat, 0)
         if seat not in live or seat in dead:
             yield "next-to-act", f"seat {seat} acts next but his hand is not live"
         if behind <= EPSILON:

@@ -48,7 +48,8 @@ def now_of(corrected, button=None) -> dict:
     unsettled = sorted(s for s in corrected.live if not math.isfinite(corrected.round_in.get(s, 0)))
     complete = nxt is None and corrected.cards_out and len(corrected.live) > 1 and not unsettled and \
         corrected.street in BETTING + STUD_BETTING
-    return {**base,
+    restored = {"restored": [_restored(corrected, *t) for t in corrected.transfers]} if corrected.transfers else {}
+    return {**base, **restored,
             "moves": [_moved(corrected, s, amount) for s, amount in sorted(corrected.changed.items()) if amount],
             "owes": [{"seat": s, "add": whole(corrected.to_call(s)), "options": corrected.options(s)}
                      for s in sorted(corrected.owes) if s in corrected.live],
@@ -64,6 +65,22 @@ def now_of(corrected, button=None) -> dict:
             "open": list(getattr(corrected, "open_life", []) or []),
             "dead": sorted(s for s in corrected.dead if s not in corrected.live and s in corrected.had_hand),
             "restricted": sorted(s for s in corrected.restricted if s in corrected.live and corrected.holds(s))}
+
+
+def _restored(corrected, seat, to, amount, option) -> dict:
+    """Chips taken from a stack given back (f14/chips): from whom, to whom, how much, and each one's
+    stack after it (option: the floor's to choose, not decided, and the stacks are what they
+    would be)."""
+    after = dict(corrected.stacks)
+    if option:
+        after[to] = after.get(to, 0) + amount
+        if seat in after:
+            after[seat] = after[seat] - amount
+    out = {"seat": seat, "to": to, "amount": whole(amount), "option": option,
+           "to_has": whole(after.get(to, 0))}
+    if seat in after and math.isfinite(after[seat]):
+        out["seat_has"] = whole(after[seat])
+    return out
 
 
 def _then(corrected, seat) -> dict:

@@ -53,6 +53,15 @@ def _chips_removed(e: dict) -> dict:
     return out
 
 
+def _chips_taken(e: dict) -> dict:
+    """Chips gone from a player's stack without his say: whose, who took them (when known), how
+    much is still missing."""
+    out = {"chips_taken.from": e["from"]}
+    _put(out, "chips_taken.by", e.get("by"))
+    _put(out, "chips_taken.amount", e.get("amount"))
+    return out
+
+
 def _chips_lent(e: dict) -> dict:
     """A loan of chips or money, or credit from the house."""
     out = {"chips_lent.seat": e["seat"], "chips_lent.from": e["from"], "chips_lent.table_chips": e["table_chips"]}
@@ -183,7 +192,7 @@ def _money_wagered(e: dict) -> dict:
 _WITH_THE_HAND = ("cash_on_table",)       # read with the hand at the floor's call (ctx), not alone
 
 _READERS = {
-    "buys_chips": _buys_chips, "cash_on_table": _cash_on_table, "chips_removed": _chips_removed,
+    "buys_chips": _buys_chips, "cash_on_table": _cash_on_table, "chips_removed": _chips_removed, "chips_taken": _chips_taken,
     "chips_lent": _chips_lent, "chips_found": _chips_found, "foreign_chips": _foreign_chips,
     "chips_hidden": _chips_hidden, "rejoins_game": _rejoins_game, "stakes_questioned": _stakes_questioned,
     "wants_to_play": _wants_to_play, "player_dress": _player_dress,

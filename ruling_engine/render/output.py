@@ -208,6 +208,16 @@ def now_lines(now: dict, currency: str) -> list:
         lines.append(f"Seat {move['seat']} puts in {money(move['add'])} more ({money(move['total'])} in on "
                      f"{round_name})." if "add" in move
                      else f"Seat {move['seat']} takes back {money(move['back'])}.")
+    for back in now.get("restored", []):    # chips taken from a stack, given back (f14/chips)
+        taker = (f" out of seat {back['seat']}'s stack (he has {money(back['seat_has'])})"
+                 if "seat_has" in back else "")
+        if back["option"]:
+            lines.append(f"If the floor makes the taken chips good (its option, not decided): "
+                         f"{money(back['amount'])} back to seat {back['to']}{taker.replace('he has', 'he would have')}; "
+                         f"seat {back['to']} would have {money(back['to_has'])}.")
+        else:
+            lines.append(f"Seat {back['to']} is given back {money(back['amount'])}{taker}: "
+                         f"seat {back['to']} has {money(back['to_has'])}.")
     for owe in now.get("owes", []):
         if now.get("next") and now["next"]["seat"] == owe["seat"]:
             continue                  # the next-to-act line says it

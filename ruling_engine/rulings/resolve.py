@@ -134,6 +134,12 @@ def _one_each(citations: list) -> list:
     return out
 
 
+def _with_discretion(cited: list, discretion: list) -> list:
+    """The rules' citations, then the discretion clauses a silent rule leaves the call to, each clause
+    once (a silent rule may itself quote part of the discretion clause)."""
+    return cited + [c for c in discretion if c.clause not in {x.clause for x in cited}]
+
+
 def _unique(items):
     out = []
     for item in items:
@@ -278,8 +284,8 @@ def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> Clu
             "do": _unique(filler.text(line) for r in group for line in r.then.do),
             "effects": _unique(e for r in group for each in r.then.effects for e in filler.effects(each)),
             "discretion": any(r.then.discretion for r in group),
-            "citations": _one_each([_cite(kb, r) for r in group]) + (
-                _discretion(kb, club, issue) if all(r.basis == "silent" for r in group) else []),
+            "citations": _with_discretion(_one_each([_cite(kb, r) for r in group]),
+                                          _discretion(kb, club, issue) if all(r.basis == "silent" for r in group) else []),
             "basis": ("express" if any(r.basis == "express" for r in group) else
                       "reading" if any(r.basis == "reading" for r in group) else "not covered"),
             "readings": [{"rule": r.id, "reading": r.reading} for r in group if r.basis in ("reading", "silent")],
