@@ -218,19 +218,31 @@ def _overridden(kb, club: str, rules: list) -> set:
     return out
 
 
-def _escalation_step(group: dict, rules: list, filler: Filler, club_info) -> None:
+def _escalation_step(group: dict, rules: list, filler: Filler, club_info, kb=None) -> None:
     """Of a club's scale of penalties (rules marked `escalation: true`, each step's penalty-option
-    kept open by the rule's own conditions on the player's earlier warnings), the step that applies
-    is the lowest still open: the next after what he has had. It is decided (a penalty-step effect
-    and a do-line); the higher steps stay as the range the floor may go to where the club's text
-    leaves the step to its discretion, and are otherwise dropped (issue 21, class 8)."""
+    kept open by the rule's own conditions on the player's earlier warnings), the steps still open
+    are those from the next after what he has had. Whether one of them is decided is what the
+    club's rules say (issue 21):
+    - where the rules decide the step (an outcome other than options-at-discretion, such as the
+      warning a first offence gets), the lowest step open applies (a penalty-step effect and a
+      do-line); the higher steps stay as the range the floor may go to where the text leaves it
+      to his discretion;
+    - where the rules leave the step to the floor (options-at-discretion with discretion), no step
+      is decided: the floor chooses, and the ruling names the range of steps open and the clause,
+      never the lowest as if it were decided;
+    - options-at-discretion without discretion is a ladder applied in order: the lowest step open
+      applies and the higher steps are dropped."""
     ladder: dict = {}
+    clauses: dict = {}
     for rule in rules:
         if rule.escalation:
             for each in rule.then.effects:
                 for effect in filler.effects(each):
                     if effect.get("effect") == "penalty-option" and isinstance(effect.get("step"), int):
                         ladder.setdefault(effect.get("seat"), {}).setdefault(effect["step"], effect)
+                        clauses.setdefault(effect.get("seat"), [])
+                        if rule.clause not in clauses[effect.get("seat")]:
+                            clauses[effect.get("seat")].append(rule.clause)
     if not ladder:
         return
     steps_only = [line for r in rules if r.escalation and
@@ -238,10 +250,20 @@ def _escalation_step(group: dict, rules: list, filler: Filler, club_info) -> Non
                       for e in r.then.effects) <= 1 for line in (filler.text(t) for t in r.then.do)]
     at = min((i for i, line in enumerate(group["do"]) if line in steps_only), default=len(group["do"]))
     group["do"] = [line for line in group["do"] if line not in steps_only]
+    floor_chooses = group["outcome"] == "options-at-discretion" and group["discretion"]
     lines = []
     for seat, steps in ladder.items():
         numbers = sorted(steps)
         first = steps[numbers[0]]
+        if floor_chooses and len(numbers) > 1:
+            where = ", ".join(_locator(kb, c) for c in clauses[seat])
+            passed = (f"; the steps below step {numbers[0]} are passed after his earlier warnings"
+                      if numbers[0] > 1 else "")
+            lines.append(f"Seat {seat}: the {club_info.floor} chooses the penalty at his discretion ({where}), "
+                         f"from step {numbers[0]} up to step {numbers[-1]}: "
+                         + "; ".join(f"step {n}, {steps[n].get('penalty')}" for n in numbers)
+                         + f"{passed}.")
+            continue
         why = ("the first step of the scale" if numbers[0] == 1 else
                "the lowest step still open after his earlier warnings: the steps below it are passed")
         group["effects"].append({"effect": "penalty-step", "seat": seat, "step": numbers[0],
@@ -254,6 +276,15 @@ def _escalation_step(group: dict, rules: list, filler: Filler, club_info) -> Non
             group["effects"] = [e for e in group["effects"] if not (
                 e.get("effect") == "penalty-option" and e.get("seat") == seat and e.get("step") != numbers[0])]
     group["do"][at:at] = lines
+
+
+def _locator(kb, clause_id: str) -> str:
+    """A clause as the ruling names it: its locator in the club's rulebook, else its id."""
+    try:
+        clause = kb.clause(clause_id) if kb is not None else None
+    except KeyError:        # an id the knowledge does not hold: named as written
+        clause = None
+    return (getattr(clause, "locator", "") or clause_id) if clause is not None else clause_id
 
 
 def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> ClubRuling:
@@ -295,7 +326,7 @@ def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> Clu
         _who_acts_next(g, filler)
         _button_of_the_blinds(g, filler)
         _level_of_the_hand(g, filler)
-        _escalation_step(g, group, filler, club_info)
+        _escalation_step(g, group, filler, club_info, kb)
     numbers = dict(filler.used)
     if len(groups) == 1:
         g = groups[0]
