@@ -260,7 +260,7 @@ def _level(e, ctx) -> dict:
 
 
 def _dealt_after_warning(e: dict, data: dict):
-    """Whether a hand was dealt after this warning (FPC rule 49's 'no more hands shall be dealt'):
+    """Whether a hand was dealt after this warning (a club's 'no more hands shall be dealt' after the warning):
     after the break_due entry a hand begins - a `deal:` (or `preflop:`, `third-street:`) street or a
     blind posted - and the warning was not given during that same hand (nothing of it - its deal,
     a street, an action - written before the warning, or a `hand-over:` between the warning and

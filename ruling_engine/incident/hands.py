@@ -247,7 +247,7 @@ def hand_incident(data: dict, number: int) -> dict:
                           and p["stack"] == p["stack"] else None) for p in data["players"]}
     button = data.get("button")
     game = dict(data["game"])
-    gone = set()            # seats knocked out on an earlier hand (issue 22, Y303's class)
+    gone = set()            # seats knocked out on an earlier hand (issue 22: more than one hand)
     for earlier in range(number):
         entries = hands[earlier]
         stacks = _carried_stacks(dict(data, game=game, button=button,

@@ -68,7 +68,7 @@ def load_club(path: Path) -> Club:
 
 
 def _level_minutes(node, file) -> dict:
-    """`level_minutes: {minutes: 10, clause: ppl.nights-10}`: the length of the club's blind levels
+    """`level_minutes: {minutes: 10, clause: <club>.<clause id>}`: the length of the club's blind levels
     as its own text states it (its structure, read when it rules an incident of another club)."""
     value = node.get("level_minutes")
     if value is None:
