@@ -134,3 +134,10 @@ def test_markdown_text(text, expected):
 def test_code_span_cannot_be_closed_by_its_content():
     assert code_span("a`b") == "``a`b``"
     assert code_span("`x`") == "`` `x` ``"
+
+
+def test_a_pot_one_seat_contends_for_names_one_seat():
+    """The pot line reads as English: 'seat 6' for a pot only he contends for, 'seats 3, 8' for two."""
+    from ruling_engine.render.output import _money_text
+    assert _money_text({"effect": "pot", "pot": "main", "amount": 3000, "seats": [6]}) == "Main pot: 3,000 (seat 6)"
+    assert _money_text({"effect": "pot", "pot": "main", "amount": 620, "seats": [3, 8]}) == "Main pot: 620 (seats 3, 8)"

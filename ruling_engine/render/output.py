@@ -520,7 +520,7 @@ def _money_text(effect: dict, currency: str = "") -> str:
                     f"floor's decision: not awarded before it)")
         if effect.get("won_before_dead"):
             return f"{name}: {effect['amount']} (seat {seats}'s alone: the others in it folded before his hand died)"
-        return f"{name}: {effect['amount']} (seats {seats})"
+        return f"{name}: {effect['amount']} ({'seats' if len(effect['seats']) > 1 else 'seat'} {seats})"
     if kind == "pot-awarded":
         name = "the main pot" if effect.get("pot", "main") == "main" else "side pot " + effect["pot"].split("-")[-1]
         amount = f" ({effect['amount']})" if "amount" in effect else " (its size not known)"
