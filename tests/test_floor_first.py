@@ -5,6 +5,9 @@ discretion: true, basis reading or not covered) opens the Now with what the floo
 hand as the direction corrects it if he so rules, and the hand if he lets the chips stand as they
 were put in. Before, `floor_first` appeared only for "no clause", so a discretion ruling pointing to
 a raise sat beside "Seat N acts next" facing the unraised bet.
+(2) "Raise" declared with no bet to face, where the club's clause says it must be at least a minimum
+bet (EDP 8 ¶29): the corrected hand has his bet, so the next player faces it; facing a bet the
+declared raise still waits for its amount.
 """
 from ruling_engine.render.output import now_lines
 from ruling_engine.rulings.rule_on import rule_on
@@ -27,6 +30,29 @@ timeline:
   - {seat: 7, said: raise, chips: [5, 5, 5, 5], first: together, in_question: true}
   - said: {by: 7, words: "I meant call"}
 """
+
+# Cash £1/£2; the first player to act on the river says "raise" with no bet before him and puts out
+# nothing. Differs from the casebook's (the flop, 50p/£1).
+RAISE_FACING_NO_BET = """
+title: 'First to act on the river says "raise"; nobody has bet'
+house: edp
+game: {format: cash, variant: NLHE, blinds: [1, 2], smallest_chip: 1}
+button: 8
+players:
+  - {seat: 1, stack: 120}
+  - {seat: 3, stack: 90}
+  - {seat: 8, stack: 200}
+pot_at_start: 30
+timeline:
+  - river: [9♣]
+  - {seat: 1, said: raise, in_question: true}
+"""
+
+# The same words facing a £10 bet: the declared raise waits for its amount, as before.
+RAISE_FACING_A_BET = RAISE_FACING_NO_BET.replace(
+    "  - {seat: 1, said: raise, in_question: true}\n",
+    "  - {seat: 1, chips: [5, 5]}\n  - {seat: 3, said: raise, in_question: true}\n")
+
 
 def _report(kb, tmp_path, text):
     path = tmp_path / "incident.yaml"
@@ -70,3 +96,25 @@ def test_every_club_whose_ruling_keeps_discretion_on_the_marked_action_says_the_
                             and r.outcome not in ("floor-decides", "depends") for r in marked):
             assert "floor_first" not in answer.now, club
     assert "gala" in seen
+
+
+def test_raise_declared_facing_no_bet_is_a_minimum_bet_in_the_corrected_hand(kb, tmp_path):
+    """EDP 8 ¶29: "If a player declares "raise", the player must make at least a minimum bet."
+    With nothing to raise, the next player faces his bet of the big blind (£2), not nothing."""
+    edp = _report(kb, tmp_path, RAISE_FACING_NO_BET).answers["edp"]
+    ruling = next(r for r in edp.rulings if r.issue == "declared-action")
+    assert ruling.outcome == "raise-at-least-minimum" and [c.clause for c in ruling.citations][0] == "edp.8-29"
+    assert {"effect": "ruled-bet", "seat": 1, "total": 2} in ruling.effects
+    nxt = edp.now["next"]
+    assert (nxt["seat"], nxt["call"], nxt["options"]) == (3, 2, "call-raise-fold")
+    assert not edp.now.get("unsettled")
+
+
+def test_raise_declared_facing_a_bet_still_waits_for_its_amount(kb, tmp_path):
+    """Only where he faces no bet: facing £10, EDP's declared raise is at least the minimum raise
+    and the amount is his to state; no bet is made for him."""
+    edp = _report(kb, tmp_path, RAISE_FACING_A_BET).answers["edp"]
+    ruling = next(r for r in edp.rulings if r.issue == "declared-action")
+    assert ruling.outcome == "raise-at-least-minimum"
+    assert not any(e["effect"] == "ruled-bet" for e in ruling.effects)
+    assert {"effect": "raise-at-least", "seat": 3, "total": 20} in ruling.effects
