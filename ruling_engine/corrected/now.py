@@ -102,7 +102,7 @@ OPEN_OUTCOMES = ("floor-decides", "depends")
 def floor_first(now: dict, rulings: list, points: list, entries: list, steps: dict, floor: str) -> dict | None:
     """The question the floor decides before the Now (issue 20, e13/now): the club's ruling on the
     last marked action that put chips in leaves it to the floor (not covered, floor-decides,
-    depends, a conflict), so the Now below, read from his chips as he put them in, holds only if
+    depends, a conflict, or a rule of its own that keeps the floor's discretion: e14/floorfirst), so the Now below, read from his chips as he put them in, holds only if
     the floor lets them stand. `steps`: {timeline index: replayed step}; `floor`: the club's floor
     person as its knowledge names him (clubs/<club>.yaml). None: nothing open."""
     if not now or now.get("void") or not now.get("next"):
@@ -117,12 +117,26 @@ def floor_first(now: dict, rulings: list, points: list, entries: list, steps: di
     step = steps.get(index) if index is not None else None
     if step is None or not (math.isfinite(step.delta) and step.delta > 0):
         return None
-    open_ = [r for r in rulings if r.point == number and (r.basis in OPEN_BASES or r.outcome in OPEN_OUTCOMES)]
+    open_ = [r for r in rulings if r.point == number and (r.basis in OPEN_BASES or r.outcome in OPEN_OUTCOMES
+                                                          or _discretion(r))]
     if not open_:
         return None
     ruling = open_[0]
-    return {"seat": entries[index].get("seat"), "issue": ruling.issue, "line": point.line, "who": f"The {floor}",
-            "put_in": whole(step.delta), "clauses": [c.clause for c in ruling.citations]}
+    first = {"seat": entries[index].get("seat"), "issue": ruling.issue, "line": point.line, "who": f"The {floor}",
+             "put_in": whole(step.delta), "clauses": [c.clause for c in ruling.citations]}
+    if _discretion(ruling) and ruling.basis not in OPEN_BASES and ruling.outcome not in OPEN_OUTCOMES:
+        # a rule of the club's own that leaves the decision to the floor with a direction (issue 20,
+        # e14/floorfirst): the Now below is the hand as the direction corrects it; `otherwise` (filled by
+        # the caller) is the hand if the floor lets his chips stand as he put them in
+        first["direction"] = ruling.decision
+        first["ruling"] = rulings.index(ruling)
+    return first
+
+
+def _discretion(ruling) -> bool:
+    """A ruling of the club's own rule that keeps the floor's discretion (then: discretion: true), read
+    from a clause (reading) or given where the rulebook is silent (not covered)."""
+    return bool(ruling.discretion) and ruling.basis in ("reading", "not covered")
 
 
 def _called_short(corrected, out: dict) -> None:

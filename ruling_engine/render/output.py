@@ -227,7 +227,14 @@ def now_lines(now: dict, currency: str) -> list:
                      + ", ".join(map(str, now["dead"])) + " (chips already in stay in the pot).")
     nxt = now.get("next")
     first = now.get("floor_first")
-    if nxt and first:
+    if nxt and first and "direction" in first:
+        # a discretion ruling with a direction (e14/floorfirst): what the floor decides opens the Now,
+        # then the hand if he follows the direction, then the hand if he lets the chips stand
+        lines.insert(len(now.get("questions", [])),
+                     f"{first['who']} decides first ({first['title'][0].lower() + first['title'][1:]}), at his "
+                     f"discretion: {first['direction']} "
+                     "If he so rules:")
+    elif nxt and first:
         lines.append(f"{first['who']} decides first ({first['title'][0].lower() + first['title'][1:]}): whether seat {first['seat']}'s "
                      f"{money(first['put_in'])} (line {first['line']}) stands as he put it in; then, if it "
                      "stands:")
@@ -261,6 +268,10 @@ def now_lines(now: dict, currency: str) -> list:
     for seat in now.get("open", []):
         lines.append(f"Seat {seat}'s hand went into the muck and the ruling leaves it to the floor: the floor "
                      f"decides whether it is live; no pot is awarded before he has.")
+    if nxt and first and first.get("otherwise"):
+        lines.append(f"If instead he lets seat {first['seat']}'s {money(first['put_in'])} (line {first['line']}) "
+                     "stand as he put it in:")
+        lines += ["  " + line for line in now_lines(first["otherwise"], currency)]
     if not nxt and len(now.get("live", [])) == 1 and not now.get("open"):
         lines.append(f"Seat {now['live'][0]} is the only hand left in.")
     elif not nxt and not now.get("live") and now.get("dead"):

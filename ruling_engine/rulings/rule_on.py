@@ -366,6 +366,12 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         first = floor_first(answers[club].now, club_rulings, points, timeline.entries, edits[club].steps(), info.floor)
         if first is not None:
             first["title"] = kb.vocabulary.issues.get(first["issue"], {}).get("title", first["issue"])
+            if "ruling" in first:      # a discretion ruling's direction: the hand if the floor does not follow it
+                directed = first.pop("ruling")
+                others = [r for n, r in enumerate(club_rulings) if n != directed]
+                as_put = correct(timeline.data, timeline.hand, others, kb.vocabulary, streets, cards_out,
+                                 {number: point.entries[-1] for number, point in enumerate(points) if point.entries})
+                first["otherwise"] = _qualified(now_of(as_put, timeline.hand.order_button), timeline)
             answers[club].now = {**answers[club].now, "floor_first": first}
         questions = _question_answers(incident, kb, timeline, points, club_rulings, streets, cards_out, corrected,
                                       asked_hands)
