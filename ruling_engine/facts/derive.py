@@ -501,6 +501,8 @@ def _sequence_facts(data: dict) -> dict:
     in question, the hand as it stands now, who dealt."""
     out = sequence.table_facts(data, walk(data))
     if "_entries" in data:
+        from ruling_engine.facts.table import waiting_facts
+        out.update(waiting_facts(data))
         out.update(sequence.after_facts(data["_entries"], data["_point_entries"]))
         out.update(sequence.words_facts(data["_entries"], data["_point_entries"], data.get("_action_entry"),
                                         data.get("_chips_entry")))

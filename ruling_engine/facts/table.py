@@ -220,6 +220,35 @@ def _clock(event: dict, data: dict) -> dict:
             "clock_called.to_call": whole(state.to_call(seat)), "clock_called.facing_all_in": _facing_all_in(state, seat)}
 
 
+def waiting_facts(data: dict) -> dict:
+    """How long the player the action is on has had to act when the floor was called, with no clock
+    called (issue 22, "Time"): from the last action entry (the one that put the action on him) to
+    the last entry of the timeline (the call), read from the entries' `after:` / `at:` — at least the
+    `after:`s written where an entry between says nothing of when it came. Only while he faces a bet
+    (he owes a decision on it), nothing has come after the betting of that round, and the timeline's
+    times say something of the wait."""
+    from ruling_engine.incident.timing import seconds_at_least
+    entries, actions = data.get("_entries"), data.get("actions") or []
+    if not entries or not actions or any(e.get("event") == "clock_called" for e in data.get("events", [])):
+        return {}
+    last_action = max((i for i, e in enumerate(entries) if e.get("entry") == "action"), default=None)
+    if last_action is None or any(e.get("entry") == "street" for e in entries[last_action + 1:]):
+        return {}
+    state = replay(data, len(actions))
+    actor = entries[last_action].get("seat")
+    if actor is None or actor not in state.in_hand:
+        return {}
+    seat = next((s for s in clockwise_from(sorted(set(state.in_hand) | {actor}), actor)
+                 if s != actor and state.stacks.get(s, 0) > 0), None)
+    if seat is None or state.to_call(seat) <= 0:
+        return {}
+    seconds = seconds_at_least(entries, last_action, len(entries) - 1)
+    if not seconds:
+        return {}
+    return {"waiting_seat": seat, "waiting_seconds": seconds, "waiting_facing_bet": True,
+            "waiting_to_call": whole(state.to_call(seat)), "waiting_facing_all_in": _facing_all_in(state, seat)}
+
+
 def table_facts(data: dict, index: int | None) -> dict:
     """The table facts of an incident that are not an event's: positions, the order of action
     (private `_oot_index`: which action the log shows out of turn), a check-raise."""

@@ -123,3 +123,19 @@ def _times(entries: list) -> list:
 
 
 _CACHE: dict = {}
+
+
+def seconds_at_least(entries: list, first: int, last: int):
+    """The seconds from entry `first` to entry `last` where known, else at least the sum of the
+    `after:` the entries between them write (an entry that says nothing of when it came is at
+    least 0 seconds after the one above); None when no entry between them says anything of time."""
+    known = seconds_between(entries, first, last)
+    if known is not None:
+        return known
+    if first is None or last is None or first >= last:
+        return None
+    gaps = [entries[i]["after"] for i in range(first + 1, last + 1) if entries[i].get("after") is not None]
+    if not gaps:
+        return None
+    total = sum(gaps)
+    return int(total) if total == int(total) else total

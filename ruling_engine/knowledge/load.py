@@ -271,6 +271,9 @@ def _load_knowledge(root: Path) -> KnowledgeBase:
     issue_parser = ConditionParser(vocabulary, str(vocab_file))
     for issue in vocabulary.issues.values():     # checked once here, not on every incident
         issue["condition"] = issue_parser.parse(issue["raised_when"], line=getattr(issue, "line", None))
+        if issue.get("unruled_when") is not None:
+            # raised for every club, but a club none of whose rules speak to it says nothing
+            issue["unruled"] = issue_parser.parse(issue["unruled_when"], line=getattr(issue, "line", None))
     kb = KnowledgeBase(root=root, clubs=clubs, clauses={}, vocabulary=vocabulary, rules={})
     for short in clubs:
         kb.clauses[short] = load_clauses(root / "clauses" / f"{short}.yaml", short)

@@ -346,6 +346,14 @@ def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> Clu
         alternatives=groups, set_aside=set_aside, rules_fired=[r for g in groups for r in g["rules"]])
 
 
+def _unruled(kb, issue: str, facts: dict) -> bool:
+    """An issue its vocabulary raises for every club where it `unruled_when`, but that a club whose
+    rules set nothing on it leaves out (issue 22: the seconds a player has faced a bet with no clock
+    called; a club with no time limit has nothing to say, not a floor decision to call for)."""
+    condition = kb.vocabulary.issues[issue].get("unruled")
+    return condition is not None and any(all(leaf.holds(facts) for leaf in conj) for conj in disjuncts(condition))
+
+
 def resolve_club(kb, club: str, issues: list, fired: list, facts: dict, currency: str) -> list:
     """A club's rulings, one per raised issue, from the rule ids its engine fired."""
     by_id = {rule.id: rule for rule in kb.rules.get(club, [])}
@@ -353,6 +361,13 @@ def resolve_club(kb, club: str, issues: list, fired: list, facts: dict, currency
     rulings = []
     for issue in issues:
         rules = [by_id[rid] for rid in fired if not by_id[rid].is_definition and by_id[rid].issue == issue]
+        if not rules and _unruled(kb, issue, facts):
+            title = kb.vocabulary.issues[issue]["title"]
+            rulings.append(ClubRuling(
+                club=club, issue=issue, basis="does not arise", outcome="does-not-arise",
+                decision=f"Nothing to rule: {kb.clubs[club].title}'s rulebook sets no limit here "
+                         f"({title[0].lower() + title[1:]}, no clock called)."))
+            continue
         rulings.append(resolve_issue(kb, club, issue, rules, filler))
     seat = facts.get("action.seat")
     rulings = [_governed(kb, club, r, rulings, by_id, seat) for r in rulings]
