@@ -147,3 +147,14 @@ def test_a_bet_voided_after_the_showdown_began_does_not_fold_the_player(kb, tmp_
     # the reopened river is played before any pot is awarded
     assert not [e for e in answer.settlement if e["effect"] in ("pot-awarded", "pot-split")]
 
+
+def test_the_invariants_catch_a_pot_awarded_against_the_clubs_showdown_ruling(kb, tmp_path):
+    report, timeline = _report(kb, tmp_path, SHOWDOWN)
+    assert violations(report, timeline) == []
+    answer = copy.deepcopy(report.answers["edp"])
+    assert any(e.get("effect") == "pot-awarded" and e.get("seat") == 2 for r in answer.rulings for e in r.effects)
+    for e in answer.settlement:
+        if e["effect"] == "pot-awarded":
+            e["seat"] = 6                       # the pot line names the other seat
+    broken = dataclasses.replace(report, answers={**report.answers, "edp": answer})
+    assert "pot-vs-showdown" in {v.invariant for v in violations(broken, timeline)}
