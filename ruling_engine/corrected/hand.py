@@ -370,6 +370,32 @@ def _resize_full_raise(out: CorrectedHand, seat, total: float, raising: bool) ->
     out.last_full_bet = before
 
 
+def _void_bet_sizes(out: CorrectedHand, seat, amount: float, street: str) -> None:
+    """A bet or raise given back whole (void: out of turn, not binding) was never made: the
+    sizes of the bets and raises after it on its round, and so the last full raise the next
+    minimum is worked from, are read again without it (issue 20)."""
+    if street != out.street:
+        return
+    steps = list(out.rounds.get(street, ()))
+    void = next((i for i in range(len(steps) - 1, -1, -1)
+                 if steps[i].seat == seat and steps[i].raise_by > 0 and abs(steps[i].delta - amount) < 1e-9), None)
+    if void is None:
+        return
+    need = steps[0].min_raise_by if steps else 0
+    level = steps[0].bet_before if steps else 0
+    full = []
+    for i, step in enumerate(steps):
+        if i == void or (step.seat == seat and i > void):
+            continue                  # his later totals held the void chips: not read again
+        if step.total > level:
+            if step.total - level >= need - 1e-9:
+                full.append((step.seat, level, step.total))
+                need = step.total - level
+            level = step.total
+    out.full_raises = full
+    out.last_full_bet = need
+
+
 def _known_total(out: CorrectedHand, seat, total: float, street: str, add: float | None) -> None:
     """A player whose chips on a round nobody saw (words, no chips yet: "raise, six thousand")
     has the total a ruling sets: his chips in, on this round and over the hand, and behind him
@@ -636,8 +662,10 @@ def _street_put_in(out: CorrectedHand, seat, amount, point):
     that there and an earlier round holds them (a ruling at a later point, such as words on the
     river, on a bet he made on the turn); None: the current round."""
     street = out.street_of_point.get(point) or out.street
-    if street not in BETTING + STUD_BETTING or out.by_street.get(street, {}).get(seat, 0) >= amount - 1e-9:
+    if out.by_street.get(street, {}).get(seat, 0) >= amount - 1e-9:
         return out.street_of_point.get(point)
+    # chips given back at a point past the betting (a bet voided at the showdown) come off the
+    # round that holds them, never off the showdown (issue 20: the player was not folded by it)
     at = out.point_entry.get(point)
     earlier = [on for entry, s, on, _ in out.chips_at if s == seat and on != street and (at is None or entry <= at)
                and out.by_street.get(on, {}).get(seat, 0) >= amount - 1e-9]
@@ -742,6 +770,10 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
             _move(out, seat, add, street)
         out.owes.pop(seat, None)
         if street == out.street:
+            if raising and add:
+                # a raise made up to the minimum is a full raise of its corrected size: the next
+                # minimum raise is worked from it, not from the short raise (issue 20)
+                _resize_full_raise(out, seat, out.round_in.get(seat, 0), True)
             _acted_on(out, seat, out.round_in.get(seat, 0))
             if raising and add and math.isfinite(old_total) and old_total > 0:
                 # players who had called his bet as it was: the ruling names the bettor only, so
@@ -783,8 +815,10 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         if total_set is not None and total_set[0] == me[0] and total_set[3] == me[3]:
             return                    # the total this ruling set governs: what it says goes back is the change
         if amount is not None:
-            _move(out, seat, -amount, _street_put_in(out, seat, amount, ruling.point))
+            street = _street_put_in(out, seat, amount, ruling.point)
+            _move(out, seat, -amount, street)
             _reset_bet(out)
+            _void_bet_sizes(out, seat, amount, street or out.street)
     elif kind == "kills":
         kept = made.get((seat, "restores"))
         # a hand kept live at an earlier point and killed at a later one is dead from then (the later
@@ -821,6 +855,8 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         out.acted.discard(seat)
         out.acted_at.pop(seat, None)
         _reset_bet(out)
+        if step:
+            _void_bet_sizes(out, seat, step, out.street)
         if out.last_actor == seat and out.street_of_point.get(ruling.point, out.street) == out.street:
             # his action void, his turn has not passed: the action stands where the player before him left it
             others = [s.seat for s in out.rounds.get(out.street, ()) if s.seat != seat]

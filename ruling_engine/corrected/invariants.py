@@ -18,6 +18,8 @@ against the hand the timeline replays, not against the corrected hand's own book
 - the player named to act next is live, not all-in, and told the amount the corrected bets leave
   him to call;
 - the pot section is the corrected hand's pots;
+- the pot is awarded to the seat the club's cards-speak/showdown ruling names (its `pot-awarded`),
+  while his hand is live (issue 20, e16/money);
 - a seat whose action a settled ruling makes a check (ruled-check) has the chips that action put
   out given back before the Now is read (issue 20, e13/now);
 - (on the merged answer, branch_violations) no "it depends" branch asks a question whose answer
@@ -36,13 +38,14 @@ RESTRICTING = ("call-or-fold", "may-call-or-fold", "no-raise", "passive-options-
 FREEING = ("may-raise", "ruled-raise", "raise-made-up", "raise-at-least", "may-act-freely", "ruled-bet")
 KILLING = ("hand-dead", "no-claim-to-pot")
 EPSILON = 1e-6
-FIRST_ROUNDS = (BETTING[0], STUD_BETTING[0])     # the round the forced bets are posted on
+FIRST_ROUNDS = (BETTING[0], STUD_BETTING[0])
+SHOWDOWN_ISSUES = ("best-hand",)                # the hand comparison: which hand the cards make best     # the round the forced bets are posted on
 
 
 @dataclass(frozen=True)
 class Violation:
     club: str
-    invariant: str          # conservation | ruled-check | live-and-dead | compared-dead | call-or-fold-and-raise | next-to-act | pot-section
+    invariant: str          # conservation | ruled-check | live-and-dead | compared-dead | call-or-fold-and-raise | next-to-act | pot-section | pot-vs-showdown
     detail: str
 
     def text(self) -> str:
@@ -173,6 +176,22 @@ def _club(answer, view, taken=None):
                         if seat in dead_here and isinstance(seat, int) and not _shown(answer, seat):
                             yield "compared-dead", (f"seat {seat}'s hand is killed at point {ruling.point + 1}, "
                                                     f"but the ruling on {ruling.issue} there gives him the pot")
+        # a pot award never contradicts the club's own showdown ruling (issue 20): the pot goes to the
+        # seat the cards-speak/showdown ruling (best-hand) names while his hand is live
+        for seat, name, issue in sorted({(e.get("seat"), e.get("pot", "main"), r.issue) for r, e in settled
+                                         if r.issue in SHOWDOWN_ISSUES and e.get("effect") == "pot-awarded"
+                                         and isinstance(e.get("seat"), int)},
+                                        key=repr):
+            if seat not in live or seat in dead:
+                continue
+            for e in money:
+                if e.get("pot", "main") != name or e.get("won_before_dead"):
+                    continue
+                given = [e["seat"]] if e["effect"] == "pot-awarded" else e.get("seats", []) \
+                    if e["effect"] == "pot-split" else None
+                if given is not None and seat not in given and not _shown(answer, seat):
+                    yield "pot-vs-showdown", (f"the ruling on {issue} gives seat {seat} the {name} pot, "
+                                              f"but the pot section gives it to seat(s) {given}")
         # call-or-fold and raise
         held = {e.get("seat") for _, e in settled if e.get("effect") in RESTRICTING and e["effect"] != "no-further-raise"}
         freed = {e.get("seat") for _, e in settled if e.get("effect") in FREEING}

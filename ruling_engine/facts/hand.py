@@ -437,6 +437,17 @@ def _resume_point(data: dict, base: Hand, shared: int, killed) -> int:
     return at
 
 
+def forced_posts(data: dict) -> list:
+    """The forced bets of the hand: the `posts:` entries, and a straddle written as the event
+    (`straddle:`) before any action, which is posted like the `posts: straddle` entry: his chips
+    are in before the cards (issue 20)."""
+    return list(data.get("_posts") or []) + [
+        {"seat": e["seat"], "posts": "straddle", "amount": e.get("amount")}
+        for e in data.get("events") or ()
+        if e.get("event") == "straddle" and not e.get("_posted") and e.get("seat") is not None
+        and not e.get("_actions_before") and e.get("before_cards", True) is not False]
+
+
 def replay_timeline(data: dict, parse_said, bases=()) -> Hand:
     """One pass over data["actions"] (each with its street) with the forced bets of the hand.
 
@@ -481,8 +492,15 @@ def replay_timeline(data: dict, parse_said, bases=()) -> Hand:
             dead += amount
         posted[seat] = posted.get(seat, 0) + amount
 
-    forced = data.get("_posts") or []
     before_flop = start_street in ("deal", "preflop")
+    forced = forced_posts(data) if before_flop else list(data.get("_posts") or [])
+    blind_kinds = ("small-blind", "big-blind", "dead-blind")
+    if forced and before_flop and blinds and len(seats) >= 2 and not any(p["posts"] in blind_kinds for p in forced) \
+            and (data.get("button") is not None or data.get("_blinds_posted")):
+        # a straddle (or ante) entry alone does not say the blinds were not posted: they go in
+        # first, from the button (or the blinds_posted event), and the straddle on top (issue 20)
+        sb, bb = data["_blinds_posted"] if data.get("_blinds_posted") else blind_seats(seats, data["button"])
+        forced = [{"seat": sb, "posts": "small-blind"}, {"seat": bb, "posts": "big-blind"}] + forced
     if before_flop and game.get("ante") and not any(p["posts"] == "ante" for p in forced):
         for seat in seats:
             post(seat, game["ante"], live=False)
@@ -522,7 +540,7 @@ def replay_timeline(data: dict, parse_said, bases=()) -> Hand:
         state.largest_raise = big_blind
 
     view_last_full = big_blind if state.street == "preflop" and state.current_bet else 0
-    straddle_top = max((p.get("amount") or 0 for p in forced if p["posts"] == "straddle"), default=0)
+    straddle_top = max((posted.get(p["seat"], 0) for p in forced if p["posts"] == "straddle"), default=0)
     if straddle_top:
         view_last_full = max(view_last_full, straddle_top)
     steps, acted_at = [], {}

@@ -10,7 +10,7 @@ that means is left to the clubs' rules.
 from __future__ import annotations
 
 from ruling_engine.numbers import whole
-from ruling_engine.facts.hand import STUD_BETTING, action_term
+from ruling_engine.facts.hand import STUD_BETTING, action_term, forced_posts
 from ruling_engine.facts.replay import (STREETS, BettingState, action_delta, classify, clockwise_from, once_per_hand,
                                         parse_said, replay)
 
@@ -66,7 +66,7 @@ class _Round:
         button = order_button(data) if button is None else button
         big_blind = (data["_blinds_posted"][1] if data.get("_blinds_posted")     # who actually posted it
                      else blind_seats(seats, button)[1])
-        straddles = [f["seat"] for f in data.get("_posts") or () if f["posts"] == "straddle"]
+        straddles = [f["seat"] for f in forced_posts(data) if f["posts"] == "straddle"]
         # pre-flop the action starts left of the largest forced bet: the last straddle, else the big blind
         self.cursor = (straddles[-1] if straddles else big_blind) if street == "preflop" else button
 

@@ -184,7 +184,10 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
                 and e.get("board_play", "none") != "none"} & _seats(settled_effects, "hand-live")
     withheld = _seats(settled_effects, "must-show") | (
         set(contenders) if any(e.get("effect") == "floor-decides" for e in settled_effects) else set())
-    over = data["street"] in ("showdown", "hand-over") or len(contenders) <= 1 or \
+    # a round a correction reopened (a bet voided after the showdown began) is played before any
+    # pot is awarded: the player who must call or fold there is still in it (issue 20)
+    reopened = len(contenders) > 1 and bool(corrected.behind_on())
+    over = (data["street"] in ("showdown", "hand-over") and not reopened) or len(contenders) <= 1 or \
         all(view.stacks.get(s, 0) == 0 for s in contenders[1:]) and not corrected.owing()
     won, decided = set(), []
     pushed = _pushed_to(data) if over else set()
