@@ -67,3 +67,29 @@ def test_after_first_use_the_methods_are_its_own():
     assert lazy.match("3-4").groups() == ("3", "4")
     assert vars(lazy)["match"].__self__ is vars(lazy)["sub"].__self__      # one compiled pattern
     assert lazy.pattern == r"(\d+)-(\d+)" and lazy.flags & re.I
+
+
+def test_printable_text_is_made_plain_without_compiling_a_pattern():
+    """render.safe.plain returns a printable text as it is: a cold rule-on whose texts are all
+    printable compiles neither of its patterns, and says the same."""
+    code = ("from ruling_engine.render import safe\n"
+            "assert safe.plain('Main pot: £30 (seats 2, 7) — raise to 40') == 'Main pot: £30 (seats 2, 7) — raise to 40'\n"
+            "assert safe.plain('a b', keep_newlines=True) == 'a b'\n"
+            "assert 'sub' not in vars(safe._CONTROL) and 'sub' not in vars(safe._BREAKS)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+def test_every_character_plain_changes_is_not_printable():
+    """The shortcut is exact: each character the two patterns replace is one str.isprintable()
+    refuses, and plain's answers are the patterns' for texts with and without them."""
+    from ruling_engine.render import safe
+    for pattern in (safe._CONTROL, safe._BREAKS):
+        changed = [chr(c) for c in range(0x110000) if pattern.search(chr(c))]
+        assert changed and not any(c.isprintable() for c in changed)
+    control, breaks = re.compile(safe._CONTROL.pattern), re.compile(safe._BREAKS.pattern)
+    for text in SAMPLES + ["tab\there", "line\r\nnext", "\x1b[2Jcleared", "ok"]:
+        assert safe.plain(text) == control.sub(safe._visible, breaks.sub(" ", text))
+        kept = text.replace("\r\n", "\n").replace("\t", " ")
+        assert safe.plain(text, keep_newlines=True) == "\n".join(control.sub(safe._visible, line)
+                                                                 for line in kept.split("\n"))
