@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import field
 
+from ruling_engine.patterns import on_first_use
 from ruling_engine.records import dataclass
 
 # Bases on which a ruling settles nothing by itself (the floor chooses, or the unknown answers decide):
@@ -12,7 +13,7 @@ UNSETTLED = ("conflict", "depends")
 
 FACT_NAME = r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)?"          # `heads_up`, or `hand_mucked.seat` (a fact of an entry)
 TEMPLATE_NAME = re.compile(r"\{(" + FACT_NAME + r")\}")          # a fact named in a decision, do-line or effect
-BRACED = re.compile(r"\{([^{}]*)\}")                    # anything written in braces
+BRACED = on_first_use(r"\{([^{}]*)\}")                    # anything written in braces
 
 
 @dataclass(frozen=True)

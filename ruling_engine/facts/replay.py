@@ -10,10 +10,11 @@ import re
 from ruling_engine.facts.hand import BettingState, classify, clockwise_from, replay_timeline  # noqa: F401
 from ruling_engine.facts.hand import action_delta as _action_delta
 from ruling_engine.incident.said import read_said
+from ruling_engine.patterns import on_first_use
 
 STREETS = ("preflop", "flop", "turn", "river")
 TERMS = ("call", "check", "bet", "raise", "fold", "all-in", "pot")
-_SAID = re.compile(r"^\s*(?P<term>[a-z-]+)?\s*,?\s*[£$]?(?P<amount>\d+(?:\.\d+)?)?\s*$", re.I)
+_SAID = on_first_use(r"^\s*(?P<term>[a-z-]+)?\s*,?\s*[£$]?(?P<amount>\d+(?:\.\d+)?)?\s*$", re.I)
 
 
 def parse_said(said: str | None):

@@ -8,16 +8,17 @@ import re
 
 from ruling_engine.facts.replay import parse_said
 from ruling_engine.numbers import whole
+from ruling_engine.patterns import on_first_use
 
-NUMBER = re.compile(r"\d+(?:\.\d+)?")
+NUMBER = on_first_use(r"\d+(?:\.\d+)?")
 
 
 def _is_action(entry) -> bool:
     return entry.get("entry") == "action" and "posts" not in entry
 
 
-SEAT_NAMED = re.compile(r"\bseats?\s*(?:number\s*)?\d+\b", re.I)
-FILLER = re.compile(r"\b(?:it'?s|it is|that'?s|that is|to call|to go|to you|more|please|sir)\b", re.I)
+SEAT_NAMED = on_first_use(r"\bseats?\s*(?:number\s*)?\d+\b", re.I)
+FILLER = on_first_use(r"\b(?:it'?s|it is|that'?s|that is|to call|to go|to you|more|please|sir)\b", re.I)
 
 
 def _spoken_amount(words: str):

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 
+from ruling_engine.patterns import on_first_use
+
 SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c", "♤": "s", "♡": "h", "♢": "d", "♧": "c"}
-CARD = re.compile(r"^(10|[2-9TJQKA?])([shdc?])$")
+CARD = on_first_use(r"^(10|[2-9TJQKA?])([shdc?])$")
 UNKNOWN_CARD = "?"
 
 
@@ -28,7 +30,7 @@ def normal_card(text) -> str | None:
     return rank + match.group(2)
 
 
-FULL_CARD = re.compile(r"^[2-9TJQKA][shdc]$")
+FULL_CARD = on_first_use(r"^[2-9TJQKA][shdc]$")
 SUITLESS = re.compile(r"^[2-9TJQKA]\?$")
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from ruling_engine.numbers import whole
+from ruling_engine.patterns import on_first_use
 from ruling_engine.records import dataclass
 
 OFFICIAL = ("call", "check", "bet", "raise", "fold", "all-in", "pot")
@@ -97,11 +98,11 @@ def _plain_numbers(raw: str) -> str:
     return re.sub(r"\bgrand\b", "thousand", raw)
 
 
-_ACTION_WORDS = re.compile(r"\b(?:call|calls|calling|check|checks|checking|bet|bets|betting|raise|raises|raising|"
+_ACTION_WORDS = on_first_use(r"\b(?:call|calls|calling|check|checks|checking|bet|bets|betting|raise|raises|raising|"
                            r"re-?raise|re-?raising|fold|folds|folding|all-in|all in|shove|shoving|jam|jamming)\b")
 _FIRST_PERSON = r"\b(?:i|i'm|i'll|i'd|i am|i will|i would|i'm going to|i am going to|i'll be|then i)\b"
-_SPEAKER_ACTS = re.compile(_FIRST_PERSON + r"(?:\s+\S+){0,3}?\s+" + _ACTION_WORDS.pattern)
-_DASHES = re.compile(r"[\u2012\u2013\u2014\u2015\u2212]|(?<!\w)-+(?!\w)|(?<=\s)-+|-+(?=\s)")
+_SPEAKER_ACTS = on_first_use(_FIRST_PERSON + r"(?:\s+\S+){0,3}?\s+" + _ACTION_WORDS.pattern)
+_DASHES = on_first_use(r"[\u2012\u2013\u2014\u2015\u2212]|(?<!\w)-+(?!\w)|(?<=\s)-+|-+(?=\s)")
 
 
 def _is_conditional(sentence: str) -> bool:

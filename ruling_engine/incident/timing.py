@@ -7,15 +7,14 @@ it came, or both (or an entry between and the last) carry a clock time.
 """
 from __future__ import annotations
 
-import re
-
 from ruling_engine.errors import FloorcallError
+from ruling_engine.patterns import on_first_use
 
 TIME_FIELDS = ("after", "at")
 _UNIT = {"s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1, "m": 60, "min": 60, "mins": 60,
          "minute": 60, "minutes": 60, "h": 3600, "hr": 3600, "hour": 3600, "hours": 3600}
-_PART = re.compile(r"\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*")
-_CLOCK = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$")
+_PART = on_first_use(r"\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*")
+_CLOCK = on_first_use(r"^([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$")
 AFTER_HINT = "e.g. after: 15s, after: 4min, after: 1min 30s, after: 20 (seconds) or after: at once"
 DAY = 24 * 3600
 

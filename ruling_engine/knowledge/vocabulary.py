@@ -1,15 +1,15 @@
 """The vocabulary: every fact a rule may test and every field an incident file may hold."""
 from __future__ import annotations
 
-import re
 from dataclasses import field
 
 from ruling_engine.errors import FloorcallError, did_you_mean
 from ruling_engine.model import Deferred
+from ruling_engine.patterns import on_first_use
 from ruling_engine.records import dataclass
 
 SCALAR_TYPES = ("bool", "int", "amount", "number", "enum", "string", "card", "seat", "club")
-CARD = re.compile(r"^(10|[2-9TJQKA])[shdc]$")
+CARD = on_first_use(r"^(10|[2-9TJQKA])[shdc]$")
 FACT_SOURCES = ("computed", "defined")
 
 

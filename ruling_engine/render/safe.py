@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import re
 
+from ruling_engine.patterns import on_first_use
+
 _BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f" + _BIDI + "]")
-_BREAKS = re.compile("[\r\n\t\x0b\x0c\x85\u2028\u2029]")
-_MARKDOWN_PUNCTUATION = re.compile(r"([\\`*_\[\]~|])")    # with [ ] escaped, ( ) and ! are inert
+# Every character of these two is one str.isprintable() refuses (Cc, Cf, Zl, Zp): a printable text
+# has none of them, is returned as it is, and the patterns are compiled only for one that does.
+_CONTROL = on_first_use("[\x00-\x08\x0b-\x1f\x7f-\x9f" + _BIDI + "]")
+_BREAKS = on_first_use("[\r\n\t\x0b\x0c\x85\u2028\u2029]")
+_MARKDOWN_PUNCTUATION = on_first_use(r"([\\`*_\[\]~|])")    # with [ ] escaped, ( ) and ! are inert
 
 
 def _visible(match) -> str:
@@ -26,6 +30,8 @@ def _visible(match) -> str:
 def plain(text, keep_newlines: bool = False) -> str:
     """Text with no character that a terminal would act on; one line unless keep_newlines."""
     text = str(text)
+    if text.isprintable():
+        return text
     if keep_newlines:
         text = text.replace("\r\n", "\n").replace("\t", " ")
         return "\n".join(_CONTROL.sub(_visible, line) for line in text.split("\n"))
@@ -63,7 +69,7 @@ def code_span(text) -> str:
     return f"{fence}{pad}{text}{pad}{fence}"
 
 
-_JSON_UNSAFE = re.compile("[\x7f-\x9f" + _BIDI + "\u2028\u2029]")
+_JSON_UNSAFE = on_first_use("[\x7f-\x9f" + _BIDI + "\u2028\u2029]")
 
 
 def json_safe(text: str) -> str:
