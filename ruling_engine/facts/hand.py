@@ -416,7 +416,7 @@ class _Steps:
         return self.snapshots.build(index)[self.which]
 
 
-RESUME_KEYS = ("players", "game", "_start_street", "_posts", "button", "_blinds_posted", "_dealt_out")
+RESUME_KEYS = ("players", "game", "_start_street", "_posts", "button", "_blinds_posted", "_dealt_out", "_no_hand")
 
 
 def _resume_point(data: dict, base: Hand, shared: int, killed) -> int:
@@ -525,7 +525,8 @@ def replay_timeline(data: dict, parse_said, bases=()) -> Hand:
             order_button = button_from_blinds(seats, sb)
         if state.current_bet:
             state.largest_raise = max(state.largest_raise, big_blind)
-    elif blinds and before_flop and len(seats) >= 2 and (data.get("button") is not None or data.get("_blinds_posted")):
+    elif blinds and before_flop and len(seats) >= 2 and not data.get("_no_hand") \
+            and (data.get("button") is not None or data.get("_blinds_posted")):
         if data.get("_blinds_posted"):
             sb, bb = data["_blinds_posted"]
             if order_button is None:

@@ -126,6 +126,16 @@ def _shared_entries(entries: list, pairs: dict, base: Timeline) -> int:
     return first
 
 
+# Events that happen between hands as well as during one (issue 20): a timeline of these alone, with
+# no deal, no action and no post, has no hand in progress, so the replay posts no blinds (facts/hand.py)
+# and the answer has no pot and no Now about a hand.
+BETWEEN_HANDS_EVENTS = frozenset({
+    "said", "money_paid_in", "arrival", "table_count", "player_moved", "seat_request", "seat_changed",
+    "player_busted", "level_change", "break_due", "league_record", "rebuy_request", "race_entry",
+    "main_event_entry", "league_session", "structure_change", "colour_up", "wants_to_play",
+    "player_dress", "publicity_objection", "rules_objection", "prize_paid", "deal_proposed", "player_away"})
+
+
 READ_MARK_EVERY = 256                   # entries between two of a reading's resume points
 
 
@@ -213,6 +223,9 @@ def _read(incident_data: dict, entries: list, streets: list, pairs: dict, bases=
                 _posts=posts)
     if blinds_posted:
         data["_blinds_posted"] = (blinds_posted["small_blind"], blinds_posted["big_blind"])
+    if not actions and not posts and not any(e["entry"] == "street" for e in entries) \
+            and all(e["event"] in BETWEEN_HANDS_EVENTS for e in events):
+        data["_no_hand"] = True       # nothing of a hand happened: no blinds are posted for a hand nobody dealt
     data["_dealt_out"] = dealt_out_seats(events)
     if killed:
         data["_killed"] = killed

@@ -75,6 +75,7 @@ class Vocabulary:
     restriction_lasts: dict = field(default_factory=dict)   # restricting effect -> until-reopened | round | hand
     corrected_away: dict = field(default_factory=dict)   # issue -> its outcome when a club's correction undoes it
     live_hand_issues: frozenset = frozenset()    # issues about a hand's action that end with the hand
+    dealt_hand_issues: frozenset = frozenset()   # issues about a dealt hand: none arise between hands
     answered_by: dict = field(default_factory=dict)  # issue -> {other issue: {its outcome: this outcome}}
     ruled_out_by: frozenset = frozenset()   # effects ruling a seat out of play (seat_ruled_out: by)
     ruled_out_drops: frozenset = frozenset()   # instructions to play a seat ruled out is not given (drops)
@@ -233,6 +234,12 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
             raise FloorcallError(file, getattr(live, "line", None), "an issue declared under issues:", repr(issue),
                                  did_you_mean(str(issue), vocab.issues))
     vocab.live_hand_issues = frozenset(live)
+    dealt = data.get("dealt_hand_issues") or []
+    for issue in dealt:
+        if issue not in vocab.issues:
+            raise FloorcallError(file, getattr(dealt, "line", None), "an issue declared under issues:", repr(issue),
+                                 did_you_mean(str(issue), vocab.issues))
+    vocab.dealt_hand_issues = frozenset(dealt)
     vocab.answered_by = _answered_by(data.get("answered_by") or {}, vocab, file)
     vocab.ruled_out_by, vocab.ruled_out_drops = _seat_ruled_out(data.get("seat_ruled_out") or {}, vocab, file)
     return vocab

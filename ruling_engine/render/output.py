@@ -499,9 +499,19 @@ def _answer_first(data: dict, house_club: str) -> list:
         differing = [r for r in answer["rulings"] if r["differs_from_house"]]
         mark = "DIFFERS" if differing or answer["now"] != house["now"] \
             or answer["settlement"] != house["settlement"] or answer["contradictions"] else "same"
+        brief = _first_sentence(other["decision"])
         if differing and not other["differs_from_house"]:
-            other = differing[0]      # the first point on which it rules otherwise
-        others.append(_wrap(f"{club} ({mark}): {_first_sentence(other['decision']) if mark == 'DIFFERS' else 'rules the same.'}",
+            marked = {p["point"] for p in data["points"] if p["marked"]}
+            on_marked = [r for r in differing if r["point"] in marked]
+            if on_marked or not marked or other["point"] not in marked:
+                other = (on_marked or differing)[0]      # the first point on which it rules otherwise
+                brief = _first_sentence(other["decision"])
+            else:
+                # it rules the marked point as the house does and differs only on a point beside it
+                # (issue 20: an unmarked entry, a fee or a receipts point, never takes the headline)
+                brief += (f" Beside the marked point, on {_issue_title(data, differing[0])}: "
+                          f"{_first_sentence(differing[0]['decision'])}")
+        others.append(_wrap(f"{club} ({mark}): {brief if mark == 'DIFFERS' else 'rules the same.'}",
                             "    "))
         if mark == "DIFFERS":
             others.extend(_wrap(line, "      ") for line in _brief(answer, house, currency))

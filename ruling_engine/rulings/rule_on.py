@@ -287,6 +287,9 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                 # the hand's own questions about its action do not arise once the table has moved past it
                 kept = point_issues(kb.vocabulary, facts, point.kind, False, own=_own(point, data, index))
                 raised = [i for i in raised if i in kept or i not in kb.vocabulary.live_hand_issues]
+            if timeline.data.get("_no_hand"):
+                # between hands (no deal, no action, no post): no question about a dealt hand arises
+                raised = [i for i in raised if i not in kb.vocabulary.dealt_hand_issues]
             runs = {club: shared.club_rulings(club, facts, raised, currency) for club in rulings}
             here = {club: [shared.placed(r, number) for r in runs[club][2]] for club in rulings}
             if key is not None:
