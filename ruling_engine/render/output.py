@@ -499,10 +499,18 @@ def _answer_first(data: dict, house_club: str) -> list:
         differing = [r for r in answer["rulings"] if r["differs_from_house"]]
         mark = "DIFFERS" if differing or answer["now"] != house["now"] \
             or answer["settlement"] != house["settlement"] or answer["contradictions"] else "same"
+        on_mark = other["point"] in {p["point"] for p in data["points"] if p["marked"]}
+        beside = None
         if differing and not other["differs_from_house"]:
-            other = differing[0]      # the first point on which it rules otherwise
+            if on_mark:               # its ruling on the marked point leads (issue 21, e16/marked)
+                beside = differing[0]
+            else:
+                other = differing[0]      # the first point on which it rules otherwise
         others.append(_wrap(f"{club} ({mark}): {_first_sentence(other['decision']) if mark == 'DIFFERS' else 'rules the same.'}",
                             "    "))
+        if beside is not None:        # a side point it rules otherwise, named as such after the marked one
+            others.append(_wrap(f"beside the marked point, on {_issue_title(data, beside)}: "
+                                f"{_first_sentence(beside['decision'])}", "      "))
         if mark == "DIFFERS":
             others.extend(_wrap(line, "      ") for line in _brief(answer, house, currency))
             if answer["contradictions"]:
