@@ -125,6 +125,7 @@ def _muck_facts(event: dict, data: dict, final_state) -> dict:
         "hand_mucked.bet_not_called": _last_is_own_bet(final_state, data, seat),
         "hand_mucked.facing_bet": data["street"] in STREETS and final_state.to_call(seat) > 0,
         "hand_mucked.conceded": _conceded(event, data),
+        "hand_mucked.marked": bool(event.get("in_question")),     # the floor was called about it
         "hand_mucked.dealer_awarded_elsewhere": _dealer_awarded_elsewhere(event, data),
     }
 

@@ -9,7 +9,7 @@ import functools
 from pathlib import Path
 
 from ruling_engine.knowledge.cache import DeferredValues, cached
-from ruling_engine.knowledge.conditions import ConditionParser
+from ruling_engine.knowledge.conditions import Any_, ConditionParser
 from ruling_engine.errors import FloorcallError, did_you_mean
 from ruling_engine.model import BRACED, TEMPLATE_NAME, Clause, Club, Outcome, Rule
 from ruling_engine.knowledge.vocabulary import Vocabulary, parse_vocabulary
@@ -259,6 +259,9 @@ def _with_derived(kb: KnowledgeBase) -> KnowledgeBase:
     return kb
 
 
+MARKED_ONLY = "marked-only"     # an issue's raised_when: raised at a marked point nothing else raises
+
+
 def _load_knowledge(root: Path) -> KnowledgeBase:
     vocab_file = root / "vocabulary.yaml"
     vocabulary = parse_vocabulary(load_file(vocab_file, what="the vocabulary"), str(vocab_file))
@@ -270,7 +273,10 @@ def _load_knowledge(root: Path) -> KnowledgeBase:
         raise FloorcallError(str(root / "clubs"), None, "one YAML file per club", "none")
     issue_parser = ConditionParser(vocabulary, str(vocab_file))
     for issue in vocabulary.issues.values():     # checked once here, not on every incident
-        issue["condition"] = issue_parser.parse(issue["raised_when"], line=getattr(issue, "line", None))
+        # `marked-only`: raised by the engine alone, at a marked point no other issue is raised at
+        # (rulings/rule_on.py MARKED_ONLY): a condition no facts satisfy
+        issue["condition"] = (Any_(()) if issue["raised_when"] == MARKED_ONLY else
+                              issue_parser.parse(issue["raised_when"], line=getattr(issue, "line", None)))
         if issue.get("unruled_when") is not None:
             # raised for every club, but a club none of whose rules speak to it says nothing
             issue["unruled"] = issue_parser.parse(issue["unruled_when"], line=getattr(issue, "line", None))

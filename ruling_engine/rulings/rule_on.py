@@ -26,10 +26,10 @@ from ruling_engine.rulings.tripups import tripup_warnings
 from ruling_engine.rulings.unsaid import unsaid_warnings
 from ruling_engine.engine.host import ClubEngine
 from ruling_engine.incident.load import MAX_POINTS, Incident, load_incident
-from ruling_engine.knowledge.load import KnowledgeBase, load_knowledge
+from ruling_engine.knowledge.load import MARKED_ONLY, KnowledgeBase, load_knowledge
 from ruling_engine.model import UNSETTLED, Branch, ClubAnswer, ClubRuling, PointInfo, Report
 from ruling_engine.rulings.precedents import precedents_for
-from ruling_engine.rulings.resolve import raised_issues, resolve_club
+from ruling_engine.rulings.resolve import Filler, raised_issues, resolve_club, resolve_issue
 from ruling_engine.incident.unknowns import (MAX_POINT_RULINGS, choice_paths, combinations, first_line,
                                              path_name, _value_at)
 from ruling_engine.rulings.relevance import can_matter, relevance_for, source_names
@@ -342,6 +342,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                 issues.append(issue)
         for club in rulings:
             edits[club].add(here[club], kb.vocabulary, point)
+    if any(e.get("in_question") for e in list(timeline.entries) + list(timeline.data.get("events") or [])):
+        _answer_unlisted_marks(kb, points, raised_at, rulings, issues, facts_by_point, currency)
     answers = {}
     streets = street_of_points(timeline, points)
     cards_out = any(e["entry"] in ("action", "street") for e in timeline.entries)
@@ -642,6 +644,31 @@ def _asks_hand(points: list, number: int) -> bool:
     point asks them (the last point when none is marked)."""
     marked = [i for i, p in enumerate(points) if not p.beside]
     return number == (marked[-1] if marked else len(points) - 1) or points[number].hand_questions
+
+
+def _answer_unlisted_marks(kb, points: list, raised_at: list, rulings: dict, issues: list, facts_by_point: list,
+                           currency: str) -> None:
+    """A point the floor marked at which no issue is raised is still answered (issue 21: "a point the
+    floor marked silently dropped"): each club rules on it as not covered, its rulebook having no
+    clause on it, and cites its discretion clause, never "no irregularity" (with nothing marked,
+    no point is a question put to the floor and none is added). The issue is the
+    vocabulary's one whose raised_when is `marked-only`, raised by nothing else."""
+    unlisted = [i for i, spec in kb.vocabulary.issues.items() if spec.get("raised_when") == MARKED_ONLY]
+    if not unlisted:
+        return
+    issue = unlisted[0]
+    for number, point in enumerate(points):
+        # a marked action ruled on nothing stays a plain action (not yet: its floor-first reading)
+        if point.kind == "action" or not (point.marked and _quiet(points, raised_at, number)):
+            continue
+        for club, club_rulings in rulings.items():
+            ruling = resolve_issue(kb, club, issue, [], Filler(kb.vocabulary, facts_by_point[number], currency))
+            ruling.point = number
+            at = next((n for n, r in enumerate(club_rulings) if (r.point or 0) > number), len(club_rulings))
+            club_rulings.insert(at, ruling)
+        raised_at[number] = [issue]
+        if issue not in issues:
+            issues.append(issue)
 
 
 def _quiet(points: list, raised_at: list, number: int) -> bool:
