@@ -194,6 +194,9 @@ def _moved(corrected, seat, amount) -> dict:
 SAYS_NO_RAISE = ("restricts", "owes-call")        # corrections that hold a player to call or fold
 
 
+HAND_ANSWERS = ("raise", "all-in", "call", "check")     # questions the corrected hand itself answers
+
+
 def question_answer(corrected, question: dict, rulings: list, vocabulary) -> dict:
     """The answer to a question a player put to the floor (facts/timeline.py question_of), from the
     club's hand as corrected up to the question: for his own options (raise, all-in, call, check)
@@ -210,7 +213,7 @@ def question_answer(corrected, question: dict, rulings: list, vocabulary) -> dic
         return {**out, "answer": "not read",
                 "text": "The question could not be read (what it is about is not in its words): say it with "
                         "about: raise, all-in, call, check, card, show, button or fee."}
-    if about not in ("raise", "all-in", "call", "check"):
+    if about not in HAND_ANSWERS:
         if not rulings:
             return {**out, "answer": "no rule",
                     "text": "Nothing in the hand at that moment raises an issue this club's rules know about it."}

@@ -136,6 +136,17 @@ BETWEEN_HANDS_EVENTS = frozenset({
     "player_dress", "publicity_objection", "rules_objection", "prize_paid", "deal_proposed", "player_away"})
 
 
+# A player away whose entry places him in a hand being played (at his seat when the first card came,
+# gone at his turn, gone mid-hand) says a hand was dealt: it is not a question between hands. (Away at
+# the first card, said of a player who never came, does not: no card need have been dealt.)
+HAND_DEALT_FIELDS = {"player_away": {"at_first_card": False, "at_turn": True, "left_mid_hand": True}}
+
+
+def _says_a_hand_was_dealt(event: dict) -> bool:
+    fields = HAND_DEALT_FIELDS.get(event["event"], {})
+    return any(event.get(name) is value for name, value in fields.items())
+
+
 READ_MARK_EVERY = 256                   # entries between two of a reading's resume points
 
 
@@ -224,7 +235,7 @@ def _read(incident_data: dict, entries: list, streets: list, pairs: dict, bases=
     if blinds_posted:
         data["_blinds_posted"] = (blinds_posted["small_blind"], blinds_posted["big_blind"])
     if not actions and not posts and not any(e["entry"] == "street" for e in entries) \
-            and all(e["event"] in BETWEEN_HANDS_EVENTS for e in events):
+            and all(e["event"] in BETWEEN_HANDS_EVENTS and not _says_a_hand_was_dealt(e) for e in events):
         data["_no_hand"] = True       # nothing of a hand happened: no blinds are posted for a hand nobody dealt
     data["_dealt_out"] = dealt_out_seats(events)
     if killed:

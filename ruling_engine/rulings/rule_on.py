@@ -19,7 +19,7 @@ from ruling_engine.facts.timeline import hand_point, point_view, question_of, re
 from ruling_engine.rulings.consistency import contradictions
 from ruling_engine.corrected.edits import ClubEdits, edited_data
 from ruling_engine.corrected.hand import correct, moment
-from ruling_engine.corrected.now import floor_first, now_of, question_answer
+from ruling_engine.corrected.now import HAND_ANSWERS, floor_first, now_of, question_answer
 from ruling_engine.rulings.settlement import branch_money, settle
 from ruling_engine.rulings.unread import unread_warnings
 from ruling_engine.rulings.tripups import tripup_warnings
@@ -661,6 +661,8 @@ def _answer_unlisted_marks(kb, points: list, raised_at: list, rulings: dict, iss
         # a marked action ruled on nothing stays a plain action (not yet: its floor-first reading)
         if point.kind == "action" or not (point.marked and _quiet(points, raised_at, number)):
             continue
+        if facts_by_point[number].get("question.about") in HAND_ANSWERS:
+            continue            # a question about his own options is answered from the hand (corrected/now.py)
         for club, club_rulings in rulings.items():
             ruling = resolve_issue(kb, club, issue, [], Filler(kb.vocabulary, facts_by_point[number], currency))
             ruling.point = number
