@@ -184,6 +184,13 @@ def _club(answer, view, taken=None):
                                         key=repr):
             if seat not in live or seat in dead:
                 continue
+            # only a pot he contends for (the pot section's seats): a showdown ruling naming a seat whose
+            # chips the pot does not count (an all-in written by seat: unknown) is a gap of its own,
+            # not a contradiction of the pot's award
+            contending = {s for e in money if e.get("effect") == "pot" and e.get("pot", "main") == name
+                          for s in e.get("seats", [])}
+            if seat not in contending:
+                continue
             for e in money:
                 if e.get("pot", "main") != name or e.get("won_before_dead"):
                     continue
