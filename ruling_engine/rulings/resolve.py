@@ -404,20 +404,32 @@ def _governed(kb, club: str, ruling: ClubRuling, rulings: list, by_id: dict, sea
         outcome = kb.vocabulary.answered_by.get(ruling.issue, {}).get(other.issue, {}).get(other.outcome)
         if outcome is None:
             continue
-        title = kb.vocabulary.issues[other.issue]["title"]
-        where = f"Governed by the ruling on {title[:1].lower() + title[1:]}"
-        return ClubRuling(
-            club=ruling.club, issue=ruling.issue, basis=other.basis, outcome=outcome,
-            decision=other.decision,
-            do=[f"{where}: " + (" ".join(other.do) if other.do else other.decision)],
-            effects=[], numbers=dict(other.numbers), discretion=other.discretion,
-            citations=list(other.citations),
-            readings=[{"rule": rule, "reading": f"{where}: the clause written for this player's "
-                       f"situation governs the general one on his declaration, set aside."}
-                      for rule in other.rules_fired],
-            set_aside=list(ruling.set_aside) + list(ruling.rules_fired),
-            rules_fired=list(other.rules_fired))
+        where = f"Governed by the ruling on {_title(kb, other.issue)}"
+        return _taken_from(ruling, other, outcome, where,
+                           f"{where}: the clause written for this player's situation governs the general "
+                           f"one on his declaration, set aside.",
+                           set_aside=list(ruling.set_aside) + list(ruling.rules_fired))
     return ruling
+
+
+def _title(kb, issue: str) -> str:
+    title = kb.vocabulary.issues[issue]["title"]
+    return title[:1].lower() + title[1:]
+
+
+def _taken_from(ruling: ClubRuling, other: ClubRuling, outcome: str, where: str, reading: str,
+                set_aside=None) -> ClubRuling:
+    """`ruling`'s question answered by `other`, a ruling on another issue at the same point: the
+    mapped outcome with the other's basis, decision and clauses, saying where the answer comes
+    from; the corrections stay with the other ruling (made once, in one place)."""
+    return ClubRuling(
+        club=ruling.club, issue=ruling.issue, basis=other.basis, outcome=outcome,
+        decision=other.decision,
+        do=[f"{where}: " + (" ".join(other.do) if other.do else other.decision)],
+        effects=[], numbers=dict(other.numbers), discretion=other.discretion,
+        citations=list(other.citations),
+        readings=[{"rule": rule, "reading": reading} for rule in other.rules_fired],
+        set_aside=list(set_aside or []), rules_fired=list(other.rules_fired))
 
 
 def _answered_elsewhere(kb, ruling: ClubRuling, rulings: list, seat=None) -> ClubRuling:
@@ -432,15 +444,6 @@ def _answered_elsewhere(kb, ruling: ClubRuling, rulings: list, seat=None) -> Clu
         outcome = kb.vocabulary.answered_by.get(ruling.issue, {}).get(other.issue, {}).get(other.outcome)
         if outcome is None or other.basis not in ("express", "reading") or not _about(other, seat):
             continue          # a ruling on another player does not answer this one's question
-        title = kb.vocabulary.issues[other.issue]["title"]
-        where = f"Answered by the ruling on {title[:1].lower() + title[1:]}"
-        return ClubRuling(
-            club=ruling.club, issue=ruling.issue, basis=other.basis, outcome=outcome,
-            decision=other.decision,
-            do=[f"{where}: " + (" ".join(other.do) if other.do else other.decision)],
-            effects=[], numbers=dict(other.numbers), discretion=other.discretion,
-            citations=list(other.citations),
-            readings=[{"rule": rule, "reading": f"{where}, which settles this question."}
-                      for rule in other.rules_fired],
-            rules_fired=list(other.rules_fired))
+        where = f"Answered by the ruling on {_title(kb, other.issue)}"
+        return _taken_from(ruling, other, outcome, where, f"{where}, which settles this question.")
     return ruling
