@@ -228,21 +228,20 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
             raise FloorcallError(file, line, f"one of the outcomes of {issue}", repr(outcome),
                                  did_you_mean(str(outcome), outcomes))
         vocab.corrected_away[issue] = outcome
-    live = data.get("live_hand_issues") or []
-    for issue in live:
-        if issue not in vocab.issues:
-            raise FloorcallError(file, getattr(live, "line", None), "an issue declared under issues:", repr(issue),
-                                 did_you_mean(str(issue), vocab.issues))
-    vocab.live_hand_issues = frozenset(live)
-    dealt = data.get("dealt_hand_issues") or []
-    for issue in dealt:
-        if issue not in vocab.issues:
-            raise FloorcallError(file, getattr(dealt, "line", None), "an issue declared under issues:", repr(issue),
-                                 did_you_mean(str(issue), vocab.issues))
-    vocab.dealt_hand_issues = frozenset(dealt)
+    vocab.live_hand_issues = _issue_set(data.get("live_hand_issues") or [], vocab, file)
+    vocab.dealt_hand_issues = _issue_set(data.get("dealt_hand_issues") or [], vocab, file)
     vocab.answered_by = _answered_by(data.get("answered_by") or {}, vocab, file)
     vocab.ruled_out_by, vocab.ruled_out_drops = _seat_ruled_out(data.get("seat_ruled_out") or {}, vocab, file)
     return vocab
+
+
+def _issue_set(names, vocab: Vocabulary, file: str) -> frozenset:
+    """A list of issue names (live_hand_issues:, dealt_hand_issues:), every one a declared issue."""
+    for issue in names:
+        if issue not in vocab.issues:
+            raise FloorcallError(file, getattr(names, "line", None), "an issue declared under issues:", repr(issue),
+                                 did_you_mean(str(issue), vocab.issues))
+    return frozenset(names)
 
 
 def _seat_ruled_out(section, vocab: Vocabulary, file: str) -> tuple:

@@ -92,8 +92,7 @@ def rule_incident(incident: Incident, kb: KnowledgeBase | None = None, house: st
         relevance = relevance_for(kb)
         paths = [p for p in paths if can_matter(p, incident.data, relevance.fields)]
     if not paths:
-        shared = _Shared(kb)
-        shared.house = incident.data.get("house")
+        shared = _Shared(kb, house=incident.data.get("house"))
         report = _rule_complete(incident, kb, house, with_precedents, shared)
     else:
         choices = combinations(incident.data, kb.vocabulary, incident.file, paths, incident.header_lines)
@@ -145,7 +144,7 @@ class _Shared:
     unknown answers that changes nothing the club reads), and a point's rulings under another
     combination of unknown answers that differs only in fields that cannot change them."""
 
-    def __init__(self, kb, data=None, paths=(), relevance=None):
+    def __init__(self, kb, data=None, paths=(), relevance=None, house=None):
         self.kb, self.engine = kb, engine_for(kb)
         self.precedents: dict = {}
         self.signatures: dict = {}
@@ -156,7 +155,7 @@ class _Shared:
         self._relevant: dict = {}
         self.warned = False             # the merged report gives the first combination's warnings
         self._unknown_names = None
-        self.house = (data or {}).get("house")     # the incident's club: its stated structure is its own
+        self.house = house or (data or {}).get("house")     # the incident's club: its stated structure is its own
 
     def settled(self, fact: str) -> bool:
         """Whether a computed fact is worked out from none of the fields written unknown (the
