@@ -257,3 +257,30 @@ def test_a_knocked_out_player_the_next_hand_names_is_kept(kb, tmp_path):
         "  - {seat: 3, did: call, total: 200, in_question: true}\n")
     report = _rule(kb, tmp_path, text)
     assert 3 in report.answers["edp"].now["live"]
+
+
+SECOND_HAND_TO_SHOWDOWN = HEAD + """  - deal:
+  - {seat: 6, did: raise, total: 6}
+  - {seat: 1, did: call, total: 6}
+  - {seat: 3, did: fold}
+  - flop: [Q♣, 7♦, 2♠]
+  - {seat: 6, did: check}
+  - {seat: 1, did: check}
+  - showdown:
+  - money_moved: {did: pushed, seat: 1}
+"""
+
+
+def test_a_dispute_after_the_second_hand_s_own_result_is_about_that_hand(kb, tmp_path):
+    """The second hand played to its showdown and pushed: a dispute then is about that hand, not
+    one coming after the next deal (EDP 3 ¶17-18's right to dispute still open: in time)."""
+    report = _rule(kb, tmp_path, SECOND_HAND_TO_SHOWDOWN + "  - dispute: {in_question: true}\n")
+    assert _edp(report, "dispute").outcome == "in-time"
+    report = _rule(kb, tmp_path, SECOND_HAND_TO_SHOWDOWN + "  - dispute: {after_next_shuffle: false, in_question: true}\n")
+    assert _edp(report, "dispute").outcome == "in-time"
+
+
+def test_a_dispute_once_the_hand_after_it_is_dealt_is_too_late(kb, tmp_path):
+    """The same, with a third hand dealt before the dispute: too late."""
+    text = SECOND_HAND_TO_SHOWDOWN + "  - hand-over:\n  - deal:\n  - dispute: {in_question: true}\n"
+    assert _edp(_rule(kb, tmp_path, text), "dispute").outcome == "too-late"

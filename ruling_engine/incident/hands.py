@@ -87,6 +87,12 @@ def _all_in(entry: dict) -> bool:
     return entry.get("did") == "all-in" or term == "all-in"
 
 
+def _settled(entry: dict) -> bool:
+    """A hand's own result: its showdown, or its pot pushed."""
+    return (entry["entry"] == "street" and entry["street"] == "showdown"
+            or entry.get("event") == "money_moved" and entry.get("did") == "pushed")
+
+
 NEXT_DEAL_SAYS = {"dispute": "after_next_shuffle", "board_turned_down": "new_hand_started",
                   "rebuy_request": "next_hand_dealt"}     # true once the next hand's deal has begun
 PREVIOUS_HAND_SAYS = {"buys_chips": "all_in_last_hand"}  # read from the hand before in the timeline
@@ -109,6 +115,8 @@ def timeline_says(timeline: list) -> dict:
                     previous = entries[:position]
             elif over and (entry["entry"] == "action" or entry["entry"] == "street" and entry["street"] in HAND_START):
                 started = True
+            elif started and _settled(entry):
+                over = started = False            # the new hand reached its own result: a dispute after
             kind = entry.get("event") if entry["entry"] == "event" else None
             if started and kind in NEXT_DEAL_SAYS:
                 out[offset + position] = (NEXT_DEAL_SAYS[kind], None)
