@@ -12,6 +12,7 @@ from ruling_engine.numbers import game_currency
 from ruling_engine.facts.betting import action_betting_facts
 from ruling_engine.facts.declarations import words_and_chips_names
 from ruling_engine.facts.derive import computed_facts
+from ruling_engine.facts.table import check_raise_facts
 from ruling_engine.incident.cards import spellings, suitless
 from ruling_engine.incident.hands import hands_warnings, ruled_incident
 from ruling_engine.facts.question import ASKS
@@ -629,11 +630,14 @@ def _killed_here(incident: Incident, kb: KnowledgeBase, timeline, edited: dict, 
 
 def _own(point, data: dict, index) -> frozenset:
     """The facts of an action point's action in question (raised_issues): its words and chips,
-    and the betting arithmetic of it (what an all-in kept back, the raise it made)."""
+    and the betting arithmetic of it (what an all-in kept back, the raise it made), and whether it
+    raises after its player checked on the round (a check-raise is the action's own question,
+    asked where it is marked, not only at the hand's last point: issue 21)."""
     if point.kind != "action" or index is None:
         return frozenset()
     currency = game_currency(data["game"])
-    return words_and_chips_names(data, index) | frozenset(action_betting_facts(data, index, currency))
+    return (words_and_chips_names(data, index) | frozenset(action_betting_facts(data, index, currency))
+            | frozenset(check_raise_facts(data, index)))
 
 
 def _asks_hand(points: list, number: int) -> bool:
