@@ -85,3 +85,16 @@ def test_two_early_cards_after_a_called_all_in_the_last_player_faces_it(kb):
         assert (nxt["seat"], nxt["street"], nxt["call"]) == (1, "flop", 28), club
         assert answer.now["then"] == [], club
         assert [p["amount"] for p in answer.settlement if p["effect"] == "pot"] == [62], club
+
+
+def test_two_early_cards_counted_and_not_ruled_by_fpcs_one_card_sentence(kb):
+    """The card count of a premature deal is read from the order (card_dealt_early.cards): a turn
+    and then a river before anyone acted again are 2. FPC 28 s1 speaks of "the next card"; two are
+    an error "more involved" (28 s3-4): the best placed TD decides, not s1's reshuffle. One early
+    card stays s1's. The flop betting is still completed: seat 3 faces the all-in either way."""
+    one, two = (_report(kb, ALL_IN, cards, stack2=30).answers["fpc"] for cards in (TURN, TURN + RIVER))
+    first, second = _premature(one), _premature(two)
+    assert (first.outcome, [c.clause for c in first.citations]) == ("card-reshuffled-play-continues", ["fpc.28-s1"])
+    assert (second.outcome, [c.clause for c in second.citations]) == ("floor-decides", ["fpc.28-s3-4"])
+    assert second.numbers.get("card_dealt_early.cards") == 2
+    assert two.now["next"]["seat"] == 3 and two.now["next"]["call"] == 28
