@@ -112,6 +112,7 @@ class CorrectedHand:
     deducted: float = 0                              # taken out of the middle (a rake, a drop), less what a ruling put back
     chips_at: list = field(default_factory=list)     # (timeline entry, seat, street, chips) of each action that put chips in
     action_entries: list = field(default_factory=list)   # the timeline entry of every action taken (one_moment)
+    action_streets: list = field(default_factory=list)   # (timeline entry, street) of every action taken (_reopen_round)
     undone: dict = field(default_factory=dict)       # seat -> chips given back as put in after his hand died
     raised_at: dict = field(default_factory=dict)    # seat -> [(timeline entry, street)] of each bet or raise he made
     full_raise_at: list = field(default_factory=list)  # (timeline entry, seat, street) of each full bet or raise
@@ -314,6 +315,8 @@ def _start(data: dict, hand) -> CorrectedHand:
                          deducted=view.deducted, fixed=fixed_bets(data["game"]),
                          action_entries=[actions[step.index].get("_entry", step.index) for step in view.steps
                                          if step.index < len(actions)],
+                         action_streets=[(actions[step.index].get("_entry", step.index), step.street)
+                                         for step in view.steps if step.index < len(actions)],
                          chips_at=[(actions[step.index].get("_entry", step.index), step.seat, step.street, step.delta)
                                    for step in view.steps if step.index < len(actions)
                                    and math.isfinite(step.delta) and step.delta > 0])
@@ -416,14 +419,22 @@ def _known_total(out: CorrectedHand, seat, total: float, street: str, add: float
     out.moved_on[seat] = street
 
 
-def _reopen_round(out: CorrectedHand) -> None:
-    """The card of the current street came before the round before it was complete: that round
-    goes on as the players left it (their totals on it, who has acted, the last full raise), when
-    nothing has yet been bet on the street the card began."""
+def _reopen_round(out: CorrectedHand, entry=None) -> None:
+    """A card came before its betting round was complete: that round goes on as the players left
+    it (their totals on it, who has acted, the last full raise), when nothing has yet been bet on
+    any street dealt since. The round is the one the last action before the card (`entry`, the
+    ruling's point) was taken on, however many cards came out after it (a turn and a river dealt
+    together go back to the flop's betting); without an entry, the round before the current one."""
     order = BETTING if out.street in BETTING else STUD_BETTING
-    if out.street not in order or order.index(out.street) == 0 or out.rounds.get(out.street):
+    if out.street not in order or order.index(out.street) == 0:
         return
     earlier = order[order.index(out.street) - 1]
+    if entry is not None:
+        before = [street for at, street in out.action_streets if at < entry and street in order]
+        if before and order.index(before[-1]) < order.index(out.street):
+            earlier = before[-1]
+    if any(out.rounds.get(s) for s in order[order.index(earlier) + 1:order.index(out.street) + 1]):
+        return                        # betting has begun on a street dealt since: that stands
     steps = out.rounds.get(earlier, [])
     out.street = earlier
     out.round_in = {s: v for s, v in out.by_street.get(earlier, {}).items()}
@@ -728,7 +739,7 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         return
     if kind == "reopens-round":
         if not out.void:
-            _reopen_round(out)
+            _reopen_round(out, out.point_entry.get(ruling.point))
         return
     if out.void or (seat is None and kind not in ("raises-bettors-to",)):
         return

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ruling_engine.numbers import whole
 from ruling_engine.facts.betting import walk
 from ruling_engine.facts.replay import parse_said, replay
+from ruling_engine.facts.turn_order import order_facts
 
 
 def _first_undercaller_facts(data: dict, index: int) -> dict:
@@ -43,6 +44,13 @@ def _next_to_act_facts(data: dict, facts: dict) -> dict:
     stack = view.stacks.get(seat)
     if stack is None or stack != stack or stack == float("inf"):
         return {}
+    actions = data["actions"]
+    if actions[-1].get("street", view.street) != view.street:
+        # a card dealt before the round of the last action was complete does not start the next
+        # round: he faces that round's bet (the all-in still to be called, the bet and its calls)
+        order = order_facts(data, len(actions) - 1)
+        if order.get("next_to_act_seat") == seat and "_to_call" in order:
+            owed = order["_to_call"]
     return {"next_to_act_call": whole(min(owed, stack)),
             "next_to_act_all_in_to_call": owed > 0 and stack <= owed}
 

@@ -261,7 +261,10 @@ def _conduct_facts(event: dict, data: dict) -> dict:
 
 @reads("card_dealt_early")
 def _premature(event, ctx) -> dict:
-    return {"card_dealt_early.street": event["street"], "card_dealt_early.burn_only": event["burn_only"]}
+    # the board cards out before anyone acted again: derived from the order (a street written in
+    # the timeline while its round was open); an event the file states is one card
+    return {"card_dealt_early.street": event["street"], "card_dealt_early.burn_only": event["burn_only"],
+            "card_dealt_early.cards": event.get("cards", 1)}
 
 
 @reads("flop_dealt")

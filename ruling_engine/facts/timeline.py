@@ -427,8 +427,21 @@ def _irregular_streets(entries, seconds, hand: Hand, events, flop_count) -> list
             previous = hand.data["actions"][actions_before - 1]["street"]
             if NEXT_BOARD.get(previous) == entry["street"] and not _round_complete(hand, actions_before):
                 out.append((index, {"event": "card_dealt_early", "street": entry["street"], "burn_only": False,
+                                    "cards": _cards_dealt_early(entries, index),
                                     "in_question": entry.get("in_question", False), "_derived": True}))
     return out
+
+
+def _cards_dealt_early(entries, index: int) -> int:
+    """How many board streets came out, one after the other, from the early card at `index` before
+    anyone acted again (a turn and then a river dealt while the flop betting was open: 2); the
+    clubs whose text tells one exposed card from more read it (card_dealt_early.cards)."""
+    count = 0
+    for entry in entries[index:]:
+        if entry["entry"] == "action" and "posts" not in entry and not entry.get("_void"):
+            break
+        count += entry["entry"] == "street" and entry.get("street") in BOARD_STREETS
+    return max(count, 1)
 
 
 def _resume_open_round(entries, seconds, hand: Hand, events) -> bool:
