@@ -74,3 +74,24 @@ def test_seats_must_be_a_whole_number(tmp_path):
                           capture_output=True, text=True)
     assert done.returncode == 2, done.stderr
     assert "seats" in done.stderr
+
+
+def test_the_questionnaire_asks_the_tables_seats_and_rules_on_them(kb):
+    """`floorcall ask` (and the floor app, which runs the same session) asks game.seats, and nine
+    seats for ten players dealt in gives EDP's misdeal and nine-a-table."""
+    from ruling_engine.ask.questionnaire import DONE, Session
+    session = Session(kb, house="edp")
+    session.answer("game.format", "cash")
+    session.answer("game.variant", "NLHE")
+    session.answer("players", [{"seat": n} for n in range(1, 11)])
+    session.answer("next", {"deal": None})
+    session.answer("next", DONE)
+    asked = []
+    while (question := session.next_question()) is not None and len(asked) < 40:
+        asked.append(question.name)
+        session.answer(question.name, 9 if question.name == "game.seats"
+                       else question.choices[0][0] if question.choices else None)
+    assert "game.seats" in asked
+    assert session.incident_data()["game"]["seats"] == 9
+    rulings = {r.issue: r.outcome for r in session.report(with_precedents=False).answers["edp"].rulings}
+    assert rulings == {"deal-error": "misdeal", "seating": "table-full"}
