@@ -95,3 +95,39 @@ def test_the_questionnaire_asks_the_tables_seats_and_rules_on_them(kb):
     assert session.incident_data()["game"]["seats"] == 9
     rulings = {r.issue: r.outcome for r in session.report(with_precedents=False).answers["edp"].rulings}
     assert rulings == {"deal-error": "misdeal", "seating": "table-full"}
+
+
+SEATED = CASES / "notions" / "seated-by.yaml"
+
+
+def _seated(tmp_path, by):
+    data = yaml.safe_load(SEATED.read_text(encoding="utf-8"))
+    data.pop("expected")
+    data["timeline"][0]["player_seated"]["seated_by"] = by
+    path = tmp_path / "seated.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+def test_a_player_not_seated_by_the_floor_is_seated_by_ppls_venue_manager(kb, tmp_path):
+    for by in ("himself", "dealer"):
+        report = rule_on(_seated(tmp_path, by), kb=kb)
+        assert _outcomes(report, "ppl") == {"seating": "manager-seats"}, by
+        ruling = report.answers["ppl"].rulings[0]
+        assert [c.clause for c in ruling.citations] == ["ppl.league-1"]
+        assert ruling.citations[0].quote.startswith("New players arriving at a table will be seated by the Venue Manager")
+    report = rule_on(_seated(tmp_path, "floor"), kb=kb)
+    assert "seating" not in _outcomes(report, "ppl")
+
+
+def test_seated_by_must_be_one_of_its_values(tmp_path):
+    done = subprocess.run([str(Path(sys.executable).with_name("rule-on")), str(_seated(tmp_path, "the-waiter"))],
+                          capture_output=True, text=True)
+    assert done.returncode == 2, done.stderr
+    assert "seated_by" in done.stderr
+
+
+def test_floorcall_events_lists_player_seated():
+    done = subprocess.run([str(Path(sys.executable).with_name("floorcall")), "events", "seated"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0 and "player_seated" in done.stdout and "seated_by" in done.stdout
