@@ -127,4 +127,14 @@ def table_facts(data: dict, final_view) -> dict:
             out[fact] = game[name]
     if isinstance(data.get("others"), int):
         out["players_dealt"] = len(data["players"]) + data["others"]
+    out.update(_seats_facts(data))
     return out
+
+
+def _seats_facts(data: dict) -> dict:
+    """Seats at a table (issue 22): the table's seats and how many more players were dealt in than
+    it has; nothing when the incident does not give the seats or the number of others."""
+    seats, others = data["game"].get("seats"), data.get("others", 0)
+    if not isinstance(seats, int) or isinstance(seats, bool) or not isinstance(others, int) or isinstance(others, bool):
+        return {}
+    return {"table_seats": seats, "players_over_seats": max(0, len(data["players"]) + others - seats)}

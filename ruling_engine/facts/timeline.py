@@ -134,6 +134,8 @@ BETWEEN_HANDS_EVENTS = frozenset({
     "player_busted", "level_change", "break_due", "league_record", "rebuy_request", "race_entry",
     "main_event_entry", "league_session", "structure_change", "colour_up", "wants_to_play",
     "player_dress", "publicity_objection", "rules_objection", "prize_paid", "deal_proposed", "player_away"})
+# seats at a table (issue 22): a player sitting down happens between hands as well
+BETWEEN_HANDS_EVENTS = BETWEEN_HANDS_EVENTS | {"player_seated"}
 
 
 # A player away whose entry places him in a hand being played (at his seat when the first card came,

@@ -312,6 +312,12 @@ def _seat_request(e, ctx) -> dict:
     return out
 
 
+@reads("player_seated")
+def _player_seated(e, ctx) -> dict:
+    """Seats at a table (issue 22): who seated a player arriving at the table."""
+    return {"player_seated.seat": e["seat"], "player_seated.by_floor": e["seated_by"] == "floor"}
+
+
 @reads("deal_proposed")
 def _deal(e, ctx) -> dict:
     return {"deal_proposed.kind": e["kind"]}
