@@ -188,6 +188,12 @@ def _short_all_in_facts(view: TableView, seat: int, currency: str = "") -> dict:
         })
         if last.bet_before:          # an all-in opening bet raised no bet: no such fraction
             facts["short_all_in_fraction_of_bet"] = round(last.raise_by / last.bet_before, 4)
+        # whether he acted on the bet that all-in raised (the last full bet or raise before it; a
+        # short all-in between raises no bet to act on), not only earlier in the round (a check
+        # before the bet was made): whom "a player who has already acted" names (e17/specific)
+        full = [s.total for s in steps if s.index < last.index and s.kind in ("bet", "raise") and s.full]
+        base = full[-1] if full else last.bet_before
+        facts["acted_on_bet_raised"] = acted and base > 0 and view.acted_at[seat][0] >= base
     facing = {s: v for s, v in view.facing_since_action().items() if v[0] > 0 and math.isfinite(v[0])}
     if facing:
         facts["acted_players_facing"] = "; ".join(

@@ -159,6 +159,8 @@ def league_facts(event: dict) -> dict:
     30 minutes of that, and his total with the points he already had."""
     out = {"league_record.attending": event["attending"], "league_record.points_before": event["points_before"],
            "league_record.absent_entries": event["absent_entries_used"]}
+    if isinstance(event.get("seat"), int):      # whose record: the seat a ruling on his chips names
+        out["league_record.seat"] = event["seat"]
     if "games_played" in event:
         out["league_record.games_played"] = event["games_played"]
     if "minutes_played" in event and event["minutes_played"] == event["minutes_played"]:    # not unknown (NaN)

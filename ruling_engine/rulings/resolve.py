@@ -385,7 +385,26 @@ def _about(other: ClubRuling, seat) -> bool:
     return not seats or not isinstance(seat, int) or seat in seats
 
 
-def _governed(kb, club: str, ruling: ClubRuling, rulings: list, by_id: dict, seat) -> ClubRuling:
+def governed_across(kb, club: str, rulings: list) -> list:
+    """A club's whole answer (every point's rulings) with the specific clause governing the general
+    one across points, as `_governed` does within one point (issue 20, e17/specific): an absent
+    entry's clause ruled on at one point ("their chips shall not be placed in play") and the general
+    absent-player clause ruled on at another ("their chips shall remain in play") are one answer
+    about one seat's chips, never two opposite orders. Only a ruling that names the same seat as
+    the governing one is set aside (a restriction applies only to whom its words name); the
+    governed ruling keeps its own point."""
+    by_id = {rule.id: rule for rule in kb.rules.get(club, [])}
+    out = []
+    for ruling in rulings:
+        governed = _governed(kb, club, ruling, rulings, by_id, None, same_seat=True)
+        if governed is not ruling:
+            governed.point = ruling.point
+        out.append(governed)
+    return out
+
+
+def _governed(kb, club: str, ruling: ClubRuling, rulings: list, by_id: dict, seat,
+              same_seat: bool = False) -> ClubRuling:
     """A specific clause governs a general one on another issue at the same point (issue 21): a
     rule whose `overrides:` names rules that fired on another issue (the out-of-turn clause that
     limits a player to calling or folding, over the declaration clauses that would commit him to
@@ -401,13 +420,15 @@ def _governed(kb, club: str, ruling: ClubRuling, rulings: list, by_id: dict, sea
             continue
         if not _about(other, seat):
             continue
+        if same_seat and not (_seats(ruling) and _seats(ruling) <= _seats(other)):
+            continue          # the governing clause speaks of another seat: this one's ruling stands
         outcome = kb.vocabulary.answered_by.get(ruling.issue, {}).get(other.issue, {}).get(other.outcome)
         if outcome is None:
             continue
         where = f"Governed by the ruling on {_title(kb, other.issue)}"
         return _taken_from(ruling, other, outcome, where,
                            f"{where}: the clause written for this player's situation governs the general "
-                           f"one on his declaration, set aside.",
+                           f"one, set aside.",
                            set_aside=list(ruling.set_aside) + list(ruling.rules_fired))
     return ruling
 

@@ -30,7 +30,7 @@ from ruling_engine.incident.load import MAX_POINTS, Incident, load_incident
 from ruling_engine.knowledge.load import MARKED_ONLY, KnowledgeBase, load_knowledge
 from ruling_engine.model import UNSETTLED, Branch, ClubAnswer, ClubRuling, PointInfo, Report
 from ruling_engine.rulings.precedents import precedents_for
-from ruling_engine.rulings.resolve import Filler, raised_issues, resolve_club, resolve_issue
+from ruling_engine.rulings.resolve import Filler, governed_across, raised_issues, resolve_club, resolve_issue
 from ruling_engine.incident.unknowns import (MAX_POINT_RULINGS, choice_paths, combinations, first_line,
                                              path_name, _value_at)
 from ruling_engine.rulings.relevance import can_matter, relevance_for, source_names
@@ -349,7 +349,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
     cards_out = any(e["entry"] in ("action", "street") for e in timeline.entries)
     asked_hands: dict = {}             # a question's entry -> the hand as it stood when asked (every club's)
     for club, club_rulings in rulings.items():
-        club_rulings[:] = _ruled_out_seats(kb, club_rulings)
+        club_rulings[:] = _ruled_out_seats(kb, governed_across(kb, club, club_rulings))
         if with_precedents:
             for ruling in club_rulings:
                 if id(ruling) not in shared.with_precedents:     # a kept ruling has them already
