@@ -573,6 +573,9 @@ def _money_text(effect: dict, currency: str = "") -> str:
         to = effect.get("to")
         where = f"it goes to seat {' and seat '.join(map(str, to))}" if to else "it goes back into the pot until the pot is awarded"
         return f"Seat {effect['seat']} gives back the {effect['amount']} he was handed: {where}"
+    if kind == "chips-held":
+        return (f"Seat {effect['seat']} holds the {effect['amount']} he was handed, as the timeline left it: "
+                f"the floor decides from there (no clause of this club moves it)")
     if kind == "player-out":
         return f"Seat {effect['seat']} is out of the tournament"
     return str(effect)
