@@ -153,11 +153,15 @@ def test_a_part_set_aside_is_counted_where_it_is(kb):
     assert _money(report.answers["edp"], "chips-back") == [{"effect": "chips-back", "seat": 5, "amount": 10, "to": [2]}]
 
 
-def test_chips_handed_out_before_the_pot_is_awarded_go_back_into_the_pot(kb):
+def test_chips_handed_out_stay_where_the_club_leaves_the_unawarded_pot_to_the_floor(kb):
+    """Seat 5's hand not known: EDP's only ruling on the marked showdown is 'not covered' (the floor
+    decides), so no pot is awarded and no clause orders the £34 back into the pot: it stays with
+    seat 5 as the position the floor decides from (e17/discretion; it was ordered back before)."""
     text = PUSHED.read_text(encoding="utf-8").replace("cards: [A♦, 4♥]", "cards: [A♦]")   # seat 5's hand not known
     report, _ = _rule(kb, text)
     assert _money(report.answers["edp"], "pot-awarded") == []
-    assert _money(report.answers["edp"], "chips-back") == [{"effect": "chips-back", "seat": 5, "amount": 34}]
+    assert _money(report.answers["edp"], "chips-back") == []
+    assert _money(report.answers["edp"], "chips-held") == [{"effect": "chips-held", "seat": 5, "amount": 34}]
 
 
 def test_a_rule_can_read_that_the_pot_was_already_pushed():

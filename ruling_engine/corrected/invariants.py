@@ -86,6 +86,12 @@ def _club(answer, view, taken=None):
             if back.get("seat") is not None:
                 taken[back["seat"]] = taken.get(back["seat"], 0) + back["amount"]
     forced = view.forced_bets()
+    # a hand a ruling stopped (void: a misdeal, the hand cancelled) tells nobody to act (e17/discretion)
+    if now.get("void"):
+        told = ([now["next"]["seat"]] if now.get("next") else []) + [t["seat"] for t in now.get("then", [])] \
+            + [o["seat"] for o in now.get("owes", [])]
+        for seat in sorted(set(told)):
+            yield "stopped-hand-acts", f"seat {seat} is told to act in a hand the ruling stopped"
     if not all(math.isfinite(v) for v in view.contributed.values()):
         return
     adds = {m["seat"]: m["add"] for m in now.get("moves", []) if "add" in m}

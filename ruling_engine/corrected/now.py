@@ -109,18 +109,18 @@ def floor_first(now: dict, rulings: list, points: list, entries: list, steps: di
         return None
     marked = [n for n, p in enumerate(points) if p.kind == "action" and not getattr(p, "beside", False)]
     if not marked:
-        return None
+        return _left_to_floor(rulings, points, floor)
     number = marked[-1]
     point = points[number]
     index = next((i for i in reversed(point.entries) if i < len(entries) and entries[i].get("entry") == "action"
                   and "posts" not in entries[i]), None)
     step = steps.get(index) if index is not None else None
     if step is None or not (math.isfinite(step.delta) and step.delta > 0):
-        return None
+        return _left_to_floor(rulings, points, floor)
     open_ = [r for r in rulings if r.point == number and (r.basis in OPEN_BASES or r.outcome in OPEN_OUTCOMES
                                                           or _discretion(r))]
     if not open_:
-        return None
+        return _left_to_floor(rulings, points, floor)
     ruling = open_[0]
     first = {"seat": entries[index].get("seat"), "issue": ruling.issue, "line": point.line, "who": f"The {floor}",
              "put_in": whole(step.delta), "clauses": [c.clause for c in ruling.citations]}
@@ -131,6 +131,40 @@ def floor_first(now: dict, rulings: list, points: list, entries: list, steps: di
         first["direction"] = ruling.decision
         first["ruling"] = rulings.index(ruling)
     return first
+
+
+def play_stops(now: dict, rulings: list, vocabulary) -> list:
+    """The tables where a settled ruling of this club stops play (an effect with `stops: table`,
+    knowledge/vocabulary.yaml; e17/discretion): each with the clauses it rests on. They lead the Now:
+    nobody acts in a hand at a table where play cannot continue. Nothing where the hand is void."""
+    if not now or now.get("void"):
+        return []
+    out = []
+    for ruling in rulings:
+        if ruling.basis in ("conflict", "depends"):
+            continue
+        for effect in ruling.effects:
+            if vocabulary.effects.get(effect.get("effect"), {}).get("stops") == "table":
+                stop = {"table": effect.get("table"), "issue": ruling.issue,
+                        "clauses": [c.clause for c in ruling.citations]}
+                if stop not in out:
+                    out.append(stop)
+    return out
+
+
+def _left_to_floor(rulings: list, points: list, floor: str) -> dict | None:
+    """A marked point every ruling of this club leaves to the floor (no clause on it: not covered,
+    the floor decides; e17/discretion): the hand below is the position the timeline left, which the
+    floor decides from, not an order to play it on as if the point were settled. None: every
+    marked point has a ruling of a clause."""
+    for number, point in enumerate(points):
+        if not getattr(point, "marked", False) or getattr(point, "beside", False):
+            continue
+        here = [r for r in rulings if r.point == number]
+        if here and all(r.basis == "not covered" and r.outcome == "floor-decides" for r in here):
+            return {"issue": here[0].issue, "line": point.line, "who": f"The {floor}", "position": True,
+                    "clauses": list(dict.fromkeys(c.clause for r in here for c in r.citations))}
+    return None
 
 
 def _discretion(ruling) -> bool:

@@ -196,6 +196,11 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
                 raise FloorcallError(file, getattr(raw, "line", None), "redeals: true or false, beside corrects: voids-hand",
                                      repr(raw["redeals"]))
             vocab.effects[name]["redeals"] = raw["redeals"]
+        if "stops" in raw:         # play stops at the table the effect names (e17/discretion)
+            if raw["stops"] != "table" or "table" not in (raw.get("params") or []):
+                raise FloorcallError(file, getattr(raw, "line", None), "stops: table, beside params: [table]",
+                                     repr(raw["stops"]))
+            vocab.effects[name]["stops"] = raw["stops"]
     vocab.issues = {name: dict(raw) for name, raw in data["issues"].items()}
     for pair in data.get("contradictions") or []:
         if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(g, list) for g in pair)):

@@ -197,6 +197,13 @@ def now_lines(now: dict, currency: str) -> list:
     if now.get("void"):
         again = "" if now.get("redealt") is False else ", and it is dealt again"
         return lines + [f"The hand is void: every player takes back what he put in{again}."]
+    for stop in now.get("stops", []):
+        # a ruling that stops play leads the Now (e17/discretion): nobody acts in a hand it stopped
+        cites = f" ({', '.join(stop['clauses'])})" if stop.get("clauses") else ""
+        lines.append(f"Play stops at table {stop['table']}{cites}: play there cannot continue. A hand at table "
+                     f"{stop['table']} is not played on: nobody acts in it, and its chips stay in the middle as "
+                     "they are (nothing goes back unless a clause of this club says so)."
+                     + (" Only at another table does the hand below go on:" if now.get("next") else ""))
     for moot in now.get("moot", []):
         lines.append(moot["text"][0].upper() + moot["text"][1:] + ".")
     for held in now.get("held", []):
@@ -234,6 +241,12 @@ def now_lines(now: dict, currency: str) -> list:
                      f"{first['who']} decides first ({first['title'][0].lower() + first['title'][1:]}), at his "
                      f"discretion: {first['direction']} "
                      "If he so rules:")
+    elif nxt and first and first.get("position"):
+        # the club has no clause on the marked point (e17/discretion): the hand as the timeline left
+        # it is the position the floor decides from, not an order to play on
+        lines.append(f"{first['who']} decides first ({first['title'][0].lower() + first['title'][1:]}): this "
+                     "club has no clause on it. Nobody acts before he rules; the hand as the timeline left it, "
+                     "the position he decides from:")
     elif nxt and first:
         lines.append(f"{first['who']} decides first ({first['title'][0].lower() + first['title'][1:]}): whether seat {first['seat']}'s "
                      f"{money(first['put_in'])} (line {first['line']}) stands as he put it in; then, if it "
@@ -252,6 +265,8 @@ def now_lines(now: dict, currency: str) -> list:
             facing += f" on the {nxt['street'].replace('-', ' ')}, which the correction reopened"
         if "called_short" in nxt:
             lines.append("The action is on s" + _called_short_words(nxt, money)[len("Then s"):])
+        elif first and first.get("position"):
+            lines.append(f"Seat {nxt['seat']} is next to act: {facing}; {options}.")
         else:
             lines.append(f"Seat {nxt['seat']} acts next: {facing}; {options}.")
         for later in now.get("then", []):
@@ -573,6 +588,9 @@ def _money_text(effect: dict, currency: str = "") -> str:
         to = effect.get("to")
         where = f"it goes to seat {' and seat '.join(map(str, to))}" if to else "it goes back into the pot until the pot is awarded"
         return f"Seat {effect['seat']} gives back the {effect['amount']} he was handed: {where}"
+    if kind == "chips-held":
+        return (f"Seat {effect['seat']} holds the {effect['amount']} he was handed, as the timeline left it: "
+                f"the floor decides from there (no clause of this club moves it)")
     if kind == "player-out":
         return f"Seat {effect['seat']} is out of the tournament"
     return str(effect)

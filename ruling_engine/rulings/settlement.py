@@ -222,7 +222,16 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
             decided.append(pot)
     out += _odd_chips(data, settled_effects, out)
     if not stands:
-        out += chips_back(data, hand, out, settled=len(decided) == len(found))
+        back = chips_back(data, hand, out, settled=len(decided) == len(found))
+        if len(decided) < len(found) and any(e.get("effect") == "floor-decides" for e in settled_effects):
+            # no pot is awarded because the club leaves the point to the floor (not covered, its
+            # discretion clause): nothing of its answer moves money, so a player still in the hand keeps
+            # what he was handed, stated as the position the floor decides from, never an order to
+            # give it back (issue 20, e17/discretion). A seat whose hand a clause killed gives back.
+            kept = [b for b in back if b["seat"] in contenders and "to" not in b]
+            back = [b for b in back if b not in kept] + [{"effect": "chips-held", "seat": b["seat"],
+                                                          "amount": b["amount"]} for b in kept]
+        out += back
     if data["game"]["format"] == "tournament" and found and len(decided) == len(found):
         for seat in sorted(corrected.contributed):
             if corrected.stacks.get(seat, 1) == 0 and corrected.contributed[seat] > 0 and seat not in won:
