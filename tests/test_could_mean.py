@@ -76,3 +76,20 @@ def test_could_mean_needs_two_amounts_and_the_words(kb, could, said):
 def test_floorcall_events_action_lists_could_mean(kb):
     flat = " ".join(events_text(kb, "action").split())
     assert "could_mean:" in flat and "[4.5, 450]" in flat
+
+
+def test_questionnaire_action_line_says_what_the_words_could_mean():
+    from ruling_engine.ask.answers import AnswerError, parse_action
+    action = parse_action("5 four fifty could mean 4.50 or 450 in question", [2, 5])
+    assert action["could_mean"] == [4.5, 450] and action["said"] == "four fifty" and action["in_question"]
+    assert parse_action("5 I'll put you all in could mean £4.5 / 136", [2, 5])["could_mean"] == [4.5, 136]
+    with pytest.raises(AnswerError):
+        parse_action("5 = 10 could mean 4.5 or 450", [2, 5])
+
+
+def test_floor_app_offers_could_mean_among_the_actions_details(kb):
+    from ruling_engine.serve.app import _extra_fields
+
+    class S:
+        vocab, seats = kb.vocabulary, [2, 5]
+    assert "could_mean" in [name for name, *_ in _extra_fields(S, "action")]
