@@ -93,3 +93,13 @@ def test_floor_app_offers_could_mean_among_the_actions_details(kb):
     class S:
         vocab, seats = kb.vocabulary, [2, 5]
     assert "could_mean" in [name for name, *_ in _extra_fields(S, "action")]
+
+
+def test_a_silent_club_has_its_floor_decide_the_amount_first_and_no_now_that_treats_it_as_no_bet(kb):
+    from ruling_engine.render.output import now_lines
+    _, answer = ruled(kb, "could_mean: [3.5, 79], ")["fpc"]
+    first = answer.now["floor_first"]
+    assert first["amounts"] == [3.5, 79] and first["seat"] == 3
+    assert answer.now["next"] is None and answer.now["then"] == []
+    text = " ".join(now_lines(answer.now, "£"))
+    assert "decides first" in text and "£3.50 or £79" in text and "nothing to call" not in text
