@@ -110,6 +110,12 @@ def parse_action(text: str, seats: list) -> dict:
     if meant:
         action["for_street"] = meant.group(1).lower().replace(" ", "-")
         line = (line[:meant.start()] + line[meant.end():]).strip()
+    # the amounts his words could mean (e17/declare): "could mean 4.50 or 450", "could mean 4.5 / 136"
+    could = re.search(r"\bcould mean\s+(£?\d[\d.,]*(?:\s*(?:or|/|,)\s*£?\d[\d.,]*)+)", line, re.I)
+    if could:
+        action["could_mean"] = [_number(v.replace(",", "")) for v in re.split(r"\s*(?:or|/|,\s)\s*", could.group(1).replace("£", ""))
+                                if v.strip()]
+        line = (line[:could.start()] + line[could.end():]).strip()
     if re.search(r"\bout of turn\b", line, re.I):
         action["in_turn"] = False
         line = re.sub(r"\bout of turn\b", "", line, flags=re.I).strip()
@@ -137,6 +143,8 @@ def parse_action(text: str, seats: list) -> dict:
         action["chips"] = [_number(v) for v in values]
     if "said" not in action and "chips" not in action:
         raise AnswerError(f"{text!r}: say what the player said and/or the chips, e.g. '7 call' or '7 = 10'")
+    if "could_mean" in action and "said" not in action:
+        raise AnswerError(f"{text!r}: what his words could mean is for his words, e.g. '5 four fifty could mean 4.5 or 450'")
     if "heard_by" in action and "said" not in action:
         raise AnswerError(f"{text!r}: who heard is for his words, e.g. '7 all in = 1000 1000 heard by dealer'")
     if "first" in action and not ("said" in action and "chips" in action):

@@ -230,7 +230,7 @@ def _ask_next(question, session, questionary):
                 text = _unsafe(questionary.text(
                     "Seat and what he did (b = back):",
                     instruction="SEAT [words] [= chips [words first | chips first | together | during motion]] [out of turn] "
-                                "[heard by dealer | table | player | nobody] [for the turn | river | ...] [in question], e.g. 2 bet 15 = 10 5, 7 = 10, 4 fold, "
+                                "[heard by dealer | table | player | nobody] [could mean 4.5 or 450] [for the turn | river | ...] [in question], e.g. 2 bet 15 = 10 5, 7 = 10, 4 fold, "
                                 "7 raise = 1 1 5 during motion"))
                 if text.strip().lower() == "b":
                     return BACK

@@ -115,11 +115,18 @@ def floor_first(now: dict, rulings: list, points: list, entries: list, steps: di
     index = next((i for i in reversed(point.entries) if i < len(entries) and entries[i].get("entry") == "action"
                   and "posts" not in entries[i]), None)
     step = steps.get(index) if index is not None else None
-    if step is None or not (math.isfinite(step.delta) and step.delta > 0):
-        return _left_to_floor(rulings, points, floor)
     open_ = [r for r in rulings if r.point == number and (r.basis in OPEN_BASES or r.outcome in OPEN_OUTCOMES
                                                           or _discretion(r))]
-    if not open_:
+    readings = entries[index].get("could_mean") if index is not None else None
+    if open_ and readings and not (step is not None and math.isfinite(step.delta) and step.delta > 0):
+        # words that could mean more than one amount, no chips put in, and the club leaves it to the
+        # floor (e17/declare): he decides which amount they bet before anyone acts; no Now that
+        # treats the words as no bet at all
+        ruling = open_[0]
+        return {"seat": entries[index].get("seat"), "issue": ruling.issue, "line": point.line,
+                "who": f"The {floor}", "amounts": sorted(whole(a) for a in readings),
+                "clauses": [c.clause for c in ruling.citations]}
+    if step is None or not (math.isfinite(step.delta) and step.delta > 0) or not open_:
         return _left_to_floor(rulings, points, floor)
     ruling = open_[0]
     first = {"seat": entries[index].get("seat"), "issue": ruling.issue, "line": point.line, "who": f"The {floor}",

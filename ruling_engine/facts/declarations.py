@@ -34,6 +34,11 @@ def _words_facts(action: dict, state, game: dict) -> dict:
             smallest = min(game.get("blinds") or [0])
             facts["pence_reading_possible"] = amount / 100 >= smallest > 0
         facts.update(_scaled_readings(amount, words.unit, game))
+    readings = action.get("could_mean")
+    facts["action.two_readings"] = bool(readings)
+    if readings:            # words the floor cannot read as one amount: each club's clause picks
+        facts["action.lesser_reading"] = whole(min(readings))
+        facts["action.higher_reading"] = whole(max(readings))
     if "said" in action and ("chips" in action or "_chips_entry" in action) and "first" in action:
         facts["action.first"] = action["first"]
     if "said" in action:

@@ -116,6 +116,8 @@ class _Validator:
                     self.approximate[n] = (f"{name}.{key}", kind, figure, at)
         if name == "action" and "heard_by" in out:
             self._heard_by(out, node, line)
+        if name == "action" and "could_mean" in out:
+            self._could_mean(out, node, line)
         for key, spec in fields.items():
             if key in out:
                 continue
@@ -128,6 +130,20 @@ class _Validator:
                 out[key] = UNKNOWN          # not stated: a conclusion the floor did not give is ruled every way
                 self.unknowns += 1          # (an action's: only where it is read, _not_stated_in_actions)
         return out
+
+    def _could_mean(self, out: dict, node, line) -> None:
+        """The amounts a player's words could mean (e17/declare): two or more different amounts,
+        read with the words they were said in; one amount, or none said, is an error."""
+        at = _line(node, "could_mean", line)
+        readings = out["could_mean"]
+        if any(isinstance(r, dict) for r in readings) or len(set(readings)) < 2:
+            raise FloorcallError(self.file, at, "could_mean: two or more different amounts the words could mean",
+                                 f"could_mean: {_short(readings)}",
+                                 "e.g. could_mean: [4.5, 450]; when the amount meant is clear, write it in said: "
+                                 "and leave could_mean out")
+        if "said" not in out:
+            raise FloorcallError(self.file, at, "could_mean with the words it reads (said:)", "no said:",
+                                 'write what he said, e.g. said: "four fifty", could_mean: [4.5, 450]')
 
     def _heard_by(self, out: dict, node, line) -> None:
         """Who heard the player's words (issue 22, what the floor was told) says whether everyone at

@@ -234,7 +234,12 @@ def now_lines(now: dict, currency: str) -> list:
                      + ", ".join(map(str, now["dead"])) + " (chips already in stay in the pot).")
     nxt = now.get("next")
     first = now.get("floor_first")
-    if nxt and first and "direction" in first:
+    if first and "amounts" in first:
+        amounts = " or ".join(money(a) for a in first["amounts"])
+        lines.append(f"{first['who']} decides first ({first['title'][0].lower() + first['title'][1:]}): which "
+                     f"amount seat {first['seat']}'s words (line {first['line']}) bet, {amounts}; the next player "
+                     "then acts facing that bet.")
+    elif nxt and first and "direction" in first:
         # a discretion ruling with a direction (e14/floorfirst): what the floor decides opens the Now,
         # then the hand if he follows the direction, then the hand if he lets the chips stand
         lines.insert(len(now.get("questions", [])),

@@ -381,6 +381,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                  {number: point.entries[-1] for number, point in enumerate(points) if point.entries})
                 first["otherwise"] = _qualified(now_of(as_put, timeline.hand.order_button), timeline)
             answers[club].now = {**answers[club].now, "floor_first": first}
+            if "amounts" in first:     # which amount the words bet is the floor's first: nobody acts before it
+                answers[club].now = {**answers[club].now, "next": None, "then": []}
         questions = _question_answers(incident, kb, timeline, points, club_rulings, streets, cards_out, corrected,
                                       asked_hands)
         if questions:
