@@ -161,12 +161,12 @@ def test_every_betting_amounts_rule_is_reached_by_an_amounts_case(kb):
     """Each rule of the betting-amount files (all four clubs) fires on at least one amounts-* case,
     so every clause it encodes is reached by an incident describing its situation."""
     from conftest import CASES
-    from ruling_engine.rulings.rule_on import rule_on
+    from rulings_memo import ruled
     mine = {r.id for club in kb.rules for r in kb.rules[club]
             if r.file.endswith(("betting-amounts.yaml", "edp/raise-sizing.yaml"))}
     fired = set()
     for path in sorted(CASES.glob("amounts-*.yaml")):
-        for answer in rule_on(path, kb=kb).answers.values():
+        for answer in ruled(path, kb).answers.values():
             fired |= set(answer.fired)
     assert len(mine) >= 60 and mine - fired == set()
 

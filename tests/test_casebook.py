@@ -15,6 +15,7 @@ import yaml
 from ruling_engine.rulings.agreement import casebook_tally
 
 from conftest import CASES, ROOT
+from rulings_memo import ruled
 
 CASEBOOK = CASES / "casebook"
 OPEN = {(case, club): why for case, clubs in (yaml.safe_load((ROOT / "tests" / "casebook_open.yaml").read_text(
@@ -23,7 +24,7 @@ OPEN = {(case, club): why for case, clubs in (yaml.safe_load((ROOT / "tests" / "
 
 @pytest.fixture(scope="module")
 def tally(kb):
-    return casebook_tally(kb, CASEBOOK)
+    return casebook_tally(kb, CASEBOOK, rule=ruled)
 
 
 def _pairs():

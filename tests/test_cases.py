@@ -4,9 +4,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ruling_engine.rulings.rule_on import rule_on
-
 from conftest import CASES
+from rulings_memo import ruled
 
 CASE_FILES = sorted(CASES.glob("*.yaml"))
 CLUBS = ("edp", "gala", "fpc", "ppl")
@@ -18,7 +17,7 @@ def _expected(path):
 
 @pytest.fixture(scope="module")
 def reports(kb):
-    return {path.name: rule_on(path, kb=kb) for path in CASE_FILES}
+    return {path.name: ruled(path, kb) for path in CASE_FILES}
 
 
 def test_there_are_enough_cases_of_each_first_kind(reports):

@@ -12,6 +12,7 @@ import yaml
 
 from ruling_engine.rulings.agreement import judge
 from ruling_engine.rulings.rule_on import rule_on
+from rulings_memo import ruled
 
 from conftest import CASES
 
@@ -40,7 +41,7 @@ def rulings(kb):
     out = {}
     for path in sorted(NOTIONS.glob("*.yaml")):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        report = rule_on(path, kb=kb)
+        report = ruled(path, kb)
         verdicts = {v.club: v for v in judge(report, data["expected"], path.stem)}
         out[path.stem] = (data, report, verdicts)
     return out

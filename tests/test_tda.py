@@ -12,9 +12,9 @@ import pytest
 import yaml
 
 from ruling_engine.rulings.agreement import judge
-from ruling_engine.rulings.rule_on import rule_on
 
 from conftest import CASES, ROOT
+from rulings_memo import ruled
 
 TDA_CASES = sorted((CASES / "tda").glob("*.yaml"))
 
@@ -33,7 +33,7 @@ def _edp_text() -> str:
 
 @pytest.fixture(scope="module")
 def reports(kb):
-    return {path.stem: rule_on(path, kb=kb) for path in TDA_CASES}
+    return {path.stem: ruled(path, kb) for path in TDA_CASES}
 
 
 def test_every_tda_example_is_a_case():
