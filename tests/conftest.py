@@ -29,7 +29,9 @@ def knowledge_copy(tmp_path):
 
 
 def run_cli(*args, env=None, cwd=None):
-    """Run a console command as a user would, returning the CompletedProcess."""
+    """Run a console command as a user would, returning the CompletedProcess. The timeout only
+    stops a hung command; it asserts no speed (`floorcall casebook` rules every case file and took
+    over 60 s on a machine loaded 15 deep on 2 cores)."""
     exe = Path(sys.executable).parent / args[0]
     return subprocess.run([str(exe), *args[1:]], capture_output=True, text=True, env=env,
-                          cwd=cwd or ROOT, timeout=60)
+                          cwd=cwd or ROOT, timeout=600)
