@@ -163,6 +163,7 @@ class ClubRuling:
     logged: list = field(default_factory=list)        # earlier rulings from the ruling log, most similar first
     depends: list = field(default_factory=list)        # Branch per answer the ruling turns on
     point: int = 0                                     # which of the report's points it rules on
+    answered_by: list = field(default_factory=list)    # [(point, issue, outcome)]: marked words answered by these rulings (e17/objection)
 
 
 @dataclass

@@ -47,6 +47,8 @@ def differs(ruling, house) -> bool:
         mine = {b.ruling.outcome if b.ruling else None for b in ruling.depends} or {ruling.outcome}
         theirs = {b.ruling.outcome if b.ruling else None for b in house.depends} or {house.outcome}
         return mine != theirs
+    if ruling.answered_by or house.answered_by:     # marked words answered by rulings beside them: those differ
+        return [a[1:] for a in ruling.answered_by] != [a[1:] for a in house.answered_by]
     return ruling.outcome != house.outcome or _money_of(ruling.effects) != _money_of(house.effects)
 
 
@@ -67,6 +69,7 @@ def _ruling_dict(r, house_ruling) -> dict:
                           "effects": _jsonable(a["effects"]), "money": _jsonable(a.get("money", [])),
                           "clauses": [c.clause for c in a["citations"]]} for a in r.alternatives],
         "set_aside": list(r.set_aside),
+        "answered_by": [{"point": point, "issue": issue, "outcome": outcome} for point, issue, outcome in r.answered_by],
         "precedents": [{"file": f, "title": t} for f, t in r.precedents],
         "logged_precedents": [dict(p) for p in r.logged],
         "differs_from_house": differs(r, house_ruling),

@@ -343,7 +343,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         for club in rulings:
             edits[club].add(here[club], kb.vocabulary, point)
     if any(e.get("in_question") for e in list(timeline.entries) + list(timeline.data.get("events") or [])):
-        _answer_unlisted_marks(kb, points, raised_at, rulings, issues, facts_by_point, currency)
+        _answer_unlisted_marks(kb, points, raised_at, rulings, issues, facts_by_point, currency, timeline.entries)
     answers = {}
     streets = street_of_points(timeline, points)
     cards_out = any(e["entry"] in ("action", "street") for e in timeline.entries)
@@ -655,7 +655,7 @@ def _asks_hand(points: list, number: int) -> bool:
 
 
 def _answer_unlisted_marks(kb, points: list, raised_at: list, rulings: dict, issues: list, facts_by_point: list,
-                           currency: str) -> None:
+                           currency: str, entries: list = ()) -> None:
     """A point the floor marked at which no issue is raised is still answered (issue 21: "a point the
     floor marked silently dropped"): each club rules on it as not covered, its rulebook having no
     clause on it, and cites its discretion clause, never "no irregularity" (with nothing marked,
@@ -674,11 +674,76 @@ def _answer_unlisted_marks(kb, points: list, raised_at: list, rulings: dict, iss
         for club, club_rulings in rulings.items():
             ruling = resolve_issue(kb, club, issue, [], Filler(kb.vocabulary, facts_by_point[number], currency))
             ruling.point = number
+            if point.kind == "said":
+                ruling = _objection_answered(kb, ruling, club_rulings, points, number, entries)
             at = next((n for n, r in enumerate(club_rulings) if (r.point or 0) > number), len(club_rulings))
             club_rulings.insert(at, ruling)
         raised_at[number] = [issue]
         if issue not in issues:
             issues.append(issue)
+
+
+ANSWERING_BASES = ("express", "reading", "conflict")   # a club that rules on an irregularity (not: it is silent)
+
+
+def _objection_answered(kb, ruling: ClubRuling, club_rulings: list, points: list, number: int,
+                        entries) -> ClubRuling:
+    """Marked words no listed question covers (a claim, an objection: "I haven't acted on the
+    all-in") are answered by what they object to (issue 20/21, e17/objection): the club's rulings on
+    the irregular entries of the same hand ruled beside the mark, before or at the words, on a
+    clause (express, reading) or on clauses that conflict. The earliest of them leads (the
+    answer's headline, render/output.py); the words' ruling takes its basis and clauses and names
+    every one (`answered_by`), its corrections staying with them (made once, in one place). A club
+    that rules on nothing irregular there, or only as not covered, keeps `ruling`: its rulebook has
+    no clause on it, its discretion clause cited."""
+    at = points[number].entries[0]
+    answering = []
+    for other in club_rulings:
+        where = points[other.point] if other.point is not None and other.point < len(points) else None
+        if where is None or not where.beside or not where.entries or other.basis not in ANSWERING_BASES:
+            continue
+        if where.entries[-1] > at or _new_hand_between(entries, where.entries[-1], at):
+            continue
+        answering.append((where.entries[0], other))
+    if not answering:
+        return ruling
+    answering.sort(key=lambda pair: pair[0])          # the earliest takes effect first: it leads
+    lead = answering[0][1]
+    said = entries[at] if at < len(entries) else {}
+    who = _speaker(said.get("by"))
+    words = f" (“{said['words']}”)" if said.get("words") else ""
+    titles = [f"{_lower_title(kb, r.issue)} (line {points[r.point].line})" if points[r.point].line
+              else _lower_title(kb, r.issue) for _, r in answering]
+    named = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+    plain = (f"{who}'s objection{words} is answered by the club's "
+             f"{'ruling' if len(titles) == 1 else 'rulings'} on what it objects to: {named}.")
+    return ClubRuling(club=ruling.club, issue=ruling.issue, basis=lead.basis, outcome="answered-by-ruling",
+                      decision=f"{lead.decision} {plain}", do=[plain], effects=[], numbers=dict(lead.numbers),
+                      discretion=lead.discretion,
+                      citations=list(dict.fromkeys(c for _, r in answering for c in r.citations)),
+                      rules_fired=list(lead.rules_fired), point=number,
+                      answered_by=[(r.point, r.issue, r.outcome) for _, r in answering])
+
+
+def _new_hand_between(entries, start: int, end: int) -> bool:
+    """Whether a new hand begins between two timeline entries (a `hand-over:` and then its deal)."""
+    over = False
+    for entry in entries[start + 1:end]:
+        if entry.get("entry") == "street":
+            if entry.get("street") == "hand-over":
+                over = True
+            elif over:
+                return True
+    return False
+
+
+def _speaker(by) -> str:
+    return f"Seat {by}" if isinstance(by, int) else f"The {by}" if by else "The player"
+
+
+def _lower_title(kb, issue: str) -> str:
+    title = kb.vocabulary.issues[issue]["title"]
+    return title[:1].lower() + title[1:]
 
 
 def _quiet(points: list, raised_at: list, number: int) -> bool:
