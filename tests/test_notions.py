@@ -32,7 +32,8 @@ def _key(answer, issues, points) -> list:
     is in each pot, what was taken out of it, who wins it)."""
     return sorted((r.issue, r.outcome, repr(sorted(map(repr, r.effects))), points[r.point].marked)
                   for r in answer.rulings if r.issue in issues) + \
-        [("the pot", repr(sorted(map(repr, answer.settlement))))]
+        [("the pot", repr(sorted(map(repr, answer.settlement))))] + \
+        [("the hand stopped", bool(answer.now.get("stopped")))]   # a stop at its own table (f18/tables)
 
 
 @pytest.fixture(scope="module")

@@ -92,6 +92,12 @@ def _club(answer, view, taken=None):
             + [o["seat"] for o in now.get("owes", [])]
         for seat in sorted(set(told)):
             yield "stopped-hand-acts", f"seat {seat} is told to act in a hand the ruling stopped"
+    # a stop at the hand's own table (f18/tables) stops this hand: nobody is told to act in it
+    if any(stop.get("hand_here") for stop in now.get("stops", [])):
+        told = ([now["next"]["seat"]] if now.get("next") else []) + [t["seat"] for t in now.get("then", [])] \
+            + [o["seat"] for o in now.get("owes", [])] + [m["seat"] for m in now.get("moves", []) if "add" in m]
+        for seat in sorted(set(told)):
+            yield "stopped-hand-acts", f"seat {seat} is told to act in a hand play stopped at its own table"
     if not all(math.isfinite(v) for v in view.contributed.values()):
         return
     adds = {m["seat"]: m["add"] for m in now.get("moves", []) if "add" in m}

@@ -140,10 +140,21 @@ def floor_first(now: dict, rulings: list, points: list, entries: list, steps: di
     return first
 
 
-def play_stops(now: dict, rulings: list, vocabulary) -> list:
+def hand_table(data: dict):
+    """The table where the hand described is played: the table_count marked hand_here: true
+    (f18/tables), None when no table is marked."""
+    for entry in data.get("events", data.get("timeline", [])):
+        if entry.get("event") == "table_count" and entry.get("hand_here") is True:
+            return entry["number"]
+    return None
+
+
+def play_stops(now: dict, rulings: list, vocabulary, here=None) -> list:
     """The tables where a settled ruling of this club stops play (an effect with `stops: table`,
     knowledge/vocabulary.yaml; e17/discretion): each with the clauses it rests on. They lead the Now:
-    nobody acts in a hand at a table where play cannot continue. Nothing where the hand is void."""
+    nobody acts in a hand at a table where play cannot continue. Nothing where the hand is void.
+    With the hand's own table known (`here`, f18/tables) each stop says whether it is this hand's
+    table (`hand_here`: true, this hand stops; false, it is played on)."""
     if not now or now.get("void"):
         return []
     out = []
@@ -154,9 +165,22 @@ def play_stops(now: dict, rulings: list, vocabulary) -> list:
             if vocabulary.effects.get(effect.get("effect"), {}).get("stops") == "table":
                 stop = {"table": effect.get("table"), "issue": ruling.issue,
                         "clauses": [c.clause for c in ruling.citations]}
+                if here is not None:
+                    stop["hand_here"] = str(effect.get("table")) == str(here)
                 if stop not in out:
                     out.append(stop)
     return out
+
+
+HAND_PARTS = ("next", "then", "owes", "moves", "unsettled", "round_complete")   # what tells a seat to act
+
+
+def stop_the_hand(now: dict, stops: list) -> dict:
+    """The Now where a stop falls on the hand's own table (f18/tables): the hand is not played on,
+    so nobody is told to act in it (no next seat, no one after him, nothing owed or put in)."""
+    if not any(stop.get("hand_here") for stop in stops):
+        return {**now, "stops": stops}
+    return {**{k: v for k, v in now.items() if k not in HAND_PARTS}, "stops": stops, "stopped": True}
 
 
 def _left_to_floor(rulings: list, points: list, floor: str) -> dict | None:

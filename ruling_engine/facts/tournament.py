@@ -43,7 +43,12 @@ def table_facts(tables: list) -> dict:
     empty_elsewhere = sum(t["seats"] - t["players"] for t in tables if t["number"] != shortest)
     highest = max(counts)
     empty_besides_highest = sum(t["seats"] - t["players"] for t in tables if t["number"] != highest)
+    moves, after = _balance(counts)
+    here = [t["number"] for t in tables if t.get("hand_here") is True]
     return {
+        **({"table_count.hand_table": here[0]} if here else {}),
+        "table_count.players_to_move": moves,
+        "table_count.balanced_counts": ", ".join(f"table {n}: {after[n]}" for n in sorted(after)),
         "table_count.tables_in_play": len(tables),
         "table_count.players_left_total": sum(counts.values()),
         "table_count.table_gap": most - fewest,
@@ -55,6 +60,20 @@ def table_facts(tables: list) -> dict:
         "table_count.room_to_break_a_table": len(tables) > 1 and counts[shortest] <= empty_elsewhere,
         "table_count.room_to_break_highest_table": len(tables) > 1 and counts[highest] <= empty_besides_highest,
     }
+
+
+def _balance(counts: dict) -> tuple:
+    """Players moved one at a time from the fullest table to the shortest until no table has two
+    fewer players than another (f18/tables): how many move, and the players at each table after."""
+    after = dict(counts)
+    moves = 0
+    while len(after) > 1 and max(after.values()) - min(after.values()) >= 2:
+        fullest = max(after, key=lambda n: (after[n], -n))
+        shortest = min(after, key=lambda n: (after[n], -n))
+        after[fullest] -= 1
+        after[shortest] += 1
+        moves += 1
+    return moves, after
 
 
 def finishing_facts(busted: list, stacks: dict) -> dict:

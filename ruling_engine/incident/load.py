@@ -656,7 +656,7 @@ def _too_many_example(seat) -> str:
 def _check_tournament_events(data: dict, file: str) -> None:
     """A chip race deals one card per odd chip, no card twice; a colour-up goes to a larger chip;
     each table is counted once."""
-    seen_cards, tables = {}, set()
+    seen_cards, tables, hand_table = {}, set(), None
     for entry in data["timeline"]:
         kind = entry.get("event")
         if kind == "race_entry" and "cards" in entry:
@@ -675,6 +675,12 @@ def _check_tournament_events(data: dict, file: str) -> None:
             if entry["number"] in tables:
                 raise FloorcallError(file, entry["line"], "each table counted once", f"table {entry['number']} twice")
             tables.add(entry["number"])
+            if entry.get("hand_here") is True:      # the hand's own table (f18/tables): one table
+                if hand_table is not None:
+                    raise FloorcallError(file, entry["line"], "hand_here: true on one table only",
+                                         f"table {entry['number']} and table {hand_table}",
+                                         "the hand described is played at one table: mark only that one")
+                hand_table = entry["number"]
             if _numbers(entry["players"], entry["seats"]) and entry["players"] > entry["seats"]:
                 raise FloorcallError(file, entry["line"], f"at most {entry['seats']} players (its seats)",
                                      f"players: {entry['players']}", "give the table's seats: if it has more")

@@ -203,10 +203,19 @@ def now_lines(now: dict, currency: str) -> list:
     for stop in now.get("stops", []):
         # a ruling that stops play leads the Now (e17/discretion): nobody acts in a hand it stopped
         cites = f" ({', '.join(stop['clauses'])})" if stop.get("clauses") else ""
-        lines.append(f"Play stops at table {stop['table']}{cites}: play there cannot continue. A hand at table "
-                     f"{stop['table']} is not played on: nobody acts in it, and its chips stay in the middle as "
-                     "they are (nothing goes back unless a clause of this club says so)."
-                     + (" Only at another table does the hand below go on:" if now.get("next") else ""))
+        if stop.get("hand_here"):      # the hand's own table (f18/tables): this hand stops
+            lines.append(f"Play stops at table {stop['table']}{cites}, the table of this hand: play there cannot "
+                         "continue. This hand is not played on: nobody acts in it, and its chips stay in the "
+                         "middle as they are (nothing goes back unless a clause of this club says so).")
+        elif stop.get("hand_here") is False:
+            lines.append(f"Play stops at table {stop['table']}{cites}: play there cannot continue, and a hand "
+                         f"there is not played on. This hand is at another table and goes on"
+                         + (":" if now.get("next") else "."))
+        else:
+            lines.append(f"Play stops at table {stop['table']}{cites}: play there cannot continue. A hand at table "
+                         f"{stop['table']} is not played on: nobody acts in it, and its chips stay in the middle as "
+                         "they are (nothing goes back unless a clause of this club says so)."
+                         + (" Only at another table does the hand below go on:" if now.get("next") else ""))
     for moot in now.get("moot", []):
         lines.append(moot["text"][0].upper() + moot["text"][1:] + ".")
     for held in now.get("held", []):

@@ -20,7 +20,8 @@ from ruling_engine.facts.timeline import hand_point, point_view, question_of, re
 from ruling_engine.rulings.consistency import contradictions
 from ruling_engine.corrected.edits import ClubEdits, edited_data
 from ruling_engine.corrected.hand import correct, moment
-from ruling_engine.corrected.now import HAND_ANSWERS, floor_first, now_of, play_stops, question_answer
+from ruling_engine.corrected.now import (HAND_ANSWERS, floor_first, hand_table, now_of, play_stops, question_answer,
+                                         stop_the_hand)
 from ruling_engine.rulings.settlement import branch_money, settle
 from ruling_engine.rulings.unread import unread_warnings
 from ruling_engine.rulings.tripups import tripup_warnings
@@ -368,9 +369,9 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                                                                     moments)]
                                    + [c.text() for c in corrected.conflicts],
                                    now=_qualified(now_of(corrected, timeline.hand.order_button), timeline))
-        stops = play_stops(answers[club].now, club_rulings, kb.vocabulary)
+        stops = play_stops(answers[club].now, club_rulings, kb.vocabulary, hand_table(timeline.data))
         if stops:
-            answers[club].now = {**answers[club].now, "stops": stops}
+            answers[club].now = stop_the_hand(answers[club].now, stops)
         first = floor_first(answers[club].now, club_rulings, points, timeline.entries, edits[club].steps(), info.floor)
         if first is not None:
             first["title"] = kb.vocabulary.issues.get(first["issue"], {}).get("title", first["issue"])

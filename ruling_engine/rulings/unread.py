@@ -48,6 +48,10 @@ ACTION_FIELD_FACTS = {
 READ_WITH_THE_POTS = {"money_moved", "money_moved.did", "money_moved.seat", "money_moved.amount",
                       "money_moved.by", "pot_deduction.taken"}
 
+# What the Now reads itself (corrected/now.py play_stops, f18/tables): which table is the hand's own,
+# so that a ruling stopping play at a table stops this hand or lets it go on.
+READ_BY_THE_NOW = {"table_count.hand_here"}
+
 # A forced bet posted with no chips or total given takes its amount from the game (facts/hand.py).
 POSTED_FROM_GAME = {"bring-in": "game.bring_in", "ante": "game.ante", "small-blind": "game.blinds",
                     "big-blind": "game.blinds", "dead-blind": "game.blinds", "straddle": "game.blinds"}
@@ -176,7 +180,7 @@ def unread_warnings(kb, incident_data: dict, facts_by_point: list, file: str, mo
     for field, line, words in _given(incident_data, kb.vocabulary.records):
         if line is not None and point_lines is not None and line not in point_lines:
             continue                  # an entry the floor was not called about tells the story
-        if field in RECORD_ONLY or field in used_sources or (field, line) in seen_as_game or \
+        if field in RECORD_ONLY or field in READ_BY_THE_NOW or field in used_sources or (field, line) in seen_as_game or \
                 (money and (field in ("pot_at_start", "pot_smallest_chip") or field in READ_WITH_THE_POTS)):
             continue
         head = field.split(".", 1)[0]
