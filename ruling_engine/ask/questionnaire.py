@@ -36,7 +36,8 @@ ANY_SEAT = ("button", "dealer")       # header seats that may be a seat out of t
 # floor has already put the money (rulings/settlement.py chips_back) decides what must come back
 # and to whom, so they are asked whenever such an entry is in the timeline (a count given moves nothing).
 # So does a chips_taken entry (f14/chips): the stacks as the floor found them, and what goes back.
-ENGINE_READS = {"money_moved": ("seat", "amount"), "chips_taken": ("by", "amount")}
+# And a chips_given entry (f18/transfer): the chips are in front of the receiver until a ruling gives them back.
+ENGINE_READS = {"money_moved": ("seat", "amount"), "chips_taken": ("by", "amount"), "chips_given": ("to", "amount")}
 
 
 @dataclass

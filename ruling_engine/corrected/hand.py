@@ -254,14 +254,16 @@ def _number(value):
 
 def _taken(stacks: dict, data: dict) -> dict:
     """The stacks as the floor found them: chips taken from a player's stack (a `chips_taken`
-    entry) are gone from it, and in front of the player who took them when the entry names him."""
+    entry) are gone from it, and in front of the player who took them when the entry names him;
+    chips a player gave away (a `chips_given` entry, f18/transfer) are in front of the receiver."""
     for e in data.get("events", []):
-        amount = _number(e.get("amount")) if e["event"] == "chips_taken" else None
+        amount = _number(e.get("amount")) if e["event"] in ("chips_taken", "chips_given") else None
         if amount is None or not math.isfinite(amount) or e.get("from") not in stacks:
             continue
         stacks[e["from"]] = stacks[e["from"]] - amount
-        if isinstance(e.get("by"), int) and e["by"] in stacks:
-            stacks[e["by"]] = stacks[e["by"]] + amount
+        taker = e.get("by") if e["event"] == "chips_taken" else e.get("to")
+        if isinstance(taker, int) and taker in stacks:
+            stacks[taker] = stacks[taker] + amount
     return stacks
 
 

@@ -64,16 +64,17 @@ def violations(report, timeline) -> list:
 
 
 def _taken(data: dict) -> dict:
-    """Seat -> chips its stack lost (negative: gained) to `chips_taken` entries before the floor came
+    """Seat -> chips its stack lost (negative: gained) to `chips_taken` (and `chips_given`) entries before the floor came
     (f14/chips): the replay's stacks do not know of them."""
     out: dict = {}
     for e in data.get("events", []):
-        amount = e.get("amount") if e.get("event") == "chips_taken" else None
+        amount = e.get("amount") if e.get("event") in ("chips_taken", "chips_given") else None
         if not isinstance(amount, (int, float)) or isinstance(amount, bool):
             continue
         out[e["from"]] = out.get(e["from"], 0) + amount
-        if isinstance(e.get("by"), int):
-            out[e["by"]] = out.get(e["by"], 0) - amount
+        taker = e.get("by") if e["event"] == "chips_taken" else e.get("to")   # chips given: f18/transfer
+        if isinstance(taker, int):
+            out[taker] = out.get(taker, 0) - amount
     return out
 
 

@@ -77,6 +77,15 @@ def _chips_found(e: dict) -> dict:
     return out
 
 
+def _chips_given(e: dict) -> dict:
+    """Chips a player gave to another outside play, with his say (f18/transfer): the giver, the
+    receiver, how much, and whether the giver was leaving (unknown when not stated)."""
+    out = {"chips_given.from": e["from"], "chips_given.to": e["to"]}
+    _put(out, "chips_given.amount", e.get("amount"))
+    _put(out, "chips_given.leaving", e.get("leaving"))
+    return out
+
+
 def _foreign_chips(e: dict) -> dict:
     """Chips that are not the room's own."""
     out = {"foreign_chips.seat": e["seat"]}
@@ -194,6 +203,7 @@ _WITH_THE_HAND = ("cash_on_table",)       # read with the hand at the floor's ca
 _READERS = {
     "buys_chips": _buys_chips, "cash_on_table": _cash_on_table, "chips_removed": _chips_removed, "chips_taken": _chips_taken,
     "chips_lent": _chips_lent, "chips_found": _chips_found, "foreign_chips": _foreign_chips,
+    "chips_given": _chips_given,
     "chips_hidden": _chips_hidden, "rejoins_game": _rejoins_game, "stakes_questioned": _stakes_questioned,
     "wants_to_play": _wants_to_play, "player_dress": _player_dress,
     "publicity_objection": _publicity_objection, "money_paid_in": _money_paid_in,

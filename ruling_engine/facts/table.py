@@ -286,6 +286,17 @@ def _changed(event, ctx) -> dict:
     return _seat_changed(event, ctx.data)
 
 
+@reads("stand_in_dealer")
+def _stand_in(event, ctx) -> dict:
+    """Another player deals for the one the rotation reached (f18/transfer): whose turn it was, who
+    deals in her place (when named), whether she is unable to (unknown when not stated)."""
+    out = {"stand_in_dealer.seat": event["seat"]}
+    for name in ("by", "unable"):
+        if event.get(name) is not None:
+            out[f"stand_in_dealer.{name}"] = event[name]
+    return out
+
+
 @reads("button_to_place")
 def _button_placed(event, ctx) -> dict:
     return {"button_to_place.placement": event["reason"], "button_to_place.new_players": event["new_players"]}

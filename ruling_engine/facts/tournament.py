@@ -269,7 +269,8 @@ def _arrival_seat_facts(event: dict, data: dict) -> dict:
 def _arrival(e, ctx) -> dict:
     out = {"arrival.seat": e.get("seat"), "arrival.minutes": e["minutes_after_start"],
            "arrival.level": e["level"], "arrival.registered_by": e["registered_by"],
-           "arrival.first_break_over": e["first_break_over"], "arrival.seat_available": e["seat_available"]}
+           "arrival.first_break_over": e["first_break_over"], "arrival.seat_available": e["seat_available"],
+           "arrival.substitute": e.get("substitute", False)}    # f18/transfer: a substitute for the entrant
     out.update(_arrival_seat_facts(e, ctx.data))
     return out
 
