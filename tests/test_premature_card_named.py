@@ -58,3 +58,27 @@ def test_two_early_cards_named_the_td_is_told_which(kb):
     becomes of both, and his line names both."""
     fpc = _premature(kb, "  - turn: Q♥\n  - river: 5♣\n")["fpc"].do
     assert any("Qh, 5c" in line and "best placed TD" in line for line in fpc), fpc
+
+
+def _now(kb, betting, club="gala"):
+    text = BEFORE.replace("  - {seat: 2, did: all-in, total: 28}\n", betting)
+    report = rule_incident(parse_incident_text(text + "  - turn: 5♣\n", "<t>", kb.vocabulary, kb.clubs), kb, "edp")
+    return report.answers[club]
+
+
+def test_premature_card_left_to_the_floor_keeps_the_open_all_in(kb):
+    """Gala has no clause on a premature card (not covered, the Card Room Manager decides): the
+    position he decides from is the flop round with seat 2's £28 all-in still to be answered by
+    seat 3, not 'nothing to call' on the turn."""
+    answer = _now(kb, "  - {seat: 2, did: all-in, total: 28}\n")
+    ruling = next(r for r in answer.rulings if r is not None and r.issue == "premature-board-card")
+    assert (ruling.basis, ruling.outcome) == ("not covered", "floor-decides")
+    nxt = answer.now["next"]
+    assert (nxt["seat"], nxt["street"], nxt["call"]) == (3, "flop", 28), nxt
+
+
+def test_premature_card_left_to_the_floor_keeps_the_open_bet(kb):
+    """A £10 bet and a call on the flop, the turn before seat 1 acted: seat 1 still faces £10."""
+    answer = _now(kb, "  - {seat: 2, did: bet, total: 10}\n  - {seat: 3, did: call, total: 10}\n")
+    nxt = answer.now["next"]
+    assert (nxt["seat"], nxt["street"], nxt["call"]) == (1, "flop", 10), nxt

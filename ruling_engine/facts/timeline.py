@@ -430,7 +430,7 @@ def _irregular_streets(entries, seconds, hand: Hand, events, flop_count) -> list
             if NEXT_BOARD.get(previous) == entry["street"] and not _round_complete(hand, actions_before):
                 out.append((index, {"event": "card_dealt_early", "street": entry["street"], "burn_only": False,
                                     "cards": _cards_dealt_early(entries, index),
-                                    **_named_early(entries, index),
+                                    **_named_early(entries, index), "_entry": index,
                                     "in_question": entry.get("in_question", False), "_derived": True}))
     return out
 
