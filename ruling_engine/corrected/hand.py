@@ -569,6 +569,7 @@ def correct(data: dict, hand, rulings: list, vocabulary, street_of_point=None, c
                 _apply(out, spec["corrects"], effect, ruling, made, spec.get("raise", False),
                        vocabulary.restriction_lasts.get(effect.get("effect"), "hand"), spec.get("at_the_call", False),
                        spec.get("redeals", True))
+        _position_left_to_floor(out, data, ruling, vocabulary, made)
     if out.void:
         out.live = []
     else:
@@ -578,6 +579,29 @@ def correct(data: dict, hand, rulings: list, vocabulary, street_of_point=None, c
 
 OPEN_BASES = ("not covered", "conflict")   # a ruling that leaves its question to the floor
 OPEN_OUTCOMES = ("floor-decides",)
+
+
+def _position_left_to_floor(out: CorrectedHand, data: dict, ruling, vocabulary, made: dict) -> None:
+    """A ruling of no clause (not covered, the floor decides) on an issue whose vocabulary gives the
+    position the floor decides from (`left_to_floor:`, a correction kind): that correction is made,
+    and nothing else (e18/premature-named: a card dealt before the round was complete, left to the
+    floor, leaves the round open with its bets, the pending all-in or bet still to be answered)."""
+    if ruling.basis != "not covered" or ruling.outcome not in OPEN_OUTCOMES:
+        return
+    position = (vocabulary.issues.get(ruling.issue) or {}).get("left_to_floor")
+    if not position:
+        return
+    at = out.point_entry.get(ruling.point)
+    # only where no ruling has corrected an action yet: a correction made (a raise re-read on the
+    # round) stands with its sizes and reopens that round itself; the round is not re-read from the
+    # actions as written over it
+    if any(point != ruling.point for *_, point in made.values()):
+        return
+    if at is not None and any(e.get("event") == position["event"] and e.get("_entry") == at
+                              for e in data.get("events", [])):
+        _apply(out, position["corrects"], {"effect": "floor-decides"}, ruling, made, False)
+
+
 LIFE_EFFECTS = ("hand-dead", "hand-live", "no-claim-to-pot")
 
 

@@ -263,8 +263,11 @@ def _conduct_facts(event: dict, data: dict) -> dict:
 def _premature(event, ctx) -> dict:
     # the board cards out before anyone acted again: derived from the order (a street written in
     # the timeline while its round was open); an event the file states is one card
-    return {"card_dealt_early.street": event["street"], "card_dealt_early.burn_only": event["burn_only"],
-            "card_dealt_early.cards": event.get("cards", 1)}
+    out = {"card_dealt_early.street": event["street"], "card_dealt_early.burn_only": event["burn_only"],
+           "card_dealt_early.cards": event.get("cards", 1)}
+    if event.get("named"):            # the card(s) already out, as the timeline names them (e18/premature-named)
+        out["card_dealt_early.named"] = ", ".join(event["named"])
+    return out
 
 
 @reads("flop_dealt")

@@ -430,6 +430,7 @@ def _irregular_streets(entries, seconds, hand: Hand, events, flop_count) -> list
             if NEXT_BOARD.get(previous) == entry["street"] and not _round_complete(hand, actions_before):
                 out.append((index, {"event": "card_dealt_early", "street": entry["street"], "burn_only": False,
                                     "cards": _cards_dealt_early(entries, index),
+                                    **_named_early(entries, index), "_entry": index,
                                     "in_question": entry.get("in_question", False), "_derived": True}))
     return out
 
@@ -444,6 +445,22 @@ def _cards_dealt_early(entries, index: int) -> int:
             break
         count += entry["entry"] == "street" and entry.get("street") in BOARD_STREETS
     return max(count, 1)
+
+
+def _named_early(entries, index: int) -> dict:
+    """The early cards as the timeline names them (`turn: 5♣`, then `river: Q♥`), the same streets
+    _cards_dealt_early counts: {"named": [...]} only when every one of them is named (e18/premature-
+    named: the ruling says what becomes of the card already out); {} when any is not."""
+    named = []
+    for entry in entries[index:]:
+        if entry["entry"] == "action" and "posts" not in entry and not entry.get("_void"):
+            break
+        if entry["entry"] == "street" and entry.get("street") in BOARD_STREETS:
+            cards = entry.get("cards") or []
+            if not cards:
+                return {}
+            named += [str(card) for card in cards]
+    return {"named": named} if named else {}
 
 
 def _resume_open_round(entries, seconds, hand: Hand, events) -> bool:
