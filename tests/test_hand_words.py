@@ -118,3 +118,16 @@ def test_a_written_hand_declared_is_the_one_declaration(kb, tmp_path):
     report = _rule(kb, tmp_path, "ace-high straight", extra=extra)
     assert _misdeclared(report, "ppl") == []
     assert not any("was not read" in w for w in report.warnings)
+
+
+def test_the_questionnaire_writes_a_hand_named_as_kind_hand():
+    """'SEAT names: words' in `floorcall ask` is his own hand named at showdown (kind: hand)."""
+    from ruling_engine.ask.answers import parse_said
+    assert parse_said("2 names: ace-high straight", [2, 5]) == {
+        "said": {"by": 2, "words": "ace-high straight", "kind": "hand"}}
+
+
+def test_floorcall_events_said_says_a_hand_named_is_a_declaration(kb):
+    from ruling_engine.knowledge.events import events_text
+    text = " ".join(events_text(kb, "said").split())
+    assert "is his declaration of his own hand" in text and "differ in kind or rank" in text
