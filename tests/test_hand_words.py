@@ -131,3 +131,34 @@ def test_floorcall_events_said_says_a_hand_named_is_a_declaration(kb):
     from ruling_engine.knowledge.events import events_text
     text = " ".join(events_text(kb, "said").split())
     assert "is his declaration of his own hand" in text and "differ in kind or rank" in text
+
+
+PUSHED = """
+  - money_moved: {did: pushed, seat: 2, amount: 2000}
+  - said: {by: 5, words: "Wait - that's not what you said you had", kind: claim, in_question: true}"""
+
+
+def _disputes(report, club):
+    return [r for r in report.answers[club].rulings if r.issue == "dispute"]
+
+
+def test_objection_after_a_pot_pushed_on_a_misnamed_hand_is_a_dispute_edp_3_17_gala_showdown_p5(kb, tmp_path):
+    """The pot pushed to the player who named his hand wrongly, and the other player objecting (a
+    marked claim) before any new hand: EDP 3 ¶17 ("The right to dispute a finished hand ends when a new
+    hand begins") and Gala Showdown ¶5 hear the dispute in time."""
+    path = tmp_path / "incident.yaml"
+    said = '  - said: {by: 2, words: "ace-high straight", kind: hand}'
+    path.write_text((HEADER % (STRAIGHT, said)) + PUSHED.lstrip("\n") + "\n", encoding="utf-8")
+    report = rule_on(path, kb=kb)
+    [edp] = _disputes(report, "edp")
+    assert edp.outcome == "in-time" and "edp.3-17" in {c.clause for c in edp.citations}
+    [gala] = _disputes(report, "gala")
+    assert gala.outcome == "in-time" and "gala.betting-showdown-p5" in {c.clause for c in gala.citations}
+
+
+def test_objection_after_a_push_on_a_rightly_named_hand_raises_no_dispute(kb, tmp_path):
+    path = tmp_path / "incident.yaml"
+    said = '  - said: {by: 2, words: "six-high straight", kind: hand}'
+    path.write_text((HEADER % (STRAIGHT, said)) + PUSHED.lstrip("\n") + "\n", encoding="utf-8")
+    report = rule_on(path, kb=kb)
+    assert all(_disputes(report, club) == [] for club in report.answers)

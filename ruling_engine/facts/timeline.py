@@ -254,6 +254,7 @@ def _read(incident_data: dict, entries: list, streets: list, pairs: dict, bases=
     named, unread = hands_named_in_words(incident_data, entries, streets, events, action_entry,
                                          hand.replay(len(actions)).in_hand if actions else None)
     extra += named
+    extra += _objection_to_a_misnamed_push(incident_data, entries, streets, events + [e for _, e in named], board)
     if unread:
         data["_hands_unread"] = unread
     for index, event in extra:
@@ -543,6 +544,48 @@ def hands_named_in_words(incident_data: dict, entries, streets, events, action_e
                               "_words": entry.get("words"), "_from_said": True, "_entry": index,
                               "_actions_before": bisect.bisect_left(action_entry, index), "_street": "showdown"}))
     return named, unread
+
+
+def _objection_to_a_misnamed_push(incident_data: dict, entries, streets, events, board) -> list:
+    """A pot pushed on a hand named wrongly, and another player objecting after the push (issue 21/22):
+    a marked claim (`kind: claim`, `in_question: true`) by a seat other than the one the pot went to,
+    after a money_moved pushed to a seat whose last declaration before it (hand_declared, or his hand
+    named in words) the cards show wrong in kind or rank, with no street between the push and the
+    claim: a dispute of the finished hand, raised before the next hand, so each club's clauses on
+    disputes after the pot is awarded apply (EDP 3 ¶17, Gala Showdown ¶5). Nothing when the timeline
+    writes a dispute itself, or the cards are not known."""
+    from ruling_engine.facts.hands import best_hand, can_read
+    from ruling_engine.incident.named_hand import NamedHand, matches
+    if any(e["event"] == "dispute" for e in events):
+        return []
+    variant = (incident_data.get("game") or {}).get("variant")
+    cards = {p.get("seat"): p.get("cards") for p in incident_data.get("players") or () if isinstance(p, dict)}
+    out = []
+    for index, entry in enumerate(entries):
+        if entry["entry"] != "said" or entry.get("kind") != "claim" or not entry.get("in_question") \
+                or not isinstance(entry.get("by"), int) or isinstance(entry.get("by"), bool):
+            continue
+        pushes = [e for e in events if e["event"] == "money_moved" and e.get("did") == "pushed"
+                  and e.get("_entry", index) < index and isinstance(e.get("seat"), int)]
+        if not pushes or pushes[-1]["seat"] == entry["by"]:
+            continue
+        push = pushes[-1]
+        if any(entries[i]["entry"] == "street" for i in range(push["_entry"] + 1, index)):
+            continue
+        said = [e for e in events if e["event"] == "hand_declared" and e.get("hand_of") == push["seat"]
+                and e.get("_entry", index) < push["_entry"]]
+        hole = cards.get(push["seat"])
+        if not said or not hole or not can_read(variant, hole, board):
+            continue
+        named = NamedHand(said[-1]["said"], tuple(said[-1].get("_named") or ()))
+        if matches(named, best_hand(push["seat"], hole, board, variant)):
+            continue
+        out.append((index, {"event": "dispute", "after_next_shuffle": False, "dealer_ruled": False,
+                            "facts_disputed": False, "cctv_reviewed": False, "ruling_challenged": False,
+                            "ruling_shown_wrong": False, "floor_playing": False, "about_dealer_mistake": False,
+                            "in_question": True, "_from_said": True, "_derived": True, "_entry": index,
+                            "_actions_before": push.get("_actions_before", 0), "_street": streets[index]}))
+    return out
 
 
 def _deal_out_of_turn(incident_data: dict, entries, events) -> list:
