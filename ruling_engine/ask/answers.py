@@ -161,7 +161,8 @@ def parse_said(text: str, seats: list) -> dict:
     words' is a question that player put to the floor (kind: question, marked as the point); 'SEAT
     asks about SEAT: words' a question about that other player's options (of:), and words opening
     "if I shove, ..." (call, check, fold) say the asker's own action it supposes (if:). 'SEAT takes
-    back: words' are his own words taking back the action he just declared (kind: withdrawal)."""
+    back: words' are his own words taking back the action he just declared (kind: withdrawal); 'SEAT
+    names: words' his own hand named in words at showdown (kind: hand: "2 names: ace-high straight")."""
     who, sep, words = str(text).partition(":")
     who = who.strip().lower()
     of = None
@@ -177,6 +178,10 @@ def parse_said(text: str, seats: list) -> dict:
     takes_back = re.fullmatch(r"(\d+)\s+takes\s+back", who)
     if takes_back:
         who = takes_back.group(1)
+    # "SEAT names: words" - at showdown he names his own hand in words (kind: hand, issue 21/22)
+    names = re.fullmatch(r"(\d+)\s+names", who)
+    if names:
+        who = names.group(1)
     if not sep or not words.strip():
         raise AnswerError("who, a colon, then the words, e.g. '6: I never saw the raise' or 'dealer: five to call'")
     if who.isdigit():
@@ -198,6 +203,8 @@ def parse_said(text: str, seats: list) -> dict:
         return {"said": {"by": by, "words": words.strip(), "kind": "question", "in_question": True}}
     if takes_back:
         return {"said": {"by": by, "words": words.strip(), "kind": "withdrawal"}}
+    if names:
+        return {"said": {"by": by, "words": words.strip(), "kind": "hand"}}
     return {"said": {"by": by, "words": words.strip()}}
 
 

@@ -257,7 +257,8 @@ def _ask_next(question, session, questionary):
                                                 instruction="SEAT: words, or dealer: words, floor: words; a question to "
                                                             "the floor: SEAT asks: words (about another player: SEAT "
                                                             "asks about SEAT: words); a player taking back what he "
-                                                            "just declared: SEAT takes back: words"))
+                                                            "just declared: SEAT takes back: words; his own hand named "
+                                                            "at showdown: SEAT names: words"))
                 if text.strip().lower() == "b":
                     return BACK
                 return parse_said(text, seats)

@@ -34,6 +34,16 @@ def _part_shown_wins(data: dict, read: dict, contenders: list, known: dict) -> d
     return {} if wins is None else {"hand_shown.would_win": wins}
 
 
+def _named_right(data: dict, seat: int, hand, kind) -> bool:
+    """Whether the hand named for `seat` is what his cards make: the kind, and (a hand named in words,
+    issue 21) each rank the words give: "ace-high straight" on a five-high straight, "two pair, kings"
+    on queens up are wrong though the kind is right (named_hand.matches)."""
+    from ruling_engine.incident.named_hand import NamedHand, matches
+    declared = [e for e in data.get("events", []) if e["event"] == "hand_declared" and e.get("hand_of") == seat]
+    ranks = tuple(declared[-1].get("_named") or ()) if declared else ()
+    return matches(NamedHand(kind, ranks), hand)
+
+
 def _winners(read: dict, seats) -> list:
     best = min(read[s].rank for s in seats)
     return [s for s in seats if read[s].rank == best]
@@ -94,7 +104,7 @@ def facts(data: dict, final_state, known: dict, contributions: dict) -> dict:
     named = known.get("hand_declared.hand_of")
     if named in read:
         hand = read[named]
-        out["hand_declared.correct"] = hand.category == known.get("hand_declared.hand")
+        out["hand_declared.correct"] = _named_right(data, named, hand, known.get("hand_declared.hand"))
         out["hand_declared.actual_hand"] = hand.text()
         owner = next(p for p in data["players"] if p["seat"] == named)
         loose = hands.best_with_any_cards(owner["cards"], board) if variant != "stud" else hand

@@ -16,6 +16,7 @@ from ruling_engine.facts.registry import event_facts, reads
 from ruling_engine.facts.replay import STREETS, action_delta, clockwise_from, once_per_hand, parse_said, replay, total_in
 from ruling_engine.facts.table import table_facts
 from ruling_engine.incident.load import HAND_SIZE
+from ruling_engine.incident.named_hand import NamedHand
 from ruling_engine.numbers import game_currency
 
 STRUCTURE = {"NLHE": "no-limit", "PLO": "pot-limit", "PLHE": "pot-limit", "LHE": "limit", "stud": "limit"}
@@ -530,7 +531,8 @@ def _pot_won_uncalled(final_state) -> dict:
 def _declared(event, ctx) -> dict:
     return {"hand_declared.hand_of": event["hand_of"], "hand_declared.by": event["by"],
             "hand_declared.hand": event["said"], "hand_declared.deliberate": event["deliberate"],
-            "hand_declared.before_shown": event["before_shown"]}
+            "hand_declared.before_shown": event["before_shown"],
+            "hand_declared.named": NamedHand(event["said"], tuple(event.get("_named") or ())).text()}
 
 
 @reads("rabbit_hunt")

@@ -29,6 +29,7 @@ a concession, such as a muck at showdown to a hand tabled before it, raises noth
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import field
 
 from ruling_engine.records import dataclass
@@ -250,6 +251,12 @@ def _read(incident_data: dict, entries: list, streets: list, pairs: dict, bases=
     loop = (actions, action_entry, events, event_entry, posts, board, killed)     # appended to below, never cut
     extra = _irregular_streets(entries, seconds, hand, events, flop_count)
     extra += _deal_out_of_turn(incident_data, entries, events)
+    named, unread = hands_named_in_words(incident_data, entries, streets, events, action_entry,
+                                         hand.replay(len(actions)).in_hand if actions else None)
+    extra += named
+    extra += _objection_to_a_misnamed_push(incident_data, entries, streets, events + [e for _, e in named], board)
+    if unread:
+        data["_hands_unread"] = unread
     for index, event in extra:
         events.append(event)
         event_entry.append(index)
@@ -500,6 +507,104 @@ def _resume_open_round(entries, seconds, hand: Hand, events) -> bool:
     return moved
 
 
+# words about someone else's hand ("he called a flush", "you've got the straight"): not the speaker
+# naming his own, when the entry does not say what the words are
+_OTHERS = re.compile(r"\b(?:he|he's|his|him|she|she's|her|you|you've|you're|your|they|their)\b", re.IGNORECASE)
+
+
+def hands_named_in_words(incident_data: dict, entries, streets, events, action_entry, in_hand) -> tuple:
+    """A hand named in words at showdown (issue 21/22): a player's `said:` entry of kind hand (or,
+    kind left out, words read as a hand) on the showdown, by a player still in the hand, is the
+    declaration a hand_declared entry writes: (entry, hand_declared event) with who declared whose
+    hand (his own) and the kind named; the ranks the words give ride along (`_named`) for the card
+    facts to compare. Not when the timeline writes a hand_declared for that seat itself (one
+    declaration, not two). Words that name no hand that can be read, or said by someone not in the
+    hand (whose hand is not known), are returned as (entry, reason, what to write) to be named in a warning."""
+    from ruling_engine.facts.sequence import said_kind
+    from ruling_engine.incident.load import HAND_SIZE
+    from ruling_engine.incident.named_hand import read_named_hand
+    written = {e.get("hand_of") for e in events if e["event"] == "hand_declared"}
+    size = HAND_SIZE.get((incident_data.get("game") or {}).get("variant"), 2)
+    named, unread = [], []
+    for index, entry in enumerate(entries):
+        if entry["entry"] != "said" or entry.get("_void") or streets[index] != "showdown":
+            continue
+        seat = entry.get("by")
+        if not isinstance(seat, int) or isinstance(seat, bool) or said_kind(entry) != "hand" or seat in written:
+            continue
+        hand = read_named_hand(entry.get("words"))
+        if hand is None:
+            unread.append((index, "no hand that can be read (a kind of hand: flush, straight, two pair, "
+                                  "kings full ...)", f"- hand_declared: {{hand_of: {seat}, said: straight}} (the "
+                                                     f"kind of hand he named)"))
+            continue
+        if entry.get("kind") is None and _OTHERS.search(str(entry.get("words"))):
+            unread.append((index, f"the words speak of another player's hand, so they are not read as seat {seat} "
+                                  f"naming his own", f"- hand_declared: {{hand_of: SEAT, by: other-player, said: "
+                                                     f"{hand.kind}}} if they name a hand (SEAT: whose), or kind: claim"))
+            continue
+        if any(e["event"] == "hand_mucked" and e.get("seat") == seat and e.get("_entry", index) < index for e in events):
+            unread.append((index, f"seat {seat}'s hand was already in the muck, so the words are no hand named at the "
+                                  f"showdown", "kind: claim if they claim his hand back, or a hand_declared entry "
+                                               "before his muck where he named it then"))
+            continue
+        if in_hand is not None and seat not in in_hand:
+            unread.append((index, f"seat {seat} is not in the hand, so whose hand the words name is not known",
+                           f"- hand_declared: {{hand_of: SEAT, by: other-player, said: {hand.kind}}} (SEAT: whose "
+                           f"hand he named)"))
+            continue
+        shown = any(e["event"] == "hand_shown" and e.get("seat") == seat and e.get("_entry", index) < index
+                    and isinstance(e.get("face_up"), int) and e["face_up"] >= size for e in events)
+        named.append((index, {"event": "hand_declared", "hand_of": seat, "by": "owner", "said": hand.kind,
+                              "deliberate": False, "before_shown": not shown,
+                              "in_question": bool(entry.get("in_question")), "_named": hand.ranks,
+                              "_words": entry.get("words"), "_from_said": True, "_entry": index,
+                              "_actions_before": bisect.bisect_left(action_entry, index), "_street": "showdown"}))
+    return named, unread
+
+
+def _objection_to_a_misnamed_push(incident_data: dict, entries, streets, events, board) -> list:
+    """A pot pushed on a hand named wrongly, and another player objecting after the push (issue 21/22):
+    a marked claim (`kind: claim`, `in_question: true`) by a seat other than the one the pot went to,
+    after a money_moved pushed to a seat whose last declaration before it (hand_declared, or his hand
+    named in words) the cards show wrong in kind or rank, with no street between the push and the
+    claim: a dispute of the finished hand, raised before the next hand, so each club's clauses on
+    disputes after the pot is awarded apply (EDP 3 ¶17, Gala Showdown ¶5). Nothing when the timeline
+    writes a dispute itself, or the cards are not known."""
+    from ruling_engine.facts.hands import best_hand, can_read
+    from ruling_engine.incident.named_hand import NamedHand, matches
+    if any(e["event"] == "dispute" for e in events):
+        return []
+    variant = (incident_data.get("game") or {}).get("variant")
+    cards = {p.get("seat"): p.get("cards") for p in incident_data.get("players") or () if isinstance(p, dict)}
+    out = []
+    for index, entry in enumerate(entries):
+        if entry["entry"] != "said" or entry.get("kind") != "claim" or not entry.get("in_question") \
+                or not isinstance(entry.get("by"), int) or isinstance(entry.get("by"), bool):
+            continue
+        pushes = [e for e in events if e["event"] == "money_moved" and e.get("did") == "pushed"
+                  and e.get("_entry", index) < index and isinstance(e.get("seat"), int)]
+        if not pushes or pushes[-1]["seat"] == entry["by"]:
+            continue
+        push = pushes[-1]
+        if any(entries[i]["entry"] == "street" for i in range(push["_entry"] + 1, index)):
+            continue
+        said = [e for e in events if e["event"] == "hand_declared" and e.get("hand_of") == push["seat"]
+                and e.get("_entry", index) < push["_entry"]]
+        hole = cards.get(push["seat"])
+        if not said or not hole or not can_read(variant, hole, board):
+            continue
+        named = NamedHand(said[-1]["said"], tuple(said[-1].get("_named") or ()))
+        if matches(named, best_hand(push["seat"], hole, board, variant)):
+            continue
+        out.append((index, {"event": "dispute", "after_next_shuffle": False, "dealer_ruled": False,
+                            "facts_disputed": False, "cctv_reviewed": False, "ruling_challenged": False,
+                            "ruling_shown_wrong": False, "floor_playing": False, "about_dealer_mistake": False,
+                            "in_question": True, "_from_said": True, "_derived": True, "_entry": index,
+                            "_actions_before": push.get("_actions_before", 0), "_street": streets[index]}))
+    return out
+
+
 def _deal_out_of_turn(incident_data: dict, entries, events) -> list:
     """A player-dealer (`dealer:`) who is not on the button, in a self-dealt game where the button
     marks whose deal it is: the deal was out of turn (an event at the first deal or street entry).
@@ -531,7 +636,9 @@ def _points(timeline: Timeline, together_kinds) -> list:
     marked_actions = [i for i in timeline.action_entry
                       if entries[i].get("in_question") or i in pairs and entries[pairs[i]].get("in_question")]
     marked_streets = [i for i, e in enumerate(entries) if e["entry"] == "street" and e.get("in_question")]
-    marked_said = [i for i, e in enumerate(entries) if e["entry"] == "said" and e.get("in_question")]
+    from_said = {i for i, e in events if e.get("_from_said")}     # a hand named in words: its own point
+    marked_said = [i for i, e in enumerate(entries) if e["entry"] == "said" and e.get("in_question")
+                   and i not in from_said]
     points = []
     if marked_actions or marked_streets or marked_said or any(e.get("in_question") for _, e in events):
         chosen_actions = marked_actions

@@ -403,6 +403,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                                            for i in p.entries if i < len(timeline.entries)},
                                               header_lines=incident.header_lines)
                              + _unread_questions(timeline, points, incident.file)
+                             + _unread_hands(timeline, incident.file)
                              + approximate_warnings(incident) + hands_warnings(incident)
                              + tripup_warnings(incident, facts_by_point, [p.line for p in points], timeline)
                              + unsaid_warnings(incident, timeline, answers)
@@ -455,6 +456,20 @@ def _unread_questions(timeline, points, file) -> list:
             words = timeline.entries[point.entries[0]].get("words", "")
             out.append(f"{file}:{point.line}: the question “{words}” was not read: what it asks about is not in its "
                        "words; say it with about: raise, all-in, call, check, card, show, button or fee")
+    return out
+
+
+def _unread_hands(timeline, file) -> list:
+    """A warning for each hand named in words at showdown (a player's `said:` of kind hand) that
+    could not be read as a declaration (facts/timeline.py hands_named_in_words): no club's clause on
+    hands named is applied to it, and the warning says what to write instead (issue 22)."""
+    out = []
+    for index, why, instead in timeline.data.get("_hands_unread") or ():
+        entry = timeline.entries[index]
+        where = f"{file}:{entry.get('line')}" if entry.get("line") else str(file)
+        out.append(f"{where}: the hand named “{entry.get('words', '')}” was not read: {why}; no club's clause on "
+                   f"hands named at showdown is applied to it. Say it as a kind of hand and its ranks (words: "
+                   f"ace-high straight, kings and fours, set of nines), or write {instead}")
     return out
 
 
