@@ -41,11 +41,17 @@ def test_the_round_the_early_card_closed_goes_on_where_the_club_says_so(kb, tmp_
         assert now["next"]["min_raise_to"] == 10 and now["then"] == [], (club, now)
 
 
-def test_a_club_that_lets_the_card_stand_plays_on_the_new_street(kb, tmp_path):
+def test_a_club_that_leaves_the_early_card_to_the_floor_shows_the_open_round_as_the_position(kb, tmp_path):
+    """No clause on the early card (the floor decides, e18/premature-named): nothing is corrected,
+    but seat 9 has still not answered the turn bet; that open bet is the position the floor decides
+    from, never "nothing to call" on the early card's street."""
     path = tmp_path / "early-river.yaml"
     path.write_text(HAND)
     report = rule_on(path, kb=kb)
-    for club, answer in report.answers.items():
-        effects = [e.get("effect") for r in answer.rulings for e in r.effects]
-        if "betting-completed" not in effects and answer.now.get("street"):
-            assert answer.now["street"] == "river", (club, answer.now)
+    left = [club for club, answer in report.answers.items()
+            if any(r.issue == "premature-board-card" and r.basis == "not covered" for r in answer.rulings)]
+    assert left, "no club leaves the early card to the floor: the incident no longer exercises it"
+    for club in left:
+        now = report.answers[club].now
+        assert now["street"] == "turn", (club, now)
+        assert now["next"]["seat"] == 9 and now["next"]["call"] == 5, (club, now)
