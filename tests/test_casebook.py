@@ -90,3 +90,16 @@ def test_casebook_clauses_lists_per_club_the_normative_clauses_no_independent_ca
     out = run_cli("floorcall", "casebook", "--clauses").stdout
     for club, row in rows.items():
         assert f"{club}: {row['resting']} of {row['normative']} normative clauses rest on an independent call" in out
+
+
+def test_each_numbered_point_of_an_expectation_is_one_of_the_incident_s_points(kb):
+    """`point: N` counts the incident's points from 0 (as a ruling's point): a number past the last
+    point would silently compare the expectation with every point's ruling instead of its own."""
+    wrong = []
+    for path in sorted(CASEBOOK.glob("*.yaml")):
+        expected = yaml.safe_load(path.read_text(encoding="utf-8")).get("expected") or {}
+        numbers = {item["point"] for issues in expected.values() for want in (issues or {}).values()
+                   if isinstance(want, list) for item in want if isinstance(item.get("point"), int)}
+        if numbers and max(numbers) >= len(ruled(path, kb).points):
+            wrong.append((path.stem, sorted(numbers), len(ruled(path, kb).points)))
+    assert wrong == []

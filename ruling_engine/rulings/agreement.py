@@ -65,7 +65,8 @@ def _effect_present(want: dict, effects: list) -> bool:
 
 
 def _expected_items(expected) -> list:
-    """An issue's expectation: one mapping, or a list of them (one per point: `point: N`)."""
+    """An issue's expectation: one mapping, or a list of them (one per point: `point: N`, counted from 0
+    in the order of the incident's points, as `Ruling.point`)."""
     return expected if isinstance(expected, list) else [expected]
 
 
