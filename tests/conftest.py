@@ -35,3 +35,19 @@ def run_cli(*args, env=None, cwd=None):
     exe = Path(sys.executable).parent / args[0]
     return subprocess.run([str(exe), *args[1:]], capture_output=True, text=True, env=env,
                           cwd=cwd or ROOT, timeout=600)
+
+
+def answer_every_question(session, number, limit: int = 60) -> list:
+    """Answer what the questionnaire asks until it is done, as a hurried floor person would: no
+    point marked, the first choice offered, `number` for a number (blank where blank is allowed).
+    The names asked, in order (at most `limit`)."""
+    asked = []
+    while (question := session.next_question()) is not None and len(asked) < limit:
+        asked.append(question.name)
+        if question.name == "marked":
+            session.answer("marked", [])
+        elif question.choices:
+            session.answer(question.name, question.choices[0][0])
+        else:
+            session.answer(question.name, None if question.allow_blank else number)
+    return asked

@@ -18,6 +18,7 @@ from ruling_engine.incident.load import parse_incident_text
 from ruling_engine.knowledge.events import events_text
 from ruling_engine.render.output import now_lines
 from ruling_engine.rulings.rule_on import rule_incident
+from conftest import answer_every_question
 
 # between hands seat 3 gives seat 4 1,500 of his 4,000; seat 5 bets 2,500 on the flop and seat 4
 # (1,800 behind after the big blind) is to act: with the gift he has 3,300 behind
@@ -120,13 +121,5 @@ def test_the_questionnaire_offers_the_event_and_asks_whether_the_giver_was_leavi
     session.answer("next", event_entry("chips_given", in_question=True, **{"from": 3, "to": 4, "amount": 1500}))
     session.answer("next", {"preflop": None})
     session.answer("next", DONE)
-    asked = []
-    while (question := session.next_question()) is not None and len(asked) < 60:
-        asked.append(question.name)
-        if question.name == "marked":
-            session.answer("marked", [])
-        elif question.choices:
-            session.answer(question.name, question.choices[0][0])
-        else:
-            session.answer(question.name, None if question.allow_blank else 3)
+    asked = answer_every_question(session, 3)
     assert "chips_given.leaving" in asked

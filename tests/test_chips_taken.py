@@ -13,6 +13,7 @@ from ruling_engine.errors import FloorcallError
 from ruling_engine.incident.load import parse_incident_text
 from ruling_engine.render.output import now_lines
 from ruling_engine.rulings.rule_on import rule_incident
+from conftest import answer_every_question
 
 # seat 3 slides 500 of seat 6's chips into his own stack on the flop, then bets 600; seat 6 had
 # 800 behind (1,000 less his 200 pre-flop), 300 as the floor found him
@@ -104,13 +105,5 @@ def test_the_questionnaire_offers_the_event_and_asks_who_took_them(kb):
     session.answer("next", {"flop": None})
     session.answer("next", event_entry("chips_taken", in_question=True, **{"from": 6, "amount": 500}))
     session.answer("next", DONE)
-    asked = []
-    while (question := session.next_question()) is not None and len(asked) < 60:
-        asked.append(question.name)
-        if question.name == "marked":
-            session.answer("marked", [])
-        elif question.choices:
-            session.answer(question.name, question.choices[0][0])
-        else:
-            session.answer(question.name, None if question.allow_blank else 3)
+    asked = answer_every_question(session, 3)
     assert "chips_taken.by" in asked

@@ -5,7 +5,7 @@ import sys
 import pytest
 import yaml
 
-from conftest import CASES, ROOT
+from conftest import CASES, ROOT, answer_every_question
 
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -72,15 +72,7 @@ def test_several_events_of_one_kind_are_asked_about_one_by_one(kb):
     session.answer("next", event_entry("card_exposed"))
     session.answer("next", event_entry("card_exposed"))
     session.answer("next", DONE)
-    asked = []
-    while (question := session.next_question()) is not None and len(asked) < 60:
-        asked.append(question.name)
-        if question.name == "marked":
-            session.answer("marked", [])
-        elif question.choices:
-            session.answer(question.name, question.choices[0][0])
-        else:
-            session.answer(question.name, None if question.allow_blank else 1)
+    asked = answer_every_question(session, 1)
     assert "card_exposed.by" in asked and "card_exposed#2.by" in asked
     exposed = [e["card_exposed"] for e in session.incident_data()["timeline"] if "card_exposed" in e]
     assert len(exposed) == 2 and all("by" in e for e in exposed)

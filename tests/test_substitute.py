@@ -6,6 +6,7 @@ from ruling_engine.ask.questionnaire import DONE, Session, event_entry
 from ruling_engine.incident.load import parse_incident_text
 from ruling_engine.knowledge.events import events_text
 from ruling_engine.rulings.rule_on import rule_incident
+from conftest import answer_every_question
 ARRIVES = """
 house: gala
 game: {{format: tournament, variant: NLHE, blinds: [75, 150], level: 3}}
@@ -51,13 +52,5 @@ def test_the_questionnaire_asks_whether_the_arrival_is_a_substitute(kb):
     session.answer("players", [{"seat": 5}, {"seat": 6}])
     session.answer("next", event_entry("arrival", in_question=True, seat=6, minutes_after_start=45, level=3))
     session.answer("next", DONE)
-    asked = []
-    while (question := session.next_question()) is not None and len(asked) < 60:
-        asked.append(question.name)
-        if question.name == "marked":
-            session.answer("marked", [])
-        elif question.choices:
-            session.answer(question.name, question.choices[0][0])
-        else:
-            session.answer(question.name, None if question.allow_blank else 3)
+    asked = answer_every_question(session, 3)
     assert "arrival.substitute" in asked
