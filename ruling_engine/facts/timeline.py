@@ -569,7 +569,7 @@ def _objection_to_a_misnamed_push(incident_data: dict, entries, streets, events,
     after a money_moved pushed to a seat whose last declaration before it (hand_declared, or his hand
     named in words) the cards show wrong in kind or rank, with no street between the push and the
     claim: a dispute of the finished hand, raised before the next hand, so each club's clauses on
-    disputes after the pot is awarded apply (EDP 3 ¶17, Gala Showdown ¶5). Nothing when the timeline
+    disputes after the pot is awarded apply (each club's own). Nothing when the timeline
     writes a dispute itself, or the cards are not known."""
     from ruling_engine.facts.hands import best_hand, can_read
     from ruling_engine.incident.named_hand import NamedHand, matches
