@@ -82,6 +82,20 @@ def _division(pots_won: list, unit, button, currency: str) -> tuple:
     return " ".join(lines), share, odd
 
 
+def _tabled_winner_pushed_past(data: dict, winner: int, variant: str) -> bool:
+    """Whether the dealer pushed the pot (or a part of it) to another player while the hand the cards
+    make the winner lay turned face up, every card of it, readable (e19/cards, A203: a winner tabled
+    and passed over for a hand wrongly called). A hand not shown in full is ruled on as such."""
+    shown = False
+    for event in data.get("events", []):
+        if event["event"] == "hand_shown" and event.get("seat") == winner:
+            shown = (event.get("face_up") or 0) >= HAND_SIZE[variant] and event.get("readable") is not False
+        elif (event["event"] == "money_moved" and event.get("did") == "pushed" and event.get("by", "dealer") == "dealer"
+              and isinstance(event.get("seat"), int) and event["seat"] != winner and shown):
+            return True
+    return False
+
+
 def facts(data: dict, final_state, known: dict, contributions: dict) -> dict:
     """The card facts (vocabulary: the cards read; pots, split pots and odd chips; the royal flush;
     hands declared) for an incident; only cards_known (false) when no hole cards are given."""
@@ -140,6 +154,8 @@ def facts(data: dict, final_state, known: dict, contributions: dict) -> dict:
     })
     if "royal_flush_seat" in out:
         out["royal_flush_won"] = out["royal_flush_seat"] in winners
+    if at_showdown and len(winners) == 1:
+        out["tabled_winner_pushed_past"] = _tabled_winner_pushed_past(data, winners[0], variant)
     # what was shown or mucked, against the cards: winning a side pot is winning (class 17)
     pot_winners = set(winners)
     if all(math.isfinite(v) for v in contributions.values()):

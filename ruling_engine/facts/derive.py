@@ -93,6 +93,7 @@ def _exposure_facts(event: dict, facts: dict) -> dict:
         "card_exposed.seen_by": event["seen_by"],
         "card_exposed.to_influence": event["to_influence"],
         "card_exposed.comment_affected_play": event["comment_affected_play"],
+        "card_exposed.to_show_floor": event["to_show_floor"],       # shown to the floor, not in play (e19/cards)
     }
     out["card_exposed.both_cards"] = event["by"] == "player" and out["card_exposed.count"] >= 2
     if "was" in event:                # a burn, board or hole card: set only when the incident says it

@@ -600,6 +600,9 @@ def _money_text(effect: dict, currency: str = "") -> str:
             taken = words + format_value(raw["taken"], "amount", currency)
             return (f"{taken} was taken out of the pot{why}; {effect['amount']} stays out of it and "
                     f"{back} goes back into it: the pots are what is left")
+        if effect.get("floor_decides"):  # the club's own rules do not allow it: never kept silently (e19/cards)
+            return (f"{effect['amount']} was taken out of the pot{why}, on no clause of this club: the floor "
+                    f"decides whether it goes back into the pot; the pots are what is left until he rules")
         return f"{effect['amount']} was taken out of the pot{why}: the pots are what is left"
     if kind == "chips-back":
         to = effect.get("to")

@@ -163,7 +163,7 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
         returned_seat = None
     out = [{"effect": "return-chips", "seat": seat, "amount": tidy(amount)}
            for seat, amount in sorted(corrected.returned.items()) if amount > 0]
-    out += _deductions(data, corrected.deducted, taken)
+    out += _deductions(data, corrected.deducted, taken, _deduction_left_to_floor(rulings))
     if returned_seat is not None and returned:
         out.append({"effect": "return-chips", "seat": returned_seat, "amount": tidy(returned)})
     for number, pot in enumerate(found):
@@ -285,10 +285,19 @@ def _shown_in_full(data: dict) -> set:
             and (e.get("face_up") or 0) >= size and e.get("readable") is not False}
 
 
-def _deductions(data: dict, deducted: float, taken: float | None = None) -> list:
+def _deduction_left_to_floor(rulings: list) -> bool:
+    """Whether this club's own ruling on the money taken out of the pot leaves it to the floor (e19/
+    cards, A203: a drop taken under the house club's rule is, for a club with no clause allowing it,
+    money resting on no clause of its own: it is not silently kept out of that club's pots)."""
+    return any(r.issue == "pot-deduction" and r.outcome == "floor-decides" for r in rulings)
+
+
+def _deductions(data: dict, deducted: float, taken: float | None = None, floor_decides: bool = False) -> list:
     """What a deduction the incident states (a rake, a drop) took out of the middle and this club's
     rulings left out of it: said beside the pots, which are what is left. When a ruling keeps only
-    part of what was taken (a capped drop), `taken` says how much was taken: the rest went back."""
+    part of what was taken (a capped drop), `taken` says how much was taken: the rest went back.
+    `floor_decides`: the club's ruling on the deduction is the floor's (no clause of its own allows
+    it): the entry says so, the pots being what is left until the floor rules."""
     if deducted <= 0:
         return []
     purposes = sorted({e.get("purpose") for e in data.get("events", [])
@@ -298,6 +307,8 @@ def _deductions(data: dict, deducted: float, taken: float | None = None) -> list
         out["taken"] = tidy(taken)
     if len(purposes) == 1:
         out["purpose"] = purposes[0]
+    if floor_decides:
+        out["floor_decides"] = True
     return [out]
 
 
