@@ -85,3 +85,21 @@ def test_ppl_silent_opening_chips_go_back_and_the_next_player_faces_nothing(kb):
     assert [(m["seat"], m.get("back")) for m in ppl["moves"]] == [(3, 600)]
     assert (ppl["next"]["seat"], ppl["next"]["call"]) == (5, 0)
     assert (edp["next"]["seat"], edp["next"]["call"]) == (5, 600)
+
+
+def test_edp_bet_said_then_chips_in_two_motions_stands_as_the_first_motion(kb):
+    """A104's shape: "bet" with no amount on the turn, two 1,000s, a pause, two more. EDP 8 ¶30
+    ("Unless he verbally declared the raise, he can be forced to withdraw it") decides: the bet is
+    the first motion's 2,000 and the later 2,000 goes back, at the CRMS's discretion; the clause is
+    cited, not "no clause"."""
+    report = _rule(kb, "  - {seat: 3, did: check}\n  - {seat: 5, did: check}\n  - {seat: 1, did: check}\n"
+                       "  - turn: 2♥\n"
+                       "  - {seat: 3, said: bet, chips: [1000, 1000, 1000, 1000], motions: [2000, 2000],"
+                       " in_question: true}\n")
+    edp = _ruling(report, "edp", "string-bet")
+    assert edp.outcome == "first-motion-stands" and edp.basis == "reading"
+    assert "edp.8-30" in {c.clause for c in edp.citations}
+    assert _effects(edp) == [("ruled-bet", 3, 2000), ("return-chips", 3, 2000)]
+    now = report.answers["edp"].now
+    assert [(m["seat"], m.get("back")) for m in now["moves"]] == [(3, 2000)]
+    assert (now["next"]["seat"], now["next"]["call"]) == (5, 2000)
