@@ -20,6 +20,8 @@ from ruling_engine.numbers import whole
 from ruling_engine.records import dataclass
 from ruling_engine.model import UNSETTLED
 
+POT_LIMIT_VARIANTS = ("PLO", "PLHE")     # the games played pot-limit (facts/derive.py STRUCTURE)
+
 
 
 @dataclass
@@ -118,6 +120,8 @@ class CorrectedHand:
     full_raise_at: list = field(default_factory=list)  # (timeline entry, seat, street) of each full bet or raise
     held_from: dict = field(default_factory=dict)    # seat -> (street, timeline entry, lasts) of the restriction on him
     freed_on: dict = field(default_factory=dict)     # seat -> the round a ruling opened the betting to him on (frees)
+    pot_limit: bool = False                          # a pot-limit game: a raise is at most the pot (pot_limit_max_to)
+    max_bet: float | None = None                     # the most a bet or raise may add (a stakes cap), None: no cap
 
     def behind_on(self) -> dict:
         """Seats a correction on an earlier round left short there: seat -> (street, chips to call).
@@ -241,6 +245,31 @@ class CorrectedHand:
     def min_raise_to(self) -> float:
         return self.current_bet + self.full_raise_by()
 
+    @property
+    def pot(self) -> float:
+        """Every chip in the middle as corrected, bets of the current round included, less what a
+        deduction took (an amount nobody saw: not a number)."""
+        return self.pot_at_start + self.dead_money + sum(self.contributed.values()) - self.deducted
+
+    def pot_limit_max_to(self, seat) -> float | None:
+        """In a pot-limit game, the largest total the seat may bet or raise to on the current round
+        as corrected: call, then raise the pot as it then is (issue 20: a corrected bet's size feeds
+        it). None where the game is not pot-limit or an amount in the middle is not known."""
+        if not self.pot_limit:
+            return None
+        call = max(0, self.current_bet - self.round_in.get(seat, 0))
+        most = self.current_bet + self.pot + call
+        return most if math.isfinite(most) else None
+
+    def max_raise_to(self, seat) -> float | None:
+        """The largest total the seat may bet or raise to now: the pot limit in a pot-limit game, the
+        stakes cap over the bet faced where the game has one (the lower of the two); None: no limit
+        but his stack."""
+        limits = [m for m in (self.pot_limit_max_to(seat),
+                              self.current_bet + self.max_bet if self.max_bet is not None else None)
+                  if m is not None and math.isfinite(m)]
+        return min(limits) if limits else None
+
     def full_raise_by(self) -> float:
         """What a bet or raise must add now (in fixed limit the street's fixed bet, a bring-in completed to it)."""
         return full_bet_by(self.fixed.get(self.street, 0), self.current_bet, self.last_full_bet, self.big_blind)
@@ -315,6 +344,7 @@ def _start(data: dict, hand) -> CorrectedHand:
                          start_stacks={p["seat"]: p["stack"] for p in data["players"]
                                        if _number(p.get("stack")) is not None},
                          deducted=view.deducted, fixed=fixed_bets(data["game"]),
+                         pot_limit=data["game"].get("variant") in POT_LIMIT_VARIANTS,
                          action_entries=[actions[step.index].get("_entry", step.index) for step in view.steps
                                          if step.index < len(actions)],
                          action_streets=[(actions[step.index].get("_entry", step.index), step.street)

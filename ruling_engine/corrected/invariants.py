@@ -16,7 +16,8 @@ against the hand the timeline replays, not against the corrected hand's own book
   no seat the Now names (next, or then) is offered a raise while the Now holds him to call or fold,
   and the seat the action is on is told what he may do, not "unless the betting is reopened";
 - the player named to act next is live, not all-in, and told the amount the corrected bets leave
-  him to call;
+  him to call; nobody is named to act in a hand whose deal is not complete (between hands, or the
+  timeline reaching only its deal: facts/timeline.py deal_state; e19/numbers);
 - the pot section is the corrected hand's pots;
 - the pot is awarded to the seat the club's cards-speak/showdown ruling names (its `pot-awarded`),
   while his hand is live (issue 20, e16/money);
@@ -32,6 +33,7 @@ import math
 from ruling_engine.records import dataclass
 from ruling_engine.facts.hand import BETTING, STUD_BETTING
 from ruling_engine.model import UNSETTLED
+from ruling_engine.facts.timeline import deal_state
 
 RESTRICTING = ("call-or-fold", "may-call-or-fold", "no-raise", "passive-options-only", "no-further-raise",
                "may-complete-or-fold")
@@ -45,7 +47,7 @@ SHOWDOWN_ISSUES = ("best-hand",)                # the hand comparison: which han
 @dataclass(frozen=True)
 class Violation:
     club: str
-    invariant: str          # conservation | ruled-check | live-and-dead | compared-dead | call-or-fold-and-raise | next-to-act | pot-section | pot-vs-showdown
+    invariant: str          # conservation | ruled-check | live-and-dead | compared-dead | call-or-fold-and-raise | next-to-act | pot-section | pot-vs-showdown | not-dealt
     detail: str
 
     def text(self) -> str:
@@ -56,10 +58,18 @@ def violations(report, timeline) -> list:
     """Every invariant a report's answers break (an empty list: none)."""
     found = []
     view = timeline.hand.walk()
+    dealt = deal_state(timeline.entries, timeline.data)    # nobody acts in a hand not yet dealt (e19/numbers)
     for club, answer in report.answers.items():
         if not answer.now:
             continue                  # the answer depends on unknown facts: each combination was checked
         found += [Violation(club, name, detail) for name, detail in _club(answer, view, _taken(timeline.data))]
+        if dealt != "complete" and (answer.now.get("next") or answer.now.get("then")) and \
+                not (dealt == "dealing" and answer.now.get("not_dealt") == "dealing" and view.current_bet > 0):
+            # named to act in a hand not dealt; mid-deal only as the first to act once it is done,
+            # the forced bets in (blinds posted) and the Now saying the deal comes first
+            seat = (answer.now.get("next") or answer.now["then"][0])["seat"]
+            found.append(Violation(club, "not-dealt", f"seat {seat} is told to act in a hand whose deal is not "
+                                                      f"complete ({dealt})"))
     return found
 
 

@@ -45,6 +45,13 @@ def now_of(corrected, button=None) -> dict:
             if street == corrected.street and math.isfinite(most) and most < nxt["min_raise_to"]:
                 nxt["all_in_to"] = whole(most)     # all he has is short of a full raise: all in is his raise
                 del nxt["min_raise_to"]
+            cap = corrected.max_raise_to(seat) if street == corrected.street else None
+            if cap is not None and "min_raise_to" in nxt:
+                # pot-limit or a stakes cap: the most he may raise to, read from the hand as corrected
+                # (issue 20), never less than the minimum, nor more than all he has
+                cap = min(cap, most) if math.isfinite(most) else cap
+                nxt["max_raise_to"] = whole(max(cap, nxt["min_raise_to"]))
+                nxt["max_by"] = "pot limit" if cap == corrected.pot_limit_max_to(seat) else "maximum bet"
     unsettled = sorted(s for s in corrected.live if not math.isfinite(corrected.round_in.get(s, 0)))
     complete = nxt is None and corrected.cards_out and len(corrected.live) > 1 and not unsettled and \
         corrected.street in BETTING + STUD_BETTING

@@ -131,7 +131,12 @@ def _max_bet_facts(data: dict, facts: dict) -> dict:
     most one bet or raise may add: a bet of at most the cap, a raise of at most the cap over the bet
     faced (max_bet_to). Whether the action goes over it, what the player puts in to bet the most
     allowed, and what is over it."""
-    cap = data["game"].get("max_bet")
+    return max_bet_facts(data["game"].get("max_bet"), facts)
+
+
+def max_bet_facts(cap, facts: dict) -> dict:
+    """The action's facts against a largest allowed bet `cap` (the game's, or the club's own cap on
+    its cash game where the incident states none: rulings/rule_on.py club_structure)."""
     if cap is None or "action.round_total" not in facts or "action.chips" not in facts:
         return {}
     total, chips = facts["action.round_total"], facts["action.chips"]

@@ -2,8 +2,6 @@
 replayed betting state: the numbers each club's declaration rules classify (said.py reads the words)."""
 from __future__ import annotations
 
-import itertools
-
 from ruling_engine.facts.hand import paired_amount
 from ruling_engine.numbers import smallest_blind, stated_smallest_chip, whole
 from ruling_engine.facts.replay import clockwise_from, hand_of, parse_said, replay
@@ -132,7 +130,10 @@ def _seat_facts(data: dict, action: dict, actions: list, index: int, state) -> d
         order = clockwise_from(seats, button)
         big_blind = order[0] if len(seats) == 2 else order[1]
         facts["action.by_big_blind"] = state.street == "preflop" and action["seat"] == big_blind
-    pot = _chips_in(data, len(state.all_history)) + _blinds_posted(data)
+    # the pot as the table view has it before the action: what was in it when the timeline starts
+    # (pot_at_start), the antes and dead blinds, the blinds posted and every earlier action's chips,
+    # less a deduction (issue 20: a timeline that starts on the flop had its pot read as the blinds)
+    pot = hand_of(data).walk(index).pot
     seat = action["seat"]
     to_call = state.to_call(seat)
     facts["pot_before_action"] = whole(pot)
@@ -143,20 +144,6 @@ def _seat_facts(data: dict, action: dict, actions: list, index: int, state) -> d
         facts["previous_raise_unclear"] = (term == "raise" and amount is None and "chips" not in before
                                            and "total" not in before)
     return facts
-
-
-def _chips_in(data: dict, actions: int) -> float:
-    """The chips the first `actions` actions of the hand put in (running sums made once per hand)."""
-    hand = hand_of(data)
-    return hand.once("running chips", lambda: list(itertools.accumulate((h[3] for h in hand.history), initial=0)))[actions]
-
-
-def _blinds_posted(data: dict) -> float:
-    """The blinds posted pre-flop (both, when the button and blinds are stated)."""
-    blinds, button = data["game"].get("blinds"), data.get("button")
-    if not blinds or button is None or len(data["players"]) < 2:
-        return 0
-    return blinds[0] + blinds[-1]
 
 
 def _fold_facts(action: dict) -> dict:

@@ -887,3 +887,25 @@ def hand_point(timeline: Timeline) -> Point:
     """The point of an incident that marks nothing and has no event or action: the hand itself."""
     last = len(timeline.entries) - 1
     return Point((max(last, 0),), "hand", _line(timeline.entries, last) if last >= 0 else None, "the hand")
+
+
+def deal_state(entries: list, data: dict) -> str:
+    """Where the last hand of the timeline stands (e19/numbers, issue 20): "complete" once its deal is
+    done (a betting street or a later one is reached, or a player acted), "dealing" while the
+    timeline reaches only its `deal:` (the deal begun, no betting yet: one stud card out, the shuffle
+    for the next hand after `hand-over:`), "between" where nothing of a hand happened (data
+    `_no_hand`), "none" where the timeline holds no street and no action but some event of a hand.
+    A Now names a player to act only in a hand whose deal is complete."""
+    if data.get("_no_hand"):
+        return "between"
+    state = None
+    for entry in entries:
+        if entry["entry"] == "street":
+            if entry["street"] == "deal":
+                state = "dealing"             # a deal begins (after hand-over: the next hand's)
+            elif entry["street"] != "hand-over":
+                state = "complete"
+        elif entry["entry"] == "action" and ("posts" not in entry or state is None):
+            state = "complete"                # a blind posted before any deal: read as before (cards out)
+    return state or "none"
+

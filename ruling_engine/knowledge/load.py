@@ -64,7 +64,25 @@ def load_club(path: Path) -> Club:
                 discretion=tuple(_require(node, "discretion", file, "clause ids of its discretion clauses")),
                 source=_require(node, "source", file, "path of the source text"),
                 topic_discretion=tuple((topic, tuple(ids)) for topic, ids in (node.get("topic_discretion") or {}).items()),
-                dealt_by=_dealt_by(node, file), **_level_minutes(node, file))
+                dealt_by=_dealt_by(node, file), **_level_minutes(node, file), **_cash_max_bet(node, file))
+
+
+def _cash_max_bet(node, file) -> dict:
+    """`cash_max_bet: {amount: 5, session: 2, clause: <club>.<clause id>}`: the largest bet the
+    club's own text allows in its cash game (and the session of its nights that game is, when it
+    has sessions): read where the incident is a cash game that states no cap of its own and no
+    other session (issue 20)."""
+    value = node.get("cash_max_bet")
+    if value is None:
+        return {}
+    amount, session = (value.get("amount"), value.get("session")) if isinstance(value, dict) else (None, None)
+    if not isinstance(amount, (int, float)) or isinstance(amount, bool) or amount <= 0 \
+            or not isinstance(value.get("clause"), str) \
+            or not (session is None or isinstance(session, int) and not isinstance(session, bool)):
+        raise FloorcallError(file, getattr(node, "line_of", lambda _k: None)("cash_max_bet"),
+                             "`cash_max_bet: {amount: N, session: N (optional), clause: <the clause stating it>}`",
+                             repr(value), "give the largest bet, the session it is played in, and the clause that says so")
+    return {"cash_max_bet": amount, "cash_session": session, "cash_max_bet_clause": value["clause"]}
 
 
 def _level_minutes(node, file) -> dict:
@@ -285,7 +303,8 @@ def _load_knowledge(root: Path) -> KnowledgeBase:
         kb.clauses[short] = load_clauses(root / "clauses" / f"{short}.yaml", short)
     for short, club in clubs.items():
         for cid in list(club.discretion) + [c for _, ids in club.topic_discretion for c in ids] + \
-                ([club.level_minutes_clause] if club.level_minutes_clause else []):
+                ([club.level_minutes_clause] if club.level_minutes_clause else []) + \
+                ([club.cash_max_bet_clause] if club.cash_max_bet_clause else []):
             if cid not in kb.clauses[short]:
                 raise FloorcallError(str(root / "clubs" / f"{short}.yaml"), None,
                                      f"clauses from {short}'s clause index (discretion, level_minutes)", repr(cid),

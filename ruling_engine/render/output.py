@@ -216,6 +216,15 @@ def now_lines(now: dict, currency: str) -> list:
                          f"{stop['table']} is not played on: nobody acts in it, and its chips stay in the middle as "
                          "they are (nothing goes back unless a clause of this club says so)."
                          + (" Only at another table does the hand below go on:" if now.get("next") else ""))
+    if now.get("not_dealt") == "dealing" and now.get("next"):   # e19/numbers: the deal first, then the betting
+        lines.append("The deal is not complete: nobody acts until every player has his cards; then the first "
+                     "betting round opens:")
+    elif now.get("not_dealt") == "dealing":    # nobody acts in a hand whose deal is not complete
+        lines.append("The deal is not complete: nobody is to act until every player has his cards; the first "
+                     "betting round then opens as usual.")
+    elif now.get("not_dealt") == "between":
+        lines.append("No hand is being played (between hands): nobody is to act; what the ruling says is done "
+                     "before the next deal.")
     for moot in now.get("moot", []):
         lines.append(moot["text"][0].upper() + moot["text"][1:] + ".")
     for held in now.get("held", []):
@@ -272,7 +281,11 @@ def now_lines(now: dict, currency: str) -> list:
         options = OPTION_WORDS.get(nxt["options"], nxt["options"])
         if nxt["options"] in ("call-raise-fold", "check-or-bet") and "min_raise_to" in nxt:
             verb = "raise" if nxt["options"] == "call-raise-fold" else "bet"
-            options = options.replace(verb, f"{verb} (to at least {money(nxt['min_raise_to'])})", 1)
+            most = f", at most {money(nxt['max_raise_to'])}, the {nxt.get('max_by', 'pot limit')}" if "max_raise_to" in nxt else ""
+            least = f"to at least {money(nxt['min_raise_to'])}{most}"
+            if nxt.get("max_raise_to") == nxt["min_raise_to"]:
+                least = f"to {money(nxt['min_raise_to'])}, the {nxt.get('max_by', 'pot limit')}: no more, no less"
+            options = options.replace(verb, f"{verb} ({least})", 1)
         elif nxt["options"] in ("call-raise-fold", "check-or-bet") and "all_in_to" in nxt:
             verb = "raise" if nxt["options"] == "call-raise-fold" else "bet"
             options = options.replace(verb, f"{verb} only all in, to {money(nxt['all_in_to'])} (less than a full "

@@ -12,11 +12,13 @@ from ruling_engine.numbers import game_currency
 from ruling_engine.facts.betting import action_betting_facts
 from ruling_engine.facts.declarations import words_and_chips_names
 from ruling_engine.facts.derive import computed_facts
+from ruling_engine.facts.consequences import max_bet_facts
 from ruling_engine.facts.table import check_raise_facts
 from ruling_engine.incident.cards import spellings, suitless
 from ruling_engine.incident.hands import hands_warnings, ruled_incident
 from ruling_engine.facts.question import ASKS
-from ruling_engine.facts.timeline import hand_point, point_view, question_of, read_timeline, supposed_timeline
+from ruling_engine.facts.hand import BETTING, STUD_BETTING
+from ruling_engine.facts.timeline import deal_state, hand_point, point_view, question_of, read_timeline, supposed_timeline
 from ruling_engine.rulings.consistency import contradictions
 from ruling_engine.corrected.edits import ClubEdits, edited_data
 from ruling_engine.corrected.hand import correct, moment
@@ -132,12 +134,59 @@ def club_structure(club, facts: dict, house) -> dict:
     read with another club's structure). The incident's level is its house's clock; a club whose own
     text states the length of its blind levels (clubs/<club>.yaml level_minutes) reads an arrival
     in an incident of another club at the level its own clock would show then."""
+    facts = _club_cash_cap(club, facts, house)
     if club is None or not club.level_minutes or house == club.short:
         return facts
     minutes = facts.get("arrival.minutes")
     if "arrival.level" not in facts or not isinstance(minutes, int) or isinstance(minutes, bool) or minutes < 0:
         return facts
     return {**facts, "arrival.level": minutes // club.level_minutes + 1}
+
+
+def _club_cash_cap(club, facts: dict, house) -> dict:
+    """A club whose own text caps the bets of its cash game (clubs/<club>.yaml cash_max_bet) reads
+    under that cap a cash game that states no cap of its own (game.max_bet) and is that game (issue
+    20): the club's own cash game (the incident's house), or one that states the cap's session
+    (game.session). Another club's cash game that states no session is not assumed to be it."""
+    if club is None or club.cash_max_bet is None or facts.get("game_format") != "cash" or "max_bet" in facts \
+            or "game_max_bet" in facts:
+        return facts
+    session = facts.get("game_session")
+    if session is None and house != club.short or \
+            session is not None and club.cash_session is not None and session != club.cash_session:
+        return facts
+    capped = max_bet_facts(club.cash_max_bet, facts)
+    return {**facts, **capped} if capped else facts
+
+
+FIRST_ROUNDS = (BETTING[0], STUD_BETTING[0])     # the betting round a deal opens
+
+
+def _not_dealt(now: dict, dealt: str, corrected) -> dict:
+    """The Now of a hand whose deal is not complete (e19/numbers, issue 20): nobody acts until every
+    player has his cards. Where the first betting round's forced bets are in (blinds posted: a bet to
+    call on the first round), who acts first once the deal is done is known and kept, said as after
+    the deal; otherwise (no blinds posted, a stud deal whose bring-in the up cards decide, between
+    hands) nobody is named."""
+    opens = dealt == "dealing" and corrected.street in FIRST_ROUNDS and corrected.current_bet > 0
+    if opens:
+        return {**now, "not_dealt": dealt}
+    return {**{k: v for k, v in now.items() if k not in ("next", "then", "owes", "round_complete")},
+            "next": None, "then": [], "owes": [], "round_complete": False, "not_dealt": dealt}
+
+
+def _club_max_bet(club, data: dict):
+    """The largest bet a bet or raise may add in the hand as this club reads it: the game's stated
+    cap, else the club's own cap on its cash game where it applies (_club_cash_cap); None: none."""
+    game = data.get("game", {})
+    stated = game.get("max_bet")
+    if isinstance(stated, (int, float)) and not isinstance(stated, bool):
+        return stated
+    facts = {"game_format": game.get("format")}
+    if isinstance(game.get("session"), int):
+        facts["game_session"] = game["session"]
+    capped = _club_cash_cap(club, {**facts, "action.round_total": 0, "action.chips": 0}, data.get("house"))
+    return capped.get("max_bet")
 
 
 class _Shared:
@@ -347,7 +396,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         _answer_unlisted_marks(kb, points, raised_at, rulings, issues, facts_by_point, currency, timeline.entries)
     answers = {}
     streets = street_of_points(timeline, points)
-    cards_out = any(e["entry"] in ("action", "street") for e in timeline.entries)
+    dealt = deal_state(timeline.entries, timeline.data)      # nobody acts in a hand not yet dealt (issue 20)
+    cards_out = dealt in ("complete", "dealing")
     asked_hands: dict = {}             # a question's entry -> the hand as it stood when asked (every club's)
     for club, club_rulings in rulings.items():
         club_rulings[:] = _ruled_out_seats(kb, governed_across(kb, club, club_rulings))
@@ -359,6 +409,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         info = kb.clubs[club]
         corrected = correct(timeline.data, timeline.hand, club_rulings, kb.vocabulary, streets, cards_out,
                             {number: point.entries[-1] for number, point in enumerate(points) if point.entries})
+        corrected.max_bet = _club_max_bet(info, {**timeline.data, "house": shared.house})
         money = settle(timeline.data, timeline.hand, club_rulings, kb.vocabulary, corrected)
         moments = {number: moment(corrected.action_entries, entry)        # when each point happened
                    for number, entry in corrected.point_entry.items()}
@@ -369,6 +420,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                                                                     moments)]
                                    + [c.text() for c in corrected.conflicts],
                                    now=_qualified(now_of(corrected, timeline.hand.order_button), timeline))
+        if dealt in ("dealing", "between") and not answers[club].now.get("void"):
+            answers[club].now = _not_dealt(answers[club].now, dealt, corrected)
         stops = play_stops(answers[club].now, club_rulings, kb.vocabulary, hand_table(timeline.data))
         if stops:
             answers[club].now = stop_the_hand(answers[club].now, stops)
