@@ -404,6 +404,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                               header_lines=incident.header_lines)
                              + _unread_questions(timeline, points, incident.file)
                              + _unread_hands(timeline, incident.file)
+                             + _bystanders(incident)
                              + approximate_warnings(incident) + hands_warnings(incident)
                              + tripup_warnings(incident, facts_by_point, [p.line for p in points], timeline)
                              + unsaid_warnings(incident, timeline, answers)
@@ -456,6 +457,20 @@ def _unread_questions(timeline, points, file) -> list:
             words = timeline.entries[point.entries[0]].get("words", "")
             out.append(f"{file}:{point.line}: the question “{words}” was not read: what it asks about is not in its "
                        "words; say it with about: raise, all-in, call, check, card, show, button or fee")
+    return out
+
+
+def _bystanders(incident) -> list:
+    """A note for each `said:` by a seat no listed player sits in (issue 22): the words are read as a
+    bystander's (a spectator's), and he is no player in the hand: he holds no cards, no turn, no chips."""
+    from ruling_engine.incident.load import BYSTANDER
+    out = []
+    for entry in incident.data.get("timeline") or ():
+        if entry.get("entry") == "said" and BYSTANDER in entry:
+            where = f"{incident.file}:{entry.get('line')}" if entry.get("line") else str(incident.file)
+            out.append(f"{where}: seat {entry[BYSTANDER]} is not in the hand (no player listed sits there): his words "
+                       f"are read as a bystander's (by: spectator), not a player's in the hand; if he is in the hand, "
+                       f"list him under players:")
     return out
 
 
