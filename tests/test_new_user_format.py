@@ -51,3 +51,42 @@ def test_the_questionnaire_takes_words_from_a_seat_not_in_the_hand():
     assert parse_said("7: nice hand", [2, 5]) == {"said": {"by": 7, "words": "nice hand"}}
     with pytest.raises(AnswerError):
         parse_said("7 asks: can he raise?", [2, 5])        # a question of his options: he has none
+
+
+DEVICE = ("house: edp\ngame: {format: cash, variant: NLHE, blinds: [1, 2]}\nbutton: 5\n"
+          "players:\n  - {seat: 3, stack: 200}\n  - {seat: 4, stack: 200}\n  - {seat: 5, stack: 200}\n"
+          "timeline:\n  - {seat: 3, posts: small-blind}\n  - {seat: 4, posts: big-blind}\n"
+          "  - conduct: {seat: 5, did: DID, OBJECT in_question: true}\n  - {seat: 5, did: call, total: 2}\n")
+
+
+def _conduct_rulings(tmp_path, did, object_kind):
+    import json
+    path = tmp_path / "device.yaml"
+    path.write_text(DEVICE.replace("DID", did).replace("OBJECT", f"object: {object_kind}," if object_kind else ""),
+                    encoding="utf-8")
+    done = run_cli("rule-on", str(path), "--format", "json")
+    assert done.returncode == 0, done.stderr
+    clubs = json.loads(done.stdout)["clubs"]
+    return {club: next(r["outcome"] for r in answer["rulings"] if r["issue"] == "conduct")
+            for club, answer in clubs.items()}
+
+
+def test_the_kind_of_object_on_the_table_fires_only_clauses_naming_it(tmp_path):
+    """A chrome cigarette case (object: reflective) is no phone or electronic device: EDP 1 ¶17
+    ("Electronic devices, such as mobile phones") and PPL nights 7 ("Mobile phone use") do not
+    apply; FPC 35 ("... or highly reflective item") does. A tablet is EDP's, not PPL's or FPC's."""
+    reflective = _conduct_rulings(tmp_path, "device-on-table", "reflective")
+    assert reflective == {"fpc": "not-allowed", "edp": "floor-decides", "ppl": "floor-decides", "gala": "floor-decides"}
+    tablet = _conduct_rulings(tmp_path, "device-on-table", "electronic-device")
+    assert tablet["edp"] == "allowed" and tablet["ppl"] == "floor-decides" and tablet["fpc"] == "floor-decides"
+    # left out, the object is a phone, as files written before object: meant
+    assert _conduct_rulings(tmp_path, "device-on-table", None) == _conduct_rulings(tmp_path, "device-on-table", "phone")
+    assert _conduct_rulings(tmp_path, "device-on-table", "phone")["edp"] == "allowed"
+
+
+def test_an_object_kind_beside_other_conduct_is_an_error(tmp_path):
+    path = tmp_path / "device.yaml"
+    path.write_text(DEVICE.replace("DID", "foul-language").replace("OBJECT", "object: phone,"), encoding="utf-8")
+    done = run_cli("rule-on", str(path))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "object: only with did: device-on-table" in done.stderr

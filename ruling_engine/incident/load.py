@@ -688,6 +688,17 @@ def _too_many_example(seat) -> str:
             "(or where it came to light), and name the extra card in notes:")
 
 
+def _check_object_kind(data: dict, file: str) -> None:
+    """`object:` (what kind of object, issue 22) says what was left on the table: it belongs to a
+    conduct event whose did: is device-on-table, and is never silently dropped from another."""
+    for entry in data["timeline"]:
+        if entry.get("entry") == "event" and entry.get("event") == "conduct" and "object" in entry \
+                and entry.get("did") not in ("device-on-table", UNKNOWN):
+            raise FloorcallError(file, entry["line"], "object: only with did: device-on-table (the kind of object "
+                                 "left on the table)", f"did: {entry.get('did')}, object: {entry['object']}",
+                                 "write did: device-on-table, or leave out object:")
+
+
 def _check_tournament_events(data: dict, file: str) -> None:
     """A chip race deals one card per odd chip, no card twice; a colour-up goes to a larger chip;
     each table is counted once."""
@@ -915,6 +926,7 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
         _check_hand_sizes(one, file)
     derive_between_hands(data, node, file)
     _check_tournament_events(data, file)
+    _check_object_kind(data, file)
     _check_motions(data, file)
     _check_for_street(data, file)
     for number, entries in enumerate(split_hands(data["timeline"])):   # a new deck each hand; the cards
