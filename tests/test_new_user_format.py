@@ -90,3 +90,32 @@ def test_an_object_kind_beside_other_conduct_is_an_error(tmp_path):
     done = run_cli("rule-on", str(path))
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "object: only with did: device-on-table" in done.stderr
+
+
+SHOWDOWN = ("house: ppl\ngame: {format: tournament, variant: NLHE, blinds: [100, 200]}\nbutton: 5\n"
+            "players:\n  - {seat: 2, stack: 5000, cards: [A♣, 2♦]}\n  - {seat: 5, stack: 5000, cards: [Q♥, Q♦]}\n"
+            "timeline:\n  - flop: {cards: [3♠, 4♥, 5♦], pot: 2000}\n  - turn: 6♣\n  - river: Q♠\n"
+            "  - {seat: 2, did: check}\n  - {seat: 5, did: check}\n  - showdown:\n  - hand_shown: {seat: 2, face_up: 2}\n"
+            "  - said: {by: 5, words: WORDS, kind: hand, OF in_question: true}\n  - hand_shown: {seat: 5, face_up: 2}\n")
+
+
+def _misdeclared(tmp_path, words, of):
+    import json
+    path = tmp_path / "words.yaml"
+    path.write_text(SHOWDOWN.replace("WORDS", words).replace("OF", f"of: {of}," if of else ""), encoding="utf-8")
+    done = run_cli("rule-on", str(path), "--format", "json")
+    assert done.returncode == 0, done.stderr
+    rulings = [r for answer in json.loads(done.stdout)["clubs"].values() for r in answer["rulings"]
+               if r["issue"] == "misdeclared-hand"]
+    return rulings, done.stderr
+
+
+def test_words_about_another_players_hand_are_never_the_speakers_declaration(tmp_path):
+    """A401/A404: "ace-high straight" said by seat 5 of seat 2's tabled cards (of: 2, or words naming
+    seat 2) is a remark, not seat 5 naming his own three queens wrongly; without of: it is his own."""
+    own, _ = _misdeclared(tmp_path, '"ace-high straight"', None)
+    assert own and all(r["effects"][0]["seat"] == 5 for r in own)
+    about, warned = _misdeclared(tmp_path, '"ace-high straight"', 2)
+    assert about == [] and "about seat 2's hand (of: 2)" in warned and "no declaration of the speaker's own" in warned
+    named, warned = _misdeclared(tmp_path, '"seat 2 has an ace-high straight"', None)
+    assert named == [] and "about seat 2's hand" in warned

@@ -521,6 +521,13 @@ def _check_questions_of(data: dict, file: str) -> None:
         if entry["entry"] != "said" or ("of" not in entry and "if" not in entry):
             continue
         field = "of" if "of" in entry else "if"
+        if field == "of" and "if" not in entry and _hand_words(entry):
+            # of: whose hand the words name (f19/format, issue 22): "two pair, very nice" of seat 2's cards
+            if not isinstance(entry["of"], int) or isinstance(entry["of"], bool):
+                raise FloorcallError(file, entry["line"], "of: the seat whose hand the words are about",
+                                     f"of: {entry['of']}", "give his seat number, or leave out of: when they name "
+                                     "the speaker's own hand")
+            continue
         if not isinstance(entry.get("by"), int) or isinstance(entry.get("by"), bool):
             raise FloorcallError(file, entry["line"], f"{field}: on a question a player put to the floor (by: SEAT)",
                                  f"by: {entry.get('by')}", f"leave out {field}:, or give the asker's seat as by:")
@@ -539,6 +546,12 @@ def _check_questions_of(data: dict, file: str) -> None:
             raise FloorcallError(file, entry["line"], "if: with of: another player's seat (\"if I shove, can seat 5 "
                                  "re-raise?\")", "if: " + str(entry["if"]) + " and a question about the asker's own "
                                  "options", "add of: SEAT, the player whose options are asked")
+
+
+def _hand_words(entry: dict) -> bool:
+    """Words naming a hand (kind: hand, or kind left out and the words read as a hand)."""
+    from ruling_engine.facts.sequence import said_kind
+    return entry.get("kind") == "hand" or (entry.get("kind") is None and said_kind(entry) == "hand")
 
 
 def _check_withdrawals(data: dict, file: str) -> None:

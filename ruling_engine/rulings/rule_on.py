@@ -482,6 +482,10 @@ def _unread_hands(timeline, file) -> list:
     for index, why, instead in timeline.data.get("_hands_unread") or ():
         entry = timeline.entries[index]
         where = f"{file}:{entry.get('line')}" if entry.get("line") else str(file)
+        if "so they are not read as seat" in why:          # words about another's hand: no fault to mend
+            out.append(f"{where}: the hand named “{entry.get('words', '')}” is no declaration of the speaker's own: "
+                       f"{why}; no club's clause on hands named at showdown is applied to it. Write {instead}")
+            continue
         out.append(f"{where}: the hand named “{entry.get('words', '')}” was not read: {why}; no club's clause on "
                    f"hands named at showdown is applied to it. Say it as a kind of hand and its ranks (words: "
                    f"ace-high straight, kings and fours, set of nines), or write {instead}")
