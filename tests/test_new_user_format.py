@@ -119,3 +119,22 @@ def test_words_about_another_players_hand_are_never_the_speakers_declaration(tmp
     assert about == [] and "about seat 2's hand (of: 2)" in warned and "no declaration of the speaker's own" in warned
     named, warned = _misdeclared(tmp_path, '"seat 2 has an ace-high straight"', None)
     assert named == [] and "about seat 2's hand" in warned
+
+
+def test_the_questionnaire_asks_what_kind_of_object_was_on_the_table(kb):
+    """The object's kind changes EDP's, PPL's and FPC's rulings, so `floorcall ask` (and the floor
+    app, which asks the same questions) asks it after a device-on-table."""
+    from ruling_engine.ask.questionnaire import DONE, Session, event_entry
+    session = Session(kb, house="edp")
+    session.answer("game.format", "cash")
+    session.answer("game.variant", "NLHE")
+    session.answer("players", [{"seat": 3}, {"seat": 5}])
+    session.answer("next", event_entry("conduct", in_question=True, seat=5, did="device-on-table"))
+    for _ in range(30):
+        question = session.next_question()
+        assert question is not None, "the object's kind was never asked"
+        if question.name == "conduct.object":
+            assert [c for c, _ in question.choices][:5] == ["phone", "camera", "electronic-device", "reflective", "other"]
+            return
+        session.answer(question.name, DONE if question.name == "next" else
+                       (question.choices[0][0] if question.choices else None))
