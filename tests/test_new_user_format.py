@@ -138,3 +138,25 @@ def test_the_questionnaire_asks_what_kind_of_object_was_on_the_table(kb):
             return
         session.answer(question.name, DONE if question.name == "next" else
                        (question.choices[0][0] if question.choices else None))
+
+
+MINIMUM = ("house: gala\ngame: {format: cash, variant: NLHE, blinds: [0.5, 1]GAME}\nbutton: 2\n"
+           "players:\n  - {seat: 2, stack: 143}\n  - {seat: 5, stack: 0}\n  - {seat: 9, stack: 80}\n"
+           "timeline:\n  - hand-over:\n  - buys_chips: {seat: 5, amount: 12, had_chips: false, all_in_last_hand: true, "
+           "OWN in_question: true}\n")
+
+
+def test_the_table_minimum_said_on_the_game_measures_a_buy_in(tmp_path):
+    """A402: a cash table's minimum buy-in was sayable only inside a buys_chips. game.table_minimum
+    says it on the game; a buy-in without its own is measured against it (Gala house b) asks the
+    minimum of a player all in on the last hand); two different minimums are an error."""
+    import json
+    path = tmp_path / "minimum.yaml"
+    path.write_text(MINIMUM.replace("GAME", ", table_minimum: 20").replace("OWN", ""), encoding="utf-8")
+    done = run_cli("rule-on", str(path), "--format", "json")
+    assert done.returncode == 0, done.stderr
+    gala = next(r for r in json.loads(done.stdout)["clubs"]["gala"]["rulings"] if r["issue"] == "buy-in")
+    assert gala["outcome"] == "minimum-required" and {"effect": "buy-in-at-least", "seat": 5, "amount": 20} in gala["effects"]
+    path.write_text(MINIMUM.replace("GAME", ", table_minimum: 20").replace("OWN", "table_minimum: 30,"), encoding="utf-8")
+    done = run_cli("rule-on", str(path))
+    assert done.returncode == 2 and "Traceback" not in done.stderr and "table_minimum: 30" in done.stderr

@@ -712,6 +712,17 @@ def _check_object_kind(data: dict, file: str) -> None:
                                  "write did: device-on-table, or leave out object:")
 
 
+def _check_table_minimum(data: dict, file: str) -> None:
+    """The table's minimum buy-in said twice (game.table_minimum and a buy-in's own) must agree: one
+    of them would otherwise be silently set aside."""
+    game = (data.get("game") or {}).get("table_minimum")
+    for entry in data["timeline"]:
+        own = entry.get("table_minimum") if entry.get("event") == "buys_chips" else None
+        if game is not None and own is not None and own != game and own == own and game == game:
+            raise FloorcallError(file, entry["line"], f"the table minimum the game gives ({game}), or none here",
+                                 f"table_minimum: {own}", "say the table's minimum once, on game: (or only here)")
+
+
 def _check_tournament_events(data: dict, file: str) -> None:
     """A chip race deals one card per odd chip, no card twice; a colour-up goes to a larger chip;
     each table is counted once."""
@@ -940,6 +951,7 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
     derive_between_hands(data, node, file)
     _check_tournament_events(data, file)
     _check_object_kind(data, file)
+    _check_table_minimum(data, file)
     _check_motions(data, file)
     _check_for_street(data, file)
     for number, entries in enumerate(split_hands(data["timeline"])):   # a new deck each hand; the cards
