@@ -706,7 +706,8 @@ def _check_object_kind(data: dict, file: str) -> None:
     conduct event whose did: is device-on-table, and is never silently dropped from another."""
     for entry in data["timeline"]:
         if entry.get("entry") == "event" and entry.get("event") == "conduct" and "object" in entry \
-                and entry.get("did") not in ("device-on-table", UNKNOWN):
+                and entry.get("did") not in ("device-on-table", UNKNOWN) \
+                and not (entry.get("did") in ("phone-call", "phone-use") and entry["object"] in ("phone", UNKNOWN)):
             raise FloorcallError(file, entry["line"], "object: only with did: device-on-table (the kind of object "
                                  "left on the table)", f"did: {entry.get('did')}, object: {entry['object']}",
                                  "write did: device-on-table, or leave out object:")
