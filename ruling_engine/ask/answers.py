@@ -185,9 +185,9 @@ def parse_said(text: str, seats: list) -> dict:
     if not sep or not words.strip():
         raise AnswerError("who, a colon, then the words, e.g. '6: I never saw the raise' or 'dealer: five to call'")
     if who.isdigit():
-        if int(who) not in seats:
+        if int(who) not in seats and (asks or takes_back or names):
             raise AnswerError(f"seat {who} is not in the hand ({', '.join(map(str, seats))})")
-        by = int(who)
+        by = int(who)          # a seat not in the hand only speaks: a bystander's words (issue 22)
     elif who in ("dealer", "floor", "spectator"):
         by = who
     else:

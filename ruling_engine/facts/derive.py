@@ -247,6 +247,10 @@ def _conduct_facts(event: dict, data: dict) -> dict:
            "conduct.brief": event.get("brief", False),
            "conduct.round_hands": len(data["players"]) + (data["others"] if isinstance(data.get("others"), int)
                                                           and not isinstance(data.get("others"), bool) else 0)}
+    if event["did"] in ("phone-call", "phone-use"):
+        out["conduct.object"] = "phone"
+    elif event["did"] == "device-on-table":        # what kind of object (issue 22): clauses name their kinds
+        out["conduct.object"] = event.get("object", "phone")
     player = next((p for p in data["players"] if p["seat"] == event.get("seat")), None)
     warnings = player["warnings"] if player and event["by"] == "player" else 0
     out["conduct.prior_warnings"] = warnings

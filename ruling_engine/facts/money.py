@@ -27,8 +27,11 @@ def stakes_facts(game: dict) -> dict:
     return out
 
 
-def _buys_chips(e: dict) -> dict:
-    """A buy-in or top-up: how much, when the chips arrived, against the table minimum."""
+def _buys_chips(e: dict, game: dict | None = None) -> dict:
+    """A buy-in or top-up: how much, when the chips arrived, against the table minimum (the event's
+    own, or the game's `table_minimum:` when the event leaves it out: f19/format, issue 22)."""
+    if e.get("table_minimum") is None and (game or {}).get("table_minimum") is not None:
+        e = dict(e, table_minimum=game["table_minimum"])
     out = {"buys_chips.seat": e["seat"], "buys_chips.had_chips": e["had_chips"], "buys_chips.all_in_last_hand": e["all_in_last_hand"],
            "buys_chips.arrived": e["arrived"], "buys_chips.table_told": e["table_told"]}
     _put(out, "buys_chips.amount", e.get("amount"))
@@ -211,8 +214,14 @@ _READERS = {
     "money_wagered": _money_wagered, "money_moved": _money_moved,
 }
 for _kind, _read in _READERS.items():          # each reads its event alone
-    if _kind not in _WITH_THE_HAND:
+    if _kind not in _WITH_THE_HAND and _kind != "buys_chips":
         reads(_kind)(lambda event, ctx, _read=_read: _read(event))
+
+
+@reads("buys_chips")
+def _buys_chips_in_the_game(event: dict, ctx) -> dict:
+    """A buy-in, with the game's table minimum when the event does not give its own."""
+    return _buys_chips(event, ctx.data.get("game"))
 
 
 @reads(*_WITH_THE_HAND)

@@ -512,6 +512,9 @@ def _resume_open_round(entries, seconds, hand: Hand, events) -> bool:
 _OTHERS = re.compile(r"\b(?:he|he's|his|him|she|she's|her|you|you've|you're|your|they|their)\b", re.IGNORECASE)
 
 
+_SEAT_NAMED = re.compile(r"\bseat\s*(\d+)\b", re.IGNORECASE)      # words naming a seat: about his hand
+
+
 def hands_named_in_words(incident_data: dict, entries, streets, events, action_entry, in_hand) -> tuple:
     """A hand named in words at showdown (issue 21/22): a player's `said:` entry of kind hand (or,
     kind left out, words read as a hand) on the showdown, by a player still in the hand, is the
@@ -531,6 +534,16 @@ def hands_named_in_words(incident_data: dict, entries, streets, events, action_e
             continue
         seat = entry.get("by")
         if not isinstance(seat, int) or isinstance(seat, bool) or said_kind(entry) != "hand" or seat in written:
+            continue
+        of = entry.get("of")
+        about = [int(n) for n in _SEAT_NAMED.findall(str(entry.get("words")))]      # "seat 2 has two pair"
+        if isinstance(of, int) and not isinstance(of, bool) and of != seat or of is None and any(n != seat for n in about):
+            whose = of if of is not None else next(n for n in about if n != seat)
+            unread.append((index, f"the words are about seat {whose}'s hand" + (f" (of: {of})" if of is not None else
+                                                                                " (they name his seat)")
+                           + f", so they are not read as seat {seat} naming his own",
+                           f"- hand_declared: {{hand_of: {whose}, by: other-player, said: KIND}} only if seat {seat} "
+                           f"named seat {whose}'s hand for him; a remark needs nothing more"))
             continue
         hand = read_named_hand(entry.get("words"))
         if hand is None:

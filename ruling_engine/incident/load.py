@@ -7,6 +7,7 @@ street, said or event) and its line, so later stages can point back at what the 
 """
 from __future__ import annotations
 
+import json
 import functools
 import re
 from pathlib import Path
@@ -38,6 +39,7 @@ UNKNOWN_SPEAKER = ("for a player whose seat is not known write by: player; for s
                    "by: spectator (or dealer, floor)")
 OLD_FORMAT_FIELDS = ("actions", "events", "street", "board", "pot")
 PRIVATE = ("entry", "line")                 # keys the loader adds to each timeline entry
+BYSTANDER = "_seat_not_in_hand"             # a said: by a seat no listed player sits in (read as a spectator's)
 NOT_KNOWN = float("nan")                    # a number written `unknown`: arithmetic on it states nothing
 # Limits (with yaml_source's on the file itself): a 10,000-entry timeline rules in about a second.
 MAX_ENTRIES = MAX_ITEMS                     # timeline entries (the YAML reader refuses longer lists)
@@ -304,6 +306,8 @@ class _Validator:
             return {"entry": "action", "line": line, **action}
         if isinstance(node, dict) and len(node) == 2 and "in_question" in node:
             _mark_beside(node, kinds, self.file, _line(node, "in_question", line))
+        if isinstance(node, dict) and len(node) > 1:
+            _fields_beside(node, kinds, self.file, _line(node, default=line))
         if not isinstance(node, dict) or len(node) != 1:
             raise FloorcallError(self.file, _line(node, default=line),
                                  "a timeline entry: an action (a mapping with seat:), a street, said: or one event",
@@ -403,6 +407,31 @@ def _mark_beside(node, kinds, file, line) -> None:
                          f"write {example}")
 
 
+def _fields_beside(node, kinds, file, line) -> None:
+    """`- hand-over:` with `at: "22:05"` on the next line: the entry's fields written beside it (a
+    second key of the list item) rather than inside it. An error whose hint shows the entry with
+    its fields inside, e.g. `- hand-over: {at: "22:05"}`."""
+    entry_keys = [k for k in node if k in STREETS or k == "said" or k in kinds]
+    if len(entry_keys) != 1:
+        return
+    key = entry_keys[0]
+    beside = {k: v for k, v in node.items() if k != key}
+    body = node[key]
+    inner = []
+    if isinstance(body, dict):
+        inner = [f"{k}: {_short(v, 30)}" for k, v in body.items()]
+    elif body is not None:
+        inner = [(f"cards: [{', '.join(map(str, body))}]" if isinstance(body, list) else
+                  f"count: {body}" if isinstance(body, int) else f"cards: [{body}]") if key in STREETS
+                 else f"... {_short(body, 30)}"]
+    inner += [f"{k}: {json.dumps(v) if isinstance(v, str) else _short(v, 30)}" for k, v in beside.items()]
+    names = ", ".join(f"{k}:" for k in beside)
+    raise FloorcallError(file, line, f"{names} inside the {key} entry's own mapping",
+                         f"{names} beside it, as another key of the list item: {_short(node)}",
+                         f"write - {key}: {{{', '.join(inner)}}} (the entry's fields go inside its braces, "
+                         f"or indented under it on the lines below)")
+
+
 @functools.lru_cache(maxsize=1024)
 def _said_reading(words: str) -> tuple:
     """(the official term misspelt or None, the amount said or None): a log says 'call' often."""
@@ -444,11 +473,17 @@ def _check_seats(data: dict, node, file: str, vocabulary: Vocabulary) -> None:
                                  f"both for seat {player['seat']}", "keep the one the floor counted")
     known = ", ".join(map(str, sorted(seats)))
     records = vocabulary.records
+    moved_to = {e.get("to") for e in data["timeline"] if e.get("entry") == "event" and e.get("event") == "seat_changed"}
     for entry in data["timeline"]:
         names = []
         if entry["entry"] == "action":
             names = ["seat"]
         elif entry["entry"] == "said":
+            by = entry.get("by")
+            if isinstance(by, int) and not isinstance(by, bool) and by not in seats and by not in moved_to:
+                # a bystander who only speaks (issue 22): a seat not in the hand is no player in it;
+                # his words are read as a spectator's, and the output says so (rule_on.py)
+                entry["by"], entry[BYSTANDER] = "spectator", by
             names = [n for n in ("by", "to", "of") if isinstance(entry.get(n), int)]
         elif entry["entry"] == "event":
             fields = records[records["event"][entry["event"]].record]
@@ -486,6 +521,13 @@ def _check_questions_of(data: dict, file: str) -> None:
         if entry["entry"] != "said" or ("of" not in entry and "if" not in entry):
             continue
         field = "of" if "of" in entry else "if"
+        if field == "of" and "if" not in entry and _hand_words(entry):
+            # of: whose hand the words name (f19/format, issue 22): "two pair, very nice" of seat 2's cards
+            if not isinstance(entry["of"], int) or isinstance(entry["of"], bool):
+                raise FloorcallError(file, entry["line"], "of: the seat whose hand the words are about",
+                                     f"of: {entry['of']}", "give his seat number, or leave out of: when they name "
+                                     "the speaker's own hand")
+            continue
         if not isinstance(entry.get("by"), int) or isinstance(entry.get("by"), bool):
             raise FloorcallError(file, entry["line"], f"{field}: on a question a player put to the floor (by: SEAT)",
                                  f"by: {entry.get('by')}", f"leave out {field}:, or give the asker's seat as by:")
@@ -504,6 +546,12 @@ def _check_questions_of(data: dict, file: str) -> None:
             raise FloorcallError(file, entry["line"], "if: with of: another player's seat (\"if I shove, can seat 5 "
                                  "re-raise?\")", "if: " + str(entry["if"]) + " and a question about the asker's own "
                                  "options", "add of: SEAT, the player whose options are asked")
+
+
+def _hand_words(entry: dict) -> bool:
+    """Words naming a hand (kind: hand, or kind left out and the words read as a hand)."""
+    from ruling_engine.facts.sequence import said_kind
+    return entry.get("kind") == "hand" or (entry.get("kind") is None and said_kind(entry) == "hand")
 
 
 def _check_withdrawals(data: dict, file: str) -> None:
@@ -651,6 +699,29 @@ def _too_many_example(seat) -> str:
     seat = seat if isinstance(seat, int) else "N"
     return (f"add - deal_error: {{kind: wrong-number-of-cards, seat: {seat}, cards: too-many}} after deal: "
             "(or where it came to light), and name the extra card in notes:")
+
+
+def _check_object_kind(data: dict, file: str) -> None:
+    """`object:` (what kind of object, issue 22) says what was left on the table: it belongs to a
+    conduct event whose did: is device-on-table, and is never silently dropped from another."""
+    for entry in data["timeline"]:
+        if entry.get("entry") == "event" and entry.get("event") == "conduct" and "object" in entry \
+                and entry.get("did") not in ("device-on-table", UNKNOWN) \
+                and not (entry.get("did") in ("phone-call", "phone-use") and entry["object"] in ("phone", UNKNOWN)):
+            raise FloorcallError(file, entry["line"], "object: only with did: device-on-table (the kind of object "
+                                 "left on the table)", f"did: {entry.get('did')}, object: {entry['object']}",
+                                 "write did: device-on-table, or leave out object:")
+
+
+def _check_table_minimum(data: dict, file: str) -> None:
+    """The table's minimum buy-in said twice (game.table_minimum and a buy-in's own) must agree: one
+    of them would otherwise be silently set aside."""
+    game = (data.get("game") or {}).get("table_minimum")
+    for entry in data["timeline"]:
+        own = entry.get("table_minimum") if entry.get("event") == "buys_chips" else None
+        if game is not None and own is not None and own != game and own == own and game == game:
+            raise FloorcallError(file, entry["line"], f"the table minimum the game gives ({game}), or none here",
+                                 f"table_minimum: {own}", "say the table's minimum once, on game: (or only here)")
 
 
 def _check_tournament_events(data: dict, file: str) -> None:
@@ -880,6 +951,8 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
         _check_hand_sizes(one, file)
     derive_between_hands(data, node, file)
     _check_tournament_events(data, file)
+    _check_object_kind(data, file)
+    _check_table_minimum(data, file)
     _check_motions(data, file)
     _check_for_street(data, file)
     for number, entries in enumerate(split_hands(data["timeline"])):   # a new deck each hand; the cards
@@ -957,6 +1030,9 @@ def entry_as_written(entry: dict):
             return {entry["street"]: body.get("cards")}
         return {entry["street"]: body}
     if entry["entry"] == "said":
+        if BYSTANDER in body:                  # a speaker not in the hand, as the user wrote him
+            body = {("by" if k == "by" else k): (body[BYSTANDER] if k == "by" else v)
+                    for k, v in body.items() if k != BYSTANDER}
         return {"said": body}
     body = {k: v for k, v in body.items() if not (k == "in_question" and v is False)}
     return {entry["event"]: body}

@@ -457,6 +457,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                               header_lines=incident.header_lines)
                              + _unread_questions(timeline, points, incident.file)
                              + _unread_hands(timeline, incident.file)
+                             + _bystanders(incident)
                              + approximate_warnings(incident) + hands_warnings(incident)
                              + tripup_warnings(incident, facts_by_point, [p.line for p in points], timeline)
                              + unsaid_warnings(incident, timeline, answers)
@@ -512,6 +513,20 @@ def _unread_questions(timeline, points, file) -> list:
     return out
 
 
+def _bystanders(incident) -> list:
+    """A note for each `said:` by a seat no listed player sits in (issue 22): the words are read as a
+    bystander's (a spectator's), and he is no player in the hand: he holds no cards, no turn, no chips."""
+    from ruling_engine.incident.load import BYSTANDER
+    out = []
+    for entry in incident.data.get("timeline") or ():
+        if entry.get("entry") == "said" and BYSTANDER in entry:
+            where = f"{incident.file}:{entry.get('line')}" if entry.get("line") else str(incident.file)
+            out.append(f"{where}: seat {entry[BYSTANDER]} is not in the hand (no player listed sits there): his words "
+                       f"are read as a bystander's (by: spectator), not a player's in the hand; if he is in the hand, "
+                       f"list him under players:")
+    return out
+
+
 def _unread_hands(timeline, file) -> list:
     """A warning for each hand named in words at showdown (a player's `said:` of kind hand) that
     could not be read as a declaration (facts/timeline.py hands_named_in_words): no club's clause on
@@ -520,6 +535,10 @@ def _unread_hands(timeline, file) -> list:
     for index, why, instead in timeline.data.get("_hands_unread") or ():
         entry = timeline.entries[index]
         where = f"{file}:{entry.get('line')}" if entry.get("line") else str(file)
+        if "so they are not read as seat" in why:          # words about another's hand: no fault to mend
+            out.append(f"{where}: the hand named “{entry.get('words', '')}” is no declaration of the speaker's own: "
+                       f"{why}; no club's clause on hands named at showdown is applied to it. Write {instead}")
+            continue
         out.append(f"{where}: the hand named “{entry.get('words', '')}” was not read: {why}; no club's clause on "
                    f"hands named at showdown is applied to it. Say it as a kind of hand and its ranks (words: "
                    f"ace-high straight, kings and fours, set of nines), or write {instead}")
