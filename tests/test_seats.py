@@ -131,3 +131,17 @@ def test_floorcall_events_lists_player_seated():
     done = subprocess.run([str(Path(sys.executable).with_name("floorcall")), "events", "seated"],
                           capture_output=True, text=True)
     assert done.returncode == 0 and "player_seated" in done.stdout and "seated_by" in done.stdout
+
+
+def test_a_void_hand_names_the_chips_in_the_pot_before_the_timeline(kb, tmp_path):
+    """A misdeal with chips already in the pot when the timeline starts (`pot_at_start:`, owners not
+    named): each seat takes back what he put in, and the rest is named as going back to those who
+    put it in — never dropped from the answer (invariant `conservation`, found by
+    benchmarks/invariants_run.py)."""
+    path = tmp_path / "void.yaml"
+    path.write_text("house: edp\npot_at_start: 100\ngame: {format: cash, ante: 5, seats: 1}\n"
+                    "players:\n- {seat: 6, folded: true}\n- {seat: 5, behind: unknown}\ntimeline: []\n",
+                    encoding="utf-8")
+    money = rule_on(path, kb=kb).answers["edp"].settlement
+    assert {"effect": "return-chips", "seat": None, "amount": 100, "unattributed": True} in money
+    assert sum(e["amount"] for e in money if e["effect"] == "return-chips") == 110

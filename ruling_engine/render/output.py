@@ -596,6 +596,9 @@ def _money_text(effect: dict, currency: str = "") -> str:
         name = "the main pot" if effect.get("pot", "main") == "main" else "side pot " + effect["pot"].split("-")[-1]
         return (f"Seat {effect['seat']} takes {name} ({effect['amount']}) when he shows his hand as the ruling "
                 f"says; it is not pushed to him unseen")
+    if kind == "return-chips" and effect.get("unattributed"):
+        return (f"{effect['amount']} was in the pot before the timeline, from players the incident does not "
+                f"name: it goes back to those who put it in")
     if kind == "return-chips":
         return f"Seat {effect['seat']} takes back {effect.get('amount', 'his uncalled bet (its size not known)')}"
     if kind == "pot-split":

@@ -131,8 +131,16 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
         corrected = correct(data, hand, rulings, vocabulary)
     if corrected.void:
         # a misdeal: the hand is void, every seat takes back what it put in (class 17)
-        return [{"effect": "return-chips", "seat": seat, "amount": whole(amount)}
+        back = [{"effect": "return-chips", "seat": seat, "amount": whole(amount)}
                 for seat, amount in sorted(corrected.returned.items()) if amount > 0]
+        # what the middle held that no seat takes back: in the pot before the timeline, whose owners
+        # the incident does not name (never silently dropped from a void hand)
+        before = (view.pot_at_start + view.dead_money + sum(view.contributed.values())
+                  - sum(a for a in corrected.returned.values() if a > 0)
+                  - (sum(view.deducted.values()) if isinstance(view.deducted, dict) else view.deducted))
+        if before > 1e-9:
+            back.append({"effect": "return-chips", "seat": None, "amount": whole(before), "unattributed": True})
+        return back
     view.contributed, view.stacks = dict(corrected.contributed), dict(corrected.stacks)
     view.round_in, view.current_bet = dict(corrected.round_in), corrected.current_bet
     view.deducted = corrected.deducted
