@@ -543,28 +543,29 @@ def hands_named_in_words(incident_data: dict, entries, streets, events, action_e
                                                                                 " (they name his seat)")
                            + f", so they are not read as seat {seat} naming his own",
                            f"- hand_declared: {{hand_of: {whose}, by: other-player, said: KIND}} only if seat {seat} "
-                           f"named seat {whose}'s hand for him; a remark needs nothing more"))
+                           f"named seat {whose}'s hand for him; a remark needs nothing more", True))
             continue
         hand = read_named_hand(entry.get("words"))
         if hand is None:
             unread.append((index, "no hand that can be read (a kind of hand: flush, straight, two pair, "
                                   "kings full ...)", f"- hand_declared: {{hand_of: {seat}, said: straight}} (the "
-                                                     f"kind of hand he named)"))
+                                                     f"kind of hand he named)", False))
             continue
         if entry.get("kind") is None and _OTHERS.search(str(entry.get("words"))):
             unread.append((index, f"the words speak of another player's hand, so they are not read as seat {seat} "
                                   f"naming his own", f"- hand_declared: {{hand_of: SEAT, by: other-player, said: "
-                                                     f"{hand.kind}}} if they name a hand (SEAT: whose), or kind: claim"))
+                                                     f"{hand.kind}}} if they name a hand (SEAT: whose), or kind: claim",
+                           True))
             continue
         if any(e["event"] == "hand_mucked" and e.get("seat") == seat and e.get("_entry", index) < index for e in events):
             unread.append((index, f"seat {seat}'s hand was already in the muck, so the words are no hand named at the "
                                   f"showdown", "kind: claim if they claim his hand back, or a hand_declared entry "
-                                               "before his muck where he named it then"))
+                                               "before his muck where he named it then", False))
             continue
         if in_hand is not None and seat not in in_hand:
             unread.append((index, f"seat {seat} is not in the hand, so whose hand the words name is not known",
                            f"- hand_declared: {{hand_of: SEAT, by: other-player, said: {hand.kind}}} (SEAT: whose "
-                           f"hand he named)"))
+                           f"hand he named)", False))
             continue
         shown = any(e["event"] == "hand_shown" and e.get("seat") == seat and e.get("_entry", index) < index
                     and isinstance(e.get("face_up"), int) and e["face_up"] >= size for e in events)

@@ -513,6 +513,11 @@ def _unread_questions(timeline, points, file) -> list:
     return out
 
 
+def _where(file, entry: dict) -> str:
+    """file:line of a timeline entry (the file alone when the entry has no line)."""
+    return f"{file}:{entry.get('line')}" if entry.get("line") else str(file)
+
+
 def _bystanders(incident) -> list:
     """A note for each `said:` by a seat no listed player sits in (issue 22): the words are read as a
     bystander's (a spectator's), and he is no player in the hand: he holds no cards, no turn, no chips."""
@@ -520,7 +525,7 @@ def _bystanders(incident) -> list:
     out = []
     for entry in incident.data.get("timeline") or ():
         if entry.get("entry") == "said" and BYSTANDER in entry:
-            where = f"{incident.file}:{entry.get('line')}" if entry.get("line") else str(incident.file)
+            where = _where(incident.file, entry)
             out.append(f"{where}: seat {entry[BYSTANDER]} is not in the hand (no player listed sits there): his words "
                        f"are read as a bystander's (by: spectator), not a player's in the hand; if he is in the hand, "
                        f"list him under players:")
@@ -532,10 +537,10 @@ def _unread_hands(timeline, file) -> list:
     could not be read as a declaration (facts/timeline.py hands_named_in_words): no club's clause on
     hands named is applied to it, and the warning says what to write instead (issue 22)."""
     out = []
-    for index, why, instead in timeline.data.get("_hands_unread") or ():
+    for index, why, instead, remark in timeline.data.get("_hands_unread") or ():
         entry = timeline.entries[index]
-        where = f"{file}:{entry.get('line')}" if entry.get("line") else str(file)
-        if "so they are not read as seat" in why:          # words about another's hand: no fault to mend
+        where = _where(file, entry)
+        if remark:          # words about another's hand: no fault to mend
             out.append(f"{where}: the hand named “{entry.get('words', '')}” is no declaration of the speaker's own: "
                        f"{why}; no club's clause on hands named at showdown is applied to it. Write {instead}")
             continue

@@ -136,8 +136,7 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
         # what the middle held that no seat takes back: in the pot before the timeline, whose owners
         # the incident does not name (never silently dropped from a void hand)
         before = (view.pot_at_start + view.dead_money + sum(view.contributed.values())
-                  - sum(a for a in corrected.returned.values() if a > 0)
-                  - (sum(view.deducted.values()) if isinstance(view.deducted, dict) else view.deducted))
+                  - sum(a for a in corrected.returned.values() if a > 0) - view.deducted)
         if before > 1e-9:
             back.append({"effect": "return-chips", "seat": None, "amount": whole(before), "unattributed": True})
         return back
