@@ -362,11 +362,10 @@ def resolve_club(kb, club: str, issues: list, fired: list, facts: dict, currency
     for issue in issues:
         rules = [by_id[rid] for rid in fired if not by_id[rid].is_definition and by_id[rid].issue == issue]
         if not rules and _unruled(kb, issue, facts):
-            title = kb.vocabulary.issues[issue]["title"]
             rulings.append(ClubRuling(
                 club=club, issue=issue, basis="does not arise", outcome="does-not-arise",
                 decision=f"Nothing to rule: {kb.clubs[club].title}'s rulebook sets no limit here "
-                         f"({title[0].lower() + title[1:]}, no clock called)."))
+                         f"({_title(kb, issue)}, no clock called)."))
             continue
         rulings.append(resolve_issue(kb, club, issue, rules, filler))
     seat = facts.get("action.seat")
