@@ -76,7 +76,7 @@ def _log_facts(data: dict) -> dict:
 
     def counts():
         in_turn = [h for h in history if h[4]]
-        return {"actions_in_turn": len(in_turn), "actions_in_turn_with_chips": sum(1 for h in in_turn if h[3] > 0),
+        return {"actions_in_turn": len(in_turn), "actions_in_turn_with_chips": sum(1 for h in in_turn if h[3] > 0 or h[3] != h[3]),
                 "bet_and_immediate_call": any(a[2] in ("bet", "raise") and b[2] == "call"
                                               for a, b in zip(history, history[1:]))}
     return {**once_per_hand(data, "log counts", counts), "_final_state": state}
