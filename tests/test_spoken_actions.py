@@ -78,3 +78,44 @@ def test_all_in_stated_with_its_total_is_an_all_in_showdown_edp_3_8(kb):
     assert "edp.3-8-s4-5.last-live-hand-need-not-show" not in fired, fired
     assert "edp.3-8-s4-5.uncontested-last-hand-need-not-show" not in fired, fired
     assert report.answers["edp"].contradictions == []
+
+
+SPOKEN_FOLD = """house: fpc
+game: {format: tournament, variant: NLHE, blinds: [200, 400]}
+button: 7
+players:
+  - {seat: 4, stack: 8600}
+  - {seat: 7, stack: 5800}
+pot_at_start: 2200
+timeline:
+  - flop: [Qd, 10s, 4c]
+  - {seat: 4, did: check}
+  - {seat: 7, did: check}
+  - turn: 6h
+  - {seat: 4, chips: [1000, 100, 100, 100]}
+  - {seat: 7, FOLD, in_question: true}
+"""
+
+
+def test_fold_said_in_turn_facing_a_bet_binds_fpc_3_edp_8_3_gala_house_w_ppl_52(kb):
+    # "fold" said in turn facing a bet: the words are the fold; no branch on how his cards went
+    report = _report(kb, SPOKEN_FOLD.replace("FOLD", "said: fold"))
+    for club, rule in (("fpc", "fpc.3-s1-2.spoken-fold-in-turn-binding"),
+                       ("edp", "edp.8-3.spoken-fold-in-turn-binding"),
+                       ("gala", "gala.house-w.spoken-fold-facing-bet-dead"),
+                       ("ppl", "ppl.league-52.spoken-fold-in-turn-obligatory")):
+        answer = report.answers[club]
+        issues = {r.issue: r for r in answer.rulings}
+        assert "fold-manner" not in issues, (club, issues["fold-manner"].outcome)
+        ruling = issues["declared-action"]
+        assert ruling.outcome == "action-stands" and rule in ruling.rules_fired, (club, ruling.outcome, ruling.rules_fired)
+        assert answer.contradictions == [], (club, answer.contradictions)
+        # the corrected hand: seat 4 alone, his uncalled 1,300 back, the 2,200 his
+        assert {"effect": "return-chips", "seat": 4, "amount": 1300} in answer.settlement, answer.settlement
+
+
+def test_fold_by_deed_still_asks_how_the_cards_went(kb):
+    # `did: fold` without fold_manner: how he got rid of his cards is the floor's question
+    report = _report(kb, SPOKEN_FOLD.replace("FOLD", "did: fold"))
+    issues = {r.issue for r in report.answers["edp"].rulings}
+    assert "fold-manner" in issues and "declared-action" not in issues, issues

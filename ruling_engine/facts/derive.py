@@ -45,6 +45,7 @@ def _action_facts(data: dict, index: int) -> dict:
         "action.chip_count": len(chips),
         "action.same_denomination": len(set(chips)) <= 1,
         "action.all_in": all_in,
+        "action.marked": action.get("in_question") is True,   # the floor was called about it (e20/spoken)
         "facing_bet": to_call > 0,
         "to_call": to_call,
         "current_bet": state.current_bet,
