@@ -45,6 +45,7 @@ def _action_facts(data: dict, index: int) -> dict:
         "action.chip_count": len(chips),
         "action.same_denomination": len(set(chips)) <= 1,
         "action.all_in": all_in,
+        "action.marked": action.get("in_question") is True,   # the floor was called about it (e20/spoken)
         "facing_bet": to_call > 0,
         "to_call": to_call,
         "current_bet": state.current_bet,
@@ -76,7 +77,7 @@ def _log_facts(data: dict) -> dict:
 
     def counts():
         in_turn = [h for h in history if h[4]]
-        return {"actions_in_turn": len(in_turn), "actions_in_turn_with_chips": sum(1 for h in in_turn if h[3] > 0),
+        return {"actions_in_turn": len(in_turn), "actions_in_turn_with_chips": sum(1 for h in in_turn if h[3] > 0 or h[3] != h[3]),
                 "bet_and_immediate_call": any(a[2] in ("bet", "raise") and b[2] == "call"
                                               for a, b in zip(history, history[1:]))}
     return {**once_per_hand(data, "log counts", counts), "_final_state": state}

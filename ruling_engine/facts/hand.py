@@ -632,6 +632,11 @@ def replay_timeline(data: dict, parse_said, bases=()) -> Hand:
             state.largest_raise = max(state.largest_raise, state.round_in[seat] + delta - state.current_bet)
         state.round_in[seat] += delta
         stacks[seat] -= delta
+        if term == "all-in" and not math.isnan(delta) and any(math.isnan(c) for c in contributed.values()):
+            # an all-in stated (said or did, with its total or not) after an amount nobody recorded
+            # (a raise said without its chips): what his stack reads behind cannot be known, and his
+            # statement is that nothing is; with every amount known, chips left behind stay his (held back)
+            stacks[seat] = 0
         contributed[seat] += delta
         state.current_bet = max(state.current_bet, state.round_in[seat]) if not math.isnan(delta) else state.current_bet
         state.history.append((seat, kind, delta, in_turn))

@@ -972,6 +972,15 @@ def _is_fold(entry: dict) -> bool:
     return term == "fold" or (term == "none" and entry.get("did") == "fold")
 
 
+def _spoken_fold(entry: dict) -> bool:
+    """A fold said in words (`said: fold`, nothing done but the words): the words are the fold
+    (e20/spoken), so how his cards went is not what the floor was asked about; it is ruled where the
+    file states it (fold_manner:) or where the fold is a deed (`did: fold`)."""
+    from ruling_engine.facts.replay import parse_said
+    said = entry.get("said")
+    return said not in (None, UNKNOWN) and (parse_said(said) or ("none", None))[0] == "fold" and "did" not in entry
+
+
 def _not_stated_in_actions(data: dict, vocabulary: Vocabulary) -> int:
     """An action's conclusion left out (`was_default:`, e.g. how a fold went) is not stated where a
     ruling reads it: on a fold that is a point (marked, or the last action when nothing is marked:
@@ -986,7 +995,7 @@ def _not_stated_in_actions(data: dict, vocabulary: Vocabulary) -> int:
         points = actions[-1:]
     count = 0
     for entry in points:
-        if not _is_fold(entry):
+        if not _is_fold(entry) or _spoken_fold(entry):
             continue
         for name in fields:
             if name not in entry:
