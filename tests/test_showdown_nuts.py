@@ -98,3 +98,31 @@ def test_not_told_for_other_games_or_before_the_river():
     best = hands.best_hand(4, ["Ah", "3h"], board, "NLHE")
     assert hands.unbeatable("PLO", board, {4: ["Ah", "3h"]}, best, [7]) is None
     assert hands.unbeatable("NLHE", board[:4], {4: ["Ah", "3h"]}, best, [7]) is None
+
+
+# heads-up river: seat 7 bets, seat 4 calls and keeps his cards; seat 7 throws his hand face down
+# into the muck and then seat 4 asks to see it
+ASKED_AFTER_MUCK = RIVER.format(shown="Ah, 3h", **FLUSH_BOARD).replace(
+    "  - hand_shown: {seat: 4, face_up: 2}\n",
+    "  - hand_mucked: {seat: 7, by: player, tabled: false, touched_muck: true, retrievable: RETRIEVABLE}\n")
+
+
+def _request(kb, text, club="edp"):
+    incident = parse_incident_text(text, "<t>", kb.vocabulary, kb.clubs)
+    return next(r for r in rule_incident(incident, kb=kb).answers[club].rulings if r.issue == "right-to-see")
+
+
+def test_edp_3_5_a_request_to_see_a_hand_killed_in_the_muck_meets_the_muck_clause(kb):
+    """EDP 3 ¶12 gives a river caller the right to see the aggressor's hand, but the hand asked for
+    had gone into the muck, and 3 ¶5 kills cards pushed into it: the two clauses meet and the CRMS
+    chooses (conflict), not "seat 7 shows his hand" as though it were still in front of him."""
+    ruling = _request(kb, ASKED_AFTER_MUCK.replace("RETRIEVABLE", "false"))
+    assert ruling.basis == "conflict", ruling
+    assert {"edp.3-12", "edp.3-5"} <= {c.clause for c in ruling.citations}, ruling.citations
+
+
+def test_edp_3_12_alone_when_the_mucked_hand_can_be_retrieved_with_certainty(kb):
+    """Cards known to be retrievable and identifiable are not killed by a face-down discard (3 ¶5
+    s1): the caller's right to see them (3 ¶12) stands alone."""
+    ruling = _request(kb, ASKED_AFTER_MUCK.replace("RETRIEVABLE", "true"))
+    assert (ruling.outcome, ruling.basis) == ("must-show", "express"), ruling
