@@ -178,3 +178,30 @@ def part_beats_all(variant: str, board: list, known: list, others: list) -> bool
         return None
     floor = best_hand(0, known, board, variant)
     return all(floor.rank < other.rank for other in others)
+
+
+def unbeatable(variant: str, board: list, cards: dict, best: Hand, unread: list) -> bool | None:
+    """Hold'em with the board out: whether `best` (a hand read in full) beats whatever each seat in
+    `unread` can hold — every two cards not yet seen, keeping any of his cards that are known — so
+    that no hand still hidden can beat or tie it (the nuts among the cards left). `cards`: seat ->
+    the cards the incident names, every named card being out of the deck. None when this cannot be
+    told (another game, the board not out)."""
+    if variant not in ("NLHE", "LHE", "PLHE") or len(board) != 5 or not named_in_full(board) or not unread:
+        return None
+    seen = {normal(c) for c in board}
+    for held in cards.values():
+        seen |= {normal(c) for c in held or [] if named_in_full([c])}
+    deck = [r + s for r in RANKS for s in "shdc" if r + s not in seen]
+    evaluate = _evaluate7()
+    table = [normal(c) for c in board]
+    for seat in unread:
+        known = [normal(c) for c in cards.get(seat) or [] if named_in_full([c])][:2]
+        for rest in combinations(deck, 2 - len(known)):
+            if evaluate(*table, *known, *rest) <= best.rank:
+                return False
+    return True
+
+
+def _evaluate7():
+    from phevaluator.evaluator import evaluate_7cards     # lazy, as _evaluate5
+    return evaluate_7cards

@@ -59,7 +59,8 @@ def mucked_referents(data: dict, facts: dict) -> dict:
 
 def asked_hand_referents(data: dict) -> dict:
     """Whether the hand a player asks to see (the last asks_to_see) was shown by its owner to
-    someone before (his own card_exposed event), and to whom (the widest audience of those shows)."""
+    someone before (his own card_exposed event), and to whom (the widest audience of those shows);
+    whether it was already in the muck when he asked."""
     asks = [e for e in data.get("events", []) if e["event"] == "asks_to_see"]
     if not asks:
         return {}
@@ -67,6 +68,11 @@ def asked_hand_referents(data: dict) -> dict:
     shows = [e for e in data.get("events", []) if e["event"] == "card_exposed"
              and e.get("seat") == target and e.get("by") == "player"]
     out = {"asks_to_see.target_showed_cards": bool(shows)}
+    # the hand asked for had gone into the muck before the request (his hand_mucked entry earlier
+    # in the timeline): a request that meets the club's muck clause (e20/showdown)
+    out["asks_to_see.target_mucked"] = any(
+        e["event"] == "hand_mucked" and e.get("seat") == target
+        and e.get("_entry", -1) < asks[-1].get("_entry", -1) for e in data.get("events", []))
     if shows:
         widest = ("table", "one-player", "spectator", "nobody")
         out["asks_to_see.target_shown_to"] = min((e.get("seen_by", "table") for e in shows), key=widest.index)

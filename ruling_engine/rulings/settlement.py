@@ -3,7 +3,8 @@ pot's winner once one club's rulings have said whose hands are still in (issue 1
 
 Arithmetic on one club's answer, not a clause: the rulings say which hands are dead or live; the
 replay says what is in each pot and who is eligible for it; the cards (when every contender's are
-known and the board is out) say who wins a contested pot. A pot is awarded only when that is
+known and the board is out, or a hand shown is one no hidden hand can beat or tie) say who wins a
+contested pot. A pot is awarded only when that is
 settled: one contender left for it, or the cards decide it; otherwise the pots are stated and the
 floor awards them as the hand plays on. A tournament player all-in who wins no pot is out.
 """
@@ -52,12 +53,26 @@ def _winners(data: dict, seats: list, withheld=frozenset(), on_board=frozenset()
                and not (cards.get(s) and hands.can_read(variant, cards[s], board))]
     if len(partial) == 1 and partial[0] not in withheld and _part_beats_all(variant, board, cards, partial[0], seats):
         return partial                # what he showed already beats every other hand, whatever the rest
-    if not seats or partial:
+    if not seats:
         return None
+    if partial:
+        return _nuts_shown(variant, board, cards, seats, partial)
     read = {s: hands.best_hand(s, [] if cards[s] == ["__board__"] else cards[s], board,
                                "NLHE" if cards[s] == ["__board__"] else variant) for s in seats}
     best = min(h.rank for h in read.values())
     return [s for s in seats if read[s].rank == best]
+
+
+def _nuts_shown(variant, board, cards, seats, partial) -> list | None:
+    """The hands read in full win when the best of them beats whatever the hands not read can hold
+    (the cards given decide it: no cards still hidden can beat or tie it); None otherwise."""
+    shown = [s for s in seats if s not in partial and cards.get(s) != ["__board__"]]
+    if not shown or len(shown) + len(partial) != len(seats):
+        return None
+    read = {s: hands.best_hand(s, cards[s], board, variant) for s in shown}
+    best = min(h.rank for h in read.values())
+    top = [s for s in shown if read[s].rank == best]
+    return top if hands.unbeatable(variant, board, cards, read[top[0]], partial) else None
 
 
 def _part_beats_all(variant, board, cards, seat, seats) -> bool:
