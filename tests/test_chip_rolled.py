@@ -38,7 +38,7 @@ timeline:
   - flop: [Q♠, 8♦, 3♣]
   - {entry}
 """
-ROLL = "chips_rolled: {from: 3, into: pot, amount: 500, in_question: true}"
+ROLL = "chips_rolled: {from: 3, amount: 500, in_question: true}"
 
 
 def _report(kb, house="fpc", entry=ROLL):
@@ -78,7 +78,7 @@ def test_without_the_entry_no_club_rules_on_a_rolled_chip(kb):
 
 
 @pytest.mark.parametrize("entry, field", [("chips_rolled: {into: pot, amount: 500}", "from"),
-                                          ("chips_rolled: {from: 3, amount: 500}", "into"),
+                                          ("chips_rolled: {from: 3}", "amount"),
                                           ("chips_rolled: {from: 3, into: floor, amount: 500}", "into")])
 def test_a_chips_rolled_missing_or_mistyped_field_is_a_clear_error(kb, entry, field):
     with pytest.raises(FloorcallError) as error:
@@ -111,5 +111,5 @@ def test_the_questionnaire_offers_the_event_asks_its_fields_and_rules_on_it(kb):
     session.answer("next", {"preflop": None})
     session.answer("next", DONE)
     asked = answer_every_question(session, 3)
-    assert {"chips_rolled.from", "chips_rolled.into", "chips_rolled.amount"} <= set(asked)
+    assert {"chips_rolled.from", "chips_rolled.amount"} <= set(asked)
     assert _ruling(session.report(with_precedents=False).answers["fpc"]).outcome == "back-to-owner"
