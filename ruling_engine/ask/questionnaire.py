@@ -37,7 +37,9 @@ ANY_SEAT = ("button", "dealer")       # header seats that may be a seat out of t
 # and to whom, so they are asked whenever such an entry is in the timeline (a count given moves nothing).
 # So does a chips_taken entry (f14/chips): the stacks as the floor found them, and what goes back.
 # And a chips_given entry (f18/transfer): the chips are in front of the receiver until a ruling gives them back.
-ENGINE_READS = {"money_moved": ("seat", "amount"), "chips_taken": ("by", "amount"), "chips_given": ("to", "amount")}
+# And a chips_rolled entry (f20/format): the chip that goes back (its amount, required, in the ruling's effect).
+ENGINE_READS = {"money_moved": ("seat", "amount"), "chips_taken": ("by", "amount"), "chips_given": ("to", "amount"),
+                "chips_rolled": ("amount",)}
 
 
 @dataclass

@@ -89,6 +89,16 @@ def _chips_given(e: dict) -> dict:
     return out
 
 
+def _chips_rolled(e: dict) -> dict:
+    """A chip moved by accident from a player's stack, not bet (f20/format): whose it was, where it
+    stopped (the pot, or another player's stack) and how much."""
+    out = {"chips_rolled.from": e["from"]}
+    _put(out, "chips_rolled.into", e.get("into"))
+    _put(out, "chips_rolled.to", e.get("to"))
+    _put(out, "chips_rolled.amount", e.get("amount"))
+    return out
+
+
 def _foreign_chips(e: dict) -> dict:
     """Chips that are not the room's own."""
     out = {"foreign_chips.seat": e["seat"]}
@@ -206,7 +216,7 @@ _WITH_THE_HAND = ("cash_on_table",)       # read with the hand at the floor's ca
 _READERS = {
     "buys_chips": _buys_chips, "cash_on_table": _cash_on_table, "chips_removed": _chips_removed, "chips_taken": _chips_taken,
     "chips_lent": _chips_lent, "chips_found": _chips_found, "foreign_chips": _foreign_chips,
-    "chips_given": _chips_given,
+    "chips_given": _chips_given, "chips_rolled": _chips_rolled,
     "chips_hidden": _chips_hidden, "rejoins_game": _rejoins_game, "stakes_questioned": _stakes_questioned,
     "wants_to_play": _wants_to_play, "player_dress": _player_dress,
     "publicity_objection": _publicity_objection, "money_paid_in": _money_paid_in,
