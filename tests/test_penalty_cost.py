@@ -98,3 +98,20 @@ def test_gala_sends_no_one_away_for_a_time_and_says_nothing_about_blinds(kb):
     ruling = _penalty(kb, "gala", 1)
     assert not _away(ruling)
     assert not any("blind" in line.lower() for line in ruling.do + [ruling.decision])
+
+
+@pytest.mark.parametrize("club, warnings, words", [
+    ("fpc", 1, "Next on the scale is step 2, 5 minutes away from the table (the lowest step still "
+               "open after his earlier warnings), the Tournament Director's to choose within that range."),
+    ("ppl", 2, "Next on the scale is step 3, 20 minutes away from the table (the lowest step still "
+               "open after his earlier warnings), the Venue Manager's to choose within that range."),
+    ("edp", 2, "Next on the scale is step 3, one or more missed hands (the lowest step still "
+               "open after his earlier warnings), the CRMS's to choose within that range."),
+])
+def test_the_step_next_on_the_scale_is_named_as_the_floors_choice_within_the_range(kb, club, warnings, words):
+    """FPC 29 (minutes), PPL •54 (minutes), EDP 9 ¶9 (hands and rounds), each by its own list: the
+    next step after his earlier warnings is named, and it stays the floor's choice: no step is
+    decided (no penalty-step effect)."""
+    ruling = _penalty(kb, club, warnings)
+    assert any(words in line for line in ruling.do)
+    assert not any(e["effect"] == "penalty-step" for e in ruling.effects)
