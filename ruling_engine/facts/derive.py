@@ -263,6 +263,8 @@ def _conduct_facts(event: dict, data: dict) -> dict:
     blinds = data["game"].get("blinds")
     if blinds:
         out["conduct.round_blinds"] = sum(blinds[:2])
+        if "conduct.stack" in out:      # what one round away leaves him (issue 20: the cost of time away)
+            out["conduct.round_stack_left"] = max(out["conduct.stack"] - out["conduct.round_blinds"], 0)
     return out
 
 

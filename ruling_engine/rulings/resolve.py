@@ -228,8 +228,9 @@ def _escalation_step(group: dict, rules: list, filler: Filler, club_info, kb=Non
       do-line); the higher steps stay as the range the floor may go to where the text leaves it
       to his discretion;
     - where the rules leave the step to the floor (options-at-discretion with discretion), no step
-      is decided: the floor chooses, and the ruling names the range of steps open and the clause,
-      never the lowest as if it were decided;
+      is decided: the floor chooses, and the ruling names the step next on the scale (the lowest
+      open, issue 20) as the floor's choice within the range of steps open and the clause, never
+      as if it were decided (no penalty-step effect);
     - options-at-discretion without discretion is a ladder applied in order: the lowest step open
       applies and the higher steps are dropped."""
     ladder: dict = {}
@@ -259,10 +260,13 @@ def _escalation_step(group: dict, rules: list, filler: Filler, club_info, kb=Non
             where = ", ".join(_locator(kb, c) for c in clauses[seat])
             passed = (f"; the steps below step {numbers[0]} are passed after his earlier warnings"
                       if numbers[0] > 1 else "")
+            nxt = ("the first step of the scale" if numbers[0] == 1 else
+                   "the lowest step still open after his earlier warnings")
             lines.append(f"Seat {seat}: the {club_info.floor} chooses the penalty at his discretion ({where}), "
                          f"from step {numbers[0]} up to step {numbers[-1]}: "
                          + "; ".join(f"step {n}, {steps[n].get('penalty')}" for n in numbers)
-                         + f"{passed}.")
+                         + f"{passed}. Next on the scale is step {numbers[0]}, {first.get('penalty')} "
+                         f"({nxt}), the {club_info.floor}'s to choose within that range.")
             continue
         why = ("the first step of the scale" if numbers[0] == 1 else
                "the lowest step still open after his earlier warnings: the steps below it are passed")
