@@ -56,3 +56,42 @@ def test_a_player_facing_an_all_in_still_acts_when_nobody_else_can_bet(kb):
     report = _report(kb, FACING_ALL_IN)
     nxt = report.answers["edp"].now.get("next")
     assert nxt is not None and nxt["seat"] == 3 and nxt["call"] == 38, nxt
+
+
+CALL_SHORT = """house: ppl
+game: {format: tournament, variant: NLHE, blinds: [50, 100]}
+button: 1
+players:
+  - {seat: 1, folded: true}
+  - {seat: 2, stack: 5000}
+  - {seat: 4, stack: 5000}
+  - {seat: 6, stack: 5000}
+pot_at_start: 400
+timeline:
+  - flop: [Ks, 8d, 3c]
+  - {seat: 2, said: "bet three hundred", chips: [100, 100, 100]}
+  - {seat: 4, said: "raise to nine hundred", chips: [500, 100, 100, 100, 100]}
+  - {seat: 6, said: call, chips: [100, 100, 100], in_question: true}
+  - said: {by: 6, words: "I only saw the three hundred."}
+"""
+
+
+def test_a_club_with_the_house_result_is_not_marked_differs(kb):
+    """Two clubs holding the caller to his declared call put the same 600 more in, under different
+    issues: same Now, same pot, so neither the brief nor the point's other clubs say DIFFERS."""
+    report = _report(kb, CALL_SHORT)
+    data = to_dict(report)
+    house = data["clubs"]["ppl"]
+    same = [club for club, answer in data["clubs"].items() if club != "ppl"
+            and {k: v for k, v in answer["now"].items() if k != "restricted"} ==
+            {k: v for k, v in house["now"].items() if k != "restricted"}
+            and answer["settlement"] == house["settlement"] and not answer["contradictions"]]
+    assert same, "no other club has the house's result: the incident does not test the mark"
+    for club in same:
+        for ruling in data["clubs"][club]["rulings"]:
+            house_ruling = next(r for r in house["rulings"] if (r["point"], r["issue"]) == (ruling["point"], ruling["issue"]))
+            if ruling["outcome"] == house_ruling["outcome"]:
+                assert not ruling["differs_from_house"], (club, ruling["issue"])
+    text = render_text(report)
+    for club in same:
+        assert f"{club} (same): rules the same." in text, club
