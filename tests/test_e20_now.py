@@ -95,3 +95,32 @@ def test_a_club_with_the_house_result_is_not_marked_differs(kb):
     text = render_text(report)
     for club in same:
         assert f"{club} (same): rules the same." in text, club
+
+
+DELAY = """house: fpc
+game: {format: tournament, variant: NLHE, blinds: [500, 1000], level: 7}
+players:
+  - {seat: 2, stack: 20000}
+  - {seat: 3, stack: 2300}
+  - {seat: 5, stack: 20000}
+timeline:
+  - preflop:
+  - {seat: 5, did: raise, total: 3000}
+  - {seat: 3, did: fold}
+  - {seat: 2, did: fold}
+  - hand-over:
+  - conduct: {seat: 3, did: delayed-game, hand_in_progress: false, in_question: true}
+"""
+
+
+def test_a_clause_firing_under_some_unknown_answers_is_quoted_beside_the_one_that_holds_every_way(kb):
+    """Whether the delay was deliberate is not said: FPC's disruption clause (30) rules every way,
+    and rule 45 ("not permitted ... to deliberately slow the game up") rules the same only if it was
+    deliberate; it reaches the answer, quoted, under that condition, never dropped."""
+    report = _report(kb, DELAY)
+    conduct = next(r for r in report.answers["fpc"].rulings if r.issue == "conduct")
+    assert conduct.basis != "depends"
+    quoted = [r for r in conduct.readings if r["rule"].startswith("fpc.45")]
+    assert quoted, conduct.readings
+    assert "deliberate" in quoted[0]["reading"] and "deliberately slow the game up" in quoted[0]["reading"]
+    assert "fpc 45" in render_text(report)
