@@ -156,9 +156,14 @@ class CorrectedHand:
             return sorted(behind)
         if self.void or self.street not in BETTING + STUD_BETTING:
             return []
-        return [s for s in self.live if self.stacks.get(s, 0) > 0 and (
+        out = [s for s in self.live if self.stacks.get(s, 0) > 0 and (
             s in self.owes or self.round_in.get(s, 0) < self.current_bet or s not in self.acted)
             and not (self.round_in.get(s, 0) >= self.current_bet and s in self.acted)]
+        if sum(1 for s in self.live if self.stacks.get(s, 0) > 0) < 2:
+            # one player left with chips (the others all in): no betting round is open, so he acts
+            # only on chips he faces or owes, never to check into nobody (issue 20, e20/now)
+            out = [s for s in out if s in self.owes or self.round_in.get(s, 0) < self.current_bet]
+        return out
 
     def to_act(self, button) -> list:
         """Every seat that must still act on this round, in the order the action reaches them."""

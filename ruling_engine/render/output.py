@@ -37,10 +37,29 @@ def _money_of(effects) -> list:
                   if any(k in e for k in keep[1:]))
 
 
-def differs(ruling, house) -> bool:
+def same_result(answer, house) -> bool:
+    """Whether a club's whole answer leaves the hand as the house's does (issue 20, e20/now): the
+    same Now (who adds what, who acts with what he may do; a seat's standing restriction is in his
+    options where it bears, so it is not compared apart), the same pots and no contradiction. Two
+    clubs whose rulings put the same corrections on different points (one rules the completed
+    call under the declaration, the other under the short call) give the floor the same result."""
+    if answer is None or house is None:
+        return False
+    return _shown_now(answer.now) == _shown_now(house.now) and answer.settlement == house.settlement \
+        and not answer.contradictions and not house.contradictions
+
+
+def _shown_now(now) -> dict:
+    """The Now as the floor is told it (a standing restriction shows in the options where it bears)."""
+    return {k: v for k, v in (now or {}).items() if k != "restricted"}
+
+
+def differs(ruling, house, alike: bool = False) -> bool:
     """Whether a club's ruling tells the floor something else than the house's: another outcome,
     the same outcome with the money going elsewhere, or a ruling that depends on an unknown where
-    some branch differs (class 15: 'same outcome' must mean the same at the table)."""
+    some branch differs (class 15: 'same outcome' must mean the same at the table). `alike`: the
+    club's whole answer has the house's result (same_result), so the same outcome is the same
+    ruling wherever each club's rulings carry the chips (results compared, not wording)."""
     if house is None:
         return True
     if ruling.depends or house.depends:
@@ -49,10 +68,12 @@ def differs(ruling, house) -> bool:
         return mine != theirs
     if ruling.answered_by or house.answered_by:     # marked words answered by rulings beside them: those differ
         return [a[1:] for a in ruling.answered_by] != [a[1:] for a in house.answered_by]
-    return ruling.outcome != house.outcome or _money_of(ruling.effects) != _money_of(house.effects)
+    if ruling.outcome != house.outcome:
+        return True
+    return not alike and _money_of(ruling.effects) != _money_of(house.effects)
 
 
-def _ruling_dict(r, house_ruling) -> dict:
+def _ruling_dict(r, house_ruling, alike: bool = False) -> dict:
     return {
         "issue": r.issue,
         "point": r.point,
@@ -72,9 +93,9 @@ def _ruling_dict(r, house_ruling) -> dict:
         "answered_by": [{"point": point, "issue": issue, "outcome": outcome} for point, issue, outcome in r.answered_by],
         "precedents": [{"file": f, "title": t} for f, t in r.precedents],
         "logged_precedents": [dict(p) for p in r.logged],
-        "differs_from_house": differs(r, house_ruling),
+        "differs_from_house": differs(r, house_ruling, alike),
         "depends": [{"when": [dict(combination) for combination in branch.when],
-                     "ruling": _ruling_dict(branch.ruling, house_ruling) if branch.ruling else None}
+                     "ruling": _ruling_dict(branch.ruling, house_ruling, alike) if branch.ruling else None}
                     for branch in r.depends],
     }
 
@@ -99,7 +120,8 @@ def to_dict(report) -> dict:
             "name": answer.club_name,
             "floor": answer.floor,
             "house": club == report.house,
-            "rulings": [_ruling_dict(by_key[k], house[k]) for k in order if k in by_key],
+            "rulings": [_ruling_dict(by_key[k], house[k], same_result(answer, report.answers[report.house]))
+                        for k in order if k in by_key],
             "settlement": _jsonable(answer.settlement),
             "contradictions": list(answer.contradictions),
             "now": _jsonable(answer.now),
@@ -362,7 +384,7 @@ def _not_in_now(settlement: list, now: dict) -> list:
 def _brief(answer: dict, house: dict, currency: str) -> list:
     """Another club's answer in brief: its first decision, and its Now and pot where they differ."""
     lines = []
-    if answer["now"] != house["now"]:
+    if _shown_now(answer["now"]) != _shown_now(house["now"]):
         lines += [f"now: {line}" for line in now_lines(answer["now"], currency)]
     if answer["settlement"] != house["settlement"]:
         lines += [f"pot: {_money_text(e, currency)}" for e in _not_in_now(answer["settlement"], answer["now"])]
@@ -542,7 +564,7 @@ def _answer_first(data: dict, house_club: str) -> list:
             continue
         other = _headline(answer["rulings"], data["points"])
         differing = [r for r in answer["rulings"] if r["differs_from_house"]]
-        mark = "DIFFERS" if differing or answer["now"] != house["now"] \
+        mark = "DIFFERS" if differing or _shown_now(answer["now"]) != _shown_now(house["now"]) \
             or answer["settlement"] != house["settlement"] or answer["contradictions"] else "same"
         brief = _first_sentence(other["decision"])
         if differing and not other["differs_from_house"]:

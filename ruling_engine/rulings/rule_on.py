@@ -893,6 +893,41 @@ def _holds_whatever(groups: dict):
     return min(candidates, key=lambda r: strength.get(r.basis, 0)) if candidates else None
 
 
+def _also_cited(common: ClubRuling, groups: dict) -> ClubRuling:
+    """The ruling that holds every way, with each clause that decides the same point under only
+    some of the unknown answers kept in it, quoted, under the answers it needs (issue 20, e20/now:
+    a rule that fired is never dropped from the answer because another one holds whatever the
+    floor finds; "it is not permitted to deliberately slow the game up" rules the same as the
+    general disruption clause, but only if the delay was deliberate)."""
+    own = {c.clause for c in common.citations}
+    whens = [(ruling, when) for ruling, group in groups.values() for when in group]
+    readings, seen = [], set()
+    for ruling, _ in groups.values():
+        for citation in ruling.citations:
+            if citation.clause in own or citation.clause in seen:
+                continue
+            seen.add(citation.clause)
+            citing = [when for r, when in whens if any(c.clause == citation.clause for c in r.citations)]
+            others = [when for r, when in whens if not any(c.clause == citation.clause for c in r.citations)]
+            needs = [(name, value) for position, (name, value) in enumerate(citing[0])
+                     if all(w[position][1] == value for w in citing)
+                     and all(w[position][1] != value for w in others)]
+            where = ("If " + " and ".join(f"{name} is {_said(value)}" for name, value in needs)) if needs \
+                else "Under some of the answers the floor could not establish"
+            readings.append({"rule": citation.rule or citation.clause,
+                             "reading": f"{where}: {citation.locator} also applies and "
+                                        f"rules the same: \u201c{citation.quote}\u201d"})
+    if not readings:
+        return common
+    return dataclasses.replace(common, readings=list(common.readings) + readings)
+
+
+def _said(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
 def _common(nows: list) -> dict:
     """The 'Now' every combination of unknown answers agrees on (else none: the rulings depend)."""
     return nows[0] if all(n == nows[0] for n in nows) else {}
@@ -1022,6 +1057,7 @@ def merge_branches(incident: Incident, branches: list, signature=None, settled=N
                 continue
             common = _holds_whatever(groups)
             if common is not None:        # the same answer every way: no "depends" to read through
+                common = _also_cited(common, groups)
                 rulings.append(common if common.point == point else dataclasses.replace(common, point=point))
                 continue
             turns = _turns_on(list(groups.values()))
