@@ -44,6 +44,8 @@ def test_fpc_45_warned_deliberate_delay_sits_out_the_next_blind_level(kb):
     assert r.outcome == "penalty" and r.basis != "conflict"
     assert "fpc.45" in cites(r)
     assert {"effect": "sit-out-next-level", "seat": 3} in r.effects
+    # sitting out, he leaves the table: rule 47 (chips in play, blinded) with rule 45's outcome, no conflict
+    assert "fpc.47" in cites(r) and "away-on-penalty" in effects(r)
 
 
 def test_fpc_30_repeated_delay_is_not_left_uncovered(kb):

@@ -157,10 +157,12 @@ def test_a_part_set_aside_is_counted_where_it_is(kb):
 
 
 def test_chips_handed_out_stay_where_the_club_leaves_the_unawarded_pot_to_the_floor(kb):
-    """Seat 5's hand not known: EDP's only ruling on the marked showdown is 'not covered' (the floor
+    """Seat 5's hand not known (only his 4♥, which with the unknown card could make a set of fours
+    and beat two pair): EDP's only ruling on the marked showdown is 'not covered' (the floor
     decides), so no pot is awarded and no clause orders the £34 back into the pot: it stays with
-    seat 5 as the position the floor decides from (e17/discretion; it was ordered back before)."""
-    text = PUSHED.read_text(encoding="utf-8").replace("cards: [A♦, 4♥]", "cards: [A♦]")   # seat 5's hand not known
+    seat 5 as the position the floor decides from (e17/discretion; it was ordered back before).
+    (With only his A♦ known the cards would decide: nothing with an A♦ beats kings and nines.)"""
+    text = PUSHED.read_text(encoding="utf-8").replace("cards: [A♦, 4♥]", "cards: [4♥]")   # seat 5's hand not known
     report, _ = _rule(kb, text)
     assert _money(report.answers["edp"], "pot-awarded") == []
     assert _money(report.answers["edp"], "chips-back") == []
