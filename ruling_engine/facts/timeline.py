@@ -137,6 +137,8 @@ BETWEEN_HANDS_EVENTS = frozenset({
     "player_dress", "publicity_objection", "rules_objection", "prize_paid", "deal_proposed", "player_away"})
 # seats at a table (issue 22): a player sitting down happens between hands as well
 BETWEEN_HANDS_EVENTS = BETWEEN_HANDS_EVENTS | {"player_seated"}
+# a timed penalty and a break (f21/time): given and taken between hands as well
+BETWEEN_HANDS_EVENTS = BETWEEN_HANDS_EVENTS | {"penalty_given", "break_taken"}
 
 
 # A player away whose entry places him in a hand being played (at his seat when the first card came,

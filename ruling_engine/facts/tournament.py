@@ -372,3 +372,65 @@ def satellite_facts(event: dict) -> dict:
         out["main_event_entry.day_by_alternation"] = "the first day (Day 1a)" if event["registration_number"] % 2 \
             else "the second day (Day 1b)"
     return out
+
+
+# -- a timed penalty across a break (f21/time, issue 22) ---------------------------------------------
+# The facts only: how long, in what unit, when given; a break's start and end; when the minutes run
+# out with the break counted and with play time only. Which of them a club's words give, and its cap,
+# are in the clubs' rules (knowledge/rules/<club>/penalties.yaml).
+
+def _clock_text(seconds: float) -> str:
+    seconds = int(seconds) % (24 * 3600)
+    h, rest = divmod(seconds, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h:02d}:{m:02d}" + (f":{s:02d}" if s else "")
+
+
+def _seconds(value) -> int | None:
+    from ruling_engine.incident.timing import clock
+    return None if value is None else clock(value, "", None)
+
+
+def _after(start: int, later: int) -> int:
+    """A clock time at or after start (past midnight: the next day)."""
+    return later if later >= start else later + 24 * 3600
+
+
+@reads_together("penalty_given", "break_taken")
+def _penalty_time(found, ctx) -> dict:
+    if not found["penalty_given"]:
+        return {}
+    e = found["penalty_given"][-1]
+    # (the questionnaire works facts out from a timeline still being described: a field not yet given is left out)
+    out = {f"penalty_given.{k}": e[k] for k in ("seat", "size", "unit", "return_asked") if e.get(k) is not None}
+    if e.get("unit") is None or e.get("size") is None:
+        return out
+    breaks = [b for b in found["break_taken"] if b.get("_entry", 0) > e.get("_entry", -1)]
+    if breaks and breaks[0].get("ends") is not None:
+        out["penalty_given.break_ends"] = str(breaks[0]["ends"])
+    if e["unit"] != "minutes":          # hands or rounds: a break in his time away is one written after it
+        out["penalty_given.break_during"] = bool(breaks)
+        return out
+    given = _seconds(e.get("given_at") or e.get("at"))
+    if given is None or not isinstance(e["size"], int):
+        return out                      # when the minutes run out is not known: left unstated
+    out["penalty_given.given_at"] = _clock_text(given)
+    end = given + e["size"] * 60
+    out["penalty_given.back_at_clock"] = _clock_text(end)
+    starts = [_seconds(b.get("starts") or b.get("at")) for b in breaks]
+    if any(s is None for s in starts) or any(b.get("ends") is None for b in breaks):
+        return out                      # a break without its start or end: whether it fell in his time is not known
+    during = [(b, s) for b, s in zip(breaks, starts) if _after(given, s) < end]
+    out["penalty_given.break_during"] = bool(during)
+    if len(during) > 1:
+        return out                      # two breaks in his time away: counted here only for one
+    if not during:
+        out["penalty_given.back_at_play"] = out["penalty_given.back_at_clock"]
+        return out
+    start = _after(given, during[0][1])
+    resumed = _after(start, _seconds(during[0][0]["ends"]))
+    served = start - given
+    out["penalty_given.served_before_break"] = served // 60
+    out["penalty_given.left_after_break"] = (e["size"] * 60 - served) // 60
+    out["penalty_given.back_at_play"] = _clock_text(resumed + e["size"] * 60 - served)
+    return out

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ruling_engine.errors import FloorcallError, did_you_mean
 from ruling_engine.incident.hands import HAND_START, derive_between_hands, hand_starts, split as split_hands
-from ruling_engine.incident.timing import TIME_FIELDS, entry_times, take_time
+from ruling_engine.incident.timing import TIME_FIELDS, clock, entry_times, take_time
 from ruling_engine.incident.cards import CARD_HINT, UNKNOWN_CARD, normal_card, partly_known, suitless
 from ruling_engine.incident.said import OFFICIAL as OFFICIAL_TERMS, likely_typo, read_said
 from ruling_engine.incident.unknowns import UNKNOWN
@@ -724,6 +724,10 @@ def _check_table_minimum(data: dict, file: str) -> None:
                                  f"table_minimum: {own}", "say the table's minimum once, on game: (or only here)")
 
 
+# f21/time: an event with its own clock time, which the entry's `at:` may also give
+CLOCK_TWICE = {"penalty_given": "given_at", "break_taken": "starts"}
+
+
 def _check_tournament_events(data: dict, file: str) -> None:
     """A chip race deals one card per odd chip, no card twice; a colour-up goes to a larger chip;
     each table is counted once."""
@@ -742,6 +746,12 @@ def _check_tournament_events(data: dict, file: str) -> None:
         elif kind == "colour_up" and _numbers(entry["into"], entry["chip"]) and entry["into"] <= entry["chip"]:
             raise FloorcallError(file, entry["line"], f"a chip larger than {entry['chip']}",
                                  f"into: {entry['into']}", "into is the denomination the small chips become")
+        elif kind in CLOCK_TWICE and entry.get(CLOCK_TWICE[kind]) is not None and entry.get("at") is not None \
+                and clock(entry[CLOCK_TWICE[kind]], file, entry["line"]) != clock(entry["at"], file, entry["line"]):
+            # f21/time: the penalty's (the break's) own time and the entry's `at:` say one thing
+            raise FloorcallError(file, entry["line"], f"{CLOCK_TWICE[kind]} and at: the same clock time",
+                                 f'{CLOCK_TWICE[kind]}: "{entry[CLOCK_TWICE[kind]]}", at: "{entry["at"]}"',
+                                 f"write the time once (leave out at:, or {CLOCK_TWICE[kind]}:)")
         elif kind == "table_count":
             if entry["number"] in tables:
                 raise FloorcallError(file, entry["line"], "each table counted once", f"table {entry['number']} twice")

@@ -58,9 +58,15 @@ class FieldSpec:
             return "one of " + ", ".join(map(str, self.values)), hint
         if t == "string" and not isinstance(value, str):
             return "text", ""
+        if t == "clock" and not (isinstance(value, str) and CLOCK_TIME.match(value.strip())):   # f21/time
+            return 'a clock time HH:MM or HH:MM:SS in quotes, e.g. "21:04"', \
+                'YAML reads 21:04 without quotes as a number: write "21:04"'
         if t == "card" and not (isinstance(value, str) and CARD.match(value)):
             return "a card like As, Td, 10h or 7c", "rank 2-9, T/10, J, Q, K, A then suit s, h, d or c"
         return None
+
+
+CLOCK_TIME = on_first_use(r"^([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$")   # a `clock` field (f21/time)
 
 
 @dataclass
