@@ -2,8 +2,8 @@
 betting ended with a call, every other hand was thrown into the muck, and the hand left has no
 hand_shown entry. hand-not-fully-shown is raised for it (last_hand_* facts); a club whose text says
 a called or winning hand must be shown to be paid (PPL •41, Gala dealer f) holds the pot until he
-shows rather than pushing it; EDP 3 ¶8 s4-5 lets him win unshown; a club whose text is silent
-leaves it to its discretion clause. A player whose opponents all folded before any showdown
+shows rather than pushing it; EDP 3 ¶8 s4-5 lets him win unshown (not in an all-in: 3 ¶6 s2); FPC rule 7
+has him reveal in turn (issue 21, tests/test_claim_to_show.py). A player whose opponents all folded before any showdown
 (nobody called) is not this: no fact is set and he wins unshown everywhere."""
 from ruling_engine.facts.derive import incident_facts
 from ruling_engine.incident.load import parse_incident_text
@@ -84,9 +84,12 @@ def test_edp_3_8_uncontested_showdown_last_hand_wins_unshown(kb):
     assert [(e["seat"], e["amount"]) for e in money(answers["edp"], "pot-awarded")] == [(6, 40)]
 
 
-def test_fpc_silent_on_an_unshown_last_hand_is_its_discretion(kb):
+def test_fpc_7_unshown_last_hand_is_revealed_in_turn(kb):
+    """Formerly 'not covered'; issue 21 (e21/show): rule 7's showdown runs 'until the last player
+    who called has revealed their cards', and cards refused when required are considered mucked."""
     ruling = shown_ruling(report(kb, CALLED_CALLER_MUCKS).answers["fpc"])
-    assert ruling.basis == "not covered" and ruling.outcome == "floor-decides"
+    assert ruling.basis == "reading" and ruling.outcome == "must-show-all"
+    assert {c.clause for c in ruling.citations} == {"fpc.7-s1-2"}
 
 
 def test_a_hand_shown_in_full_is_paid(kb):
@@ -107,9 +110,10 @@ def test_everyone_folding_before_a_showdown_wins_unshown_in_every_club(kb):
         assert money(answer, "pot-held") == [], club
 
 
-def test_ppl_41_does_not_reach_the_caller_left_alone(kb):
+def test_ppl_41_reaches_the_caller_left_alone_only_by_reading(kb):
     """•41 binds 'a player that has been called'; when the bettor mucks and the caller is left,
-    PPL's text does not say: its discretion, not must-show. Gala f) holds the pot all the same."""
+    PPL's text does not name him: a reading at the venue manager's discretion (issue 21, e21/show),
+    not an express duty. Gala f) holds the pot all the same."""
     river = """  - {seat: 3, did: call, total: 20}
   - showdown:
   - hand_mucked: {seat: 6, by: player, touched_muck: true, tabled: false, retrievable: false, in_question: true}
@@ -117,7 +121,8 @@ def test_ppl_41_does_not_reach_the_caller_left_alone(kb):
     found = facts(kb, river)
     assert found["last_hand_unshown"] == 3 and found["last_hand_was_called"] is False
     answers = report(kb, river).answers
-    assert shown_ruling(answers["ppl"]).basis == "not covered"
+    ppl = shown_ruling(answers["ppl"])
+    assert ppl.basis == "reading" and ppl.discretion and ppl.outcome == "must-show-all"
     assert shown_ruling(answers["gala"]).outcome == "must-show-all"
     assert money(answers["gala"], "pot-held")[0]["seat"] == 3
 

@@ -474,7 +474,11 @@ def computed_facts(data: dict, index: int | None) -> dict:
     facts.update(once_per_hand(data, "showdown facts", lambda: {**_showdown_facts(data, final_state),
                                                                   **referent_facts(final_state)}))
     facts.update(_asker_facts(data, final_state))
-    facts.update(_last_hand_facts(data, final_state))
+    last_hand = _last_hand_facts(data, final_state)
+    facts.update(last_hand)
+    if asks := [e for e in data.get("events", []) if e["event"] == "asks_to_see"]:
+        # the hand asked for is the claimant's, never shown: his club's must-show clause answers (issue 21)
+        facts["asks_to_see.target_claims_unshown"] = asks[-1]["target"] == last_hand.get("last_hand_unshown")
     facts.update(stakes_facts(data["game"]))
     order = table_facts(data, index)
     facts.update(order)

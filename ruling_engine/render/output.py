@@ -616,7 +616,8 @@ def _money_text(effect: dict, currency: str = "") -> str:
         return f"Seat {effect['seat']} wins {name}{amount}{before}"
     if kind == "pot-held":
         name = "the main pot" if effect.get("pot", "main") == "main" else "side pot " + effect["pot"].split("-")[-1]
-        return (f"Seat {effect['seat']} takes {name} ({effect['amount']}) when he shows his hand as the ruling "
+        amount = f" ({effect['amount']})" if "amount" in effect else " (its size not known)"
+        return (f"Seat {effect['seat']} takes {name}{amount} when he shows his hand as the ruling "
                 f"says; it is not pushed to him unseen")
     if kind == "return-chips" and effect.get("unattributed"):
         return (f"{effect['amount']} was in the pot before the timeline, from players the incident does not "

@@ -216,8 +216,7 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
     must_show = _seats(settled_effects, "must-show")
     # a hand a ruling says must be shown to win (must-show-all) is not paid unseen, even alone in
     # the pot: the pot waits for him to show (issues 20/21)
-    show_to_win = {e.get("seat") for r in rulings if r.basis not in UNSETTLED and r.outcome == "must-show-all"
-                   for e in r.effects if e.get("effect") == "must-show"} - _shown_in_full(data)
+    show_to_win = _show_to_win(data, rulings)
     for number, pot in enumerate(found):
         eligible = [s for s in pot.seats if s in contenders]
         winners = eligible if len(eligible) == 1 else (_winners(data, eligible, withheld, on_board) if over else None)
@@ -450,8 +449,18 @@ def _unknown_amounts(data: dict, hand, view, rulings) -> list:
         if not called and not math.isfinite(last.delta):
             out.append({"effect": "return-chips", "seat": last.seat})
     if contenders is not None and len(contenders) == 1:
-        out.append({"effect": "pot-awarded", "seat": contenders[0], "pot": "main"})
+        # a hand the club's must-show clause says is shown to claim the pot waits for him to show,
+        # its size unknown or not (issue 21): the same hold as a counted pot's
+        held = contenders[0] in _show_to_win(data, rulings)
+        out.append({"effect": "pot-held" if held else "pot-awarded", "seat": contenders[0], "pot": "main"})
     return out
+
+
+def _show_to_win(data: dict, rulings: list) -> set:
+    """The seats a ruling says must show to win (must-show-all) that the incident does not show
+    turning their whole hand up: their pot is held, not paid unseen (issues 20/21)."""
+    return {e.get("seat") for r in rulings if r.basis not in UNSETTLED and r.outcome == "must-show-all"
+            for e in r.effects if e.get("effect") == "must-show"} - _shown_in_full(data)
 
 
 def _unit(data: dict):
