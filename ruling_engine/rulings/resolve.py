@@ -98,6 +98,20 @@ class Filler:
             return self.text(value)
         return value
 
+    def names_nobody(self, value) -> bool:
+        """Whether a do-line or an effect names a fact whose absence means there is nobody (`absent:
+        nobody`, e.g. the next player to act when nobody is to act): such a line is left out, never
+        filled with a placeholder (issue 20)."""
+        if isinstance(value, dict):
+            return any(self.names_nobody(v) for v in value.values())
+        if not isinstance(value, str):
+            return False
+        for name in TEMPLATE_NAME.findall(value):
+            spec = self.vocabulary.facts.get(name)
+            if name not in self.facts and spec is not None and spec.absent_nobody:
+                return True
+        return False
+
     def _unknown(self, value) -> bool:
         whole = TEMPLATE_NAME.fullmatch(value) if isinstance(value, str) else None
         return bool(whole) and whole.group(1) not in self.facts
@@ -316,8 +330,9 @@ def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> Clu
         groups.append({
             "outcome": outcome,
             "decision": " ".join(_unique(r.then.decision for r in group)),
-            "do": _unique(filler.text(line) for r in group for line in r.then.do),
-            "effects": _unique(e for r in group for each in r.then.effects for e in filler.effects(each)),
+            "do": _unique(filler.text(line) for r in group for line in r.then.do if not filler.names_nobody(line)),
+            "effects": _unique(e for r in group for each in r.then.effects if not filler.names_nobody(each)
+                               for e in filler.effects(each)),
             "discretion": any(r.then.discretion for r in group),
             "citations": _with_discretion(_one_each([_cite(kb, r) for r in group]),
                                           _discretion(kb, club, issue) if all(r.basis == "silent" for r in group) else []),

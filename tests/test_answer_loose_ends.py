@@ -1,0 +1,53 @@
+"""The answer's loose ends (issue 20): a do-line naming the next player only when somebody is to act."""
+from ruling_engine.facts.derive import incident_facts as computed_facts
+from ruling_engine.incident.load import parse_incident_text
+from ruling_engine.rulings.rule_on import rule_incident
+
+HEADS_UP_TURN = """house: {club}
+game: {{format: cash, variant: NLHE, blinds: [1, 2]}}
+button: 4
+players:
+  - {{seat: 2, stack: 100}}
+  - {{seat: 4, stack: 100}}
+timeline:
+  - turn:
+{actions}
+"""
+FOLD_OUT_OF_TURN = "  - {seat: 4, did: fold}\n  - {seat: 2, did: check}"
+
+
+def _incident(kb, text):
+    return parse_incident_text(text, "test.yaml", kb.vocabulary, kb.clubs)
+
+
+def test_a_fold_out_of_turn_leaves_nobody_to_act_once_the_skipped_player_has_acted(kb):
+    facts = computed_facts(_incident(kb, HEADS_UP_TURN.format(club="edp", actions=FOLD_OUT_OF_TURN)))
+    assert facts["oot_seat"] == 4 and facts["oot_kind"] == "fold"
+    assert "next_to_act_seat" not in facts            # the folder is not due to act again
+
+
+def test_a_bet_out_of_turn_still_leaves_the_action_on_the_out_of_turn_player(kb):
+    facts = computed_facts(_incident(kb, HEADS_UP_TURN.format(
+        club="edp", actions="  - {seat: 4, did: bet, total: 10}\n  - {seat: 2, did: check}")))
+    assert facts["next_to_act_seat"] == 4
+
+
+def test_no_club_names_a_next_player_when_nobody_is_to_act(kb):
+    for club in ("edp", "gala", "fpc", "ppl"):
+        report = rule_incident(_incident(kb, HEADS_UP_TURN.format(club=club, actions=FOLD_OUT_OF_TURN)), kb,
+                               with_precedents=False)
+        for answer in report.answers.values():
+            for ruling in answer.rulings:
+                lines = list(ruling.do) + [line for alt in (ruling.alternatives or []) for line in alt["do"]]
+                assert not any("now on seat" in line or "not in the incident: whose turn" in line
+                               for line in lines), (club, ruling.issue, lines)
+                assert not any(e.get("effect") == "acts-next" for e in ruling.effects), (club, ruling.issue)
+
+
+def test_a_do_line_naming_an_absent_nobody_fact_is_dropped(kb):
+    from ruling_engine.rulings.resolve import Filler
+    filler = Filler(kb.vocabulary, {}, "£")
+    assert kb.vocabulary.facts["next_to_act_seat"].absent_nobody
+    assert filler.names_nobody("the action is now on seat {next_to_act_seat}.")
+    assert filler.names_nobody({"effect": "acts-next", "seat": "{next_to_act_seat}"})
+    assert not Filler(kb.vocabulary, {"next_to_act_seat": 3}, "£").names_nobody("seat {next_to_act_seat}")
