@@ -51,3 +51,47 @@ def test_a_do_line_naming_an_absent_nobody_fact_is_dropped(kb):
     assert filler.names_nobody("the action is now on seat {next_to_act_seat}.")
     assert filler.names_nobody({"effect": "acts-next", "seat": "{next_to_act_seat}"})
     assert not Filler(kb.vocabulary, {"next_to_act_seat": 3}, "£").names_nobody("seat {next_to_act_seat}")
+
+
+DROP = """house: {club}
+game: {{format: cash, variant: NLHE, blinds: [0.5, 1], smallest_chip: 0.5}}
+button: 3
+players:
+  - {{seat: 3, stack: 80}}
+  - {{seat: 5, stack: 80}}
+pot_at_start: {pot}
+timeline:
+  - river: 2c
+  - pot_deduction: {{pot: {pot}, taken: {taken}, reached_flop: true, purpose: prize-fund, in_question: true}}
+"""
+
+
+def _deduction(kb, club, pot, taken):
+    report = rule_incident(_incident(kb, DROP.format(club=club, pot=pot, taken=taken)), kb, with_precedents=False)
+    return next(r for r in report.answers[club].rulings if r.issue == "pot-deduction")
+
+
+def test_a_rounded_percentage_drop_says_what_it_may_keep_and_what_goes_back_as_numbers(kb):
+    ruling = _deduction(kb, "edp", 68.5, 5)          # 5% of £68.50 = £3.425, to the 50p chip £3.50
+    line = next(d for d in ruling.do if "goes back" in d)
+    assert "£3.425" in line and "£3.50" in line and "£1.50 goes back" in line, line
+    assert not any("anything beyond" in d for d in ruling.do)
+    assert ruling.outcome == "percentage-drop"
+
+
+def test_a_drop_within_the_rounded_share_keeps_all_it_took(kb):
+    line = next(d for d in _deduction(kb, "edp", 68.5, 3.5).do if "goes back" in d)
+    assert "may keep £3.50 of the £3.50 taken; nothing goes back" in line, line
+
+
+def test_a_capped_drop_says_the_cap_holds_it(kb):
+    line = next(d for d in _deduction(kb, "edp", 200, 10).do if "goes back" in d)
+    assert "held to the £5 cap" in line and "£5 goes back" in line, line
+
+
+def test_the_rounding_unit_and_the_allowed_amount():
+    from ruling_engine.numbers import allowed_deduction
+    assert allowed_deduction(68.5, 5, None, 0.5) == (3.425, 3.5)
+    assert allowed_deduction(61, 5, None, 0.5) == (3.05, 3)
+    assert allowed_deduction(200, 5, 5, 0.5) == (10, 5)
+    assert allowed_deduction(None, 5) == (None, None)

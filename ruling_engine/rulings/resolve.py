@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ruling_engine.knowledge.conditions import disjuncts
 from ruling_engine.model import TEMPLATE_NAME
+from ruling_engine.numbers import allowed_deduction, tidy, whole
 from ruling_engine.model import Citation, ClubRuling
 
 
@@ -172,6 +173,30 @@ def _who_acts_next(group: dict, filler: Filler) -> None:
     group["effects"].append({"effect": "acts-next", "seat": seat})
     call = filler.text(", {next_to_act_call} to call") if "next_to_act_call" in filler.facts else ""
     group["do"].append(f"Seat {seat} is next to act{call}.")
+
+
+def _deduction_allowed(group: dict, filler: Filler) -> None:
+    """A ruling that limits a deduction to a share of the pot (`deduction-capped`) says the numbers:
+    the share, what the deduction may keep, what was taken and what goes back (issue 20)."""
+    money = lambda x: format_value(x, "amount", filler.currency)
+    for e in group["effects"]:
+        if e.get("effect") != "deduction-capped":
+            continue
+        num = lambda k: e.get(k) if isinstance(e.get(k), (int, float)) and not isinstance(e.get(k), bool) else None
+        pot, taken, percent, cap, chip = num("pot"), num("taken"), num("percent"), num("cap"), num("round_to")
+        share, allowed = allowed_deduction(pot, percent, cap, chip)
+        if allowed is None or taken is None:
+            continue
+        words = f"{whole(percent)}% of the {money(pot)} pot is {filler.currency}{share:g}"
+        rounded = allowed_deduction(pot, percent, None, chip)[1]
+        if chip:
+            words += f", rounded to the nearest {money(chip)} chip {money(rounded)}"
+        if cap is not None and cap < rounded:
+            words += f", held to the {money(cap)} cap"
+        back = tidy(max(0, taken - allowed))
+        words += (f": the deduction may keep {money(allowed)} of the {money(taken)} taken; "
+                  + (f"{money(back)} goes back into the pot." if back > 0 else "nothing goes back into the pot."))
+        group["do"].append(words)
 
 
 def _button_of_the_blinds(group: dict, filler: Filler) -> None:
@@ -343,6 +368,7 @@ def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> Clu
         })
     for g, (outcome, group) in zip(groups, by_outcome.items()):
         _who_acts_next(g, filler)
+        _deduction_allowed(g, filler)
         _button_of_the_blinds(g, filler)
         _level_of_the_hand(g, filler)
         _escalation_step(g, group, filler, club_info, kb)
