@@ -95,3 +95,42 @@ def test_the_rounding_unit_and_the_allowed_amount():
     assert allowed_deduction(61, 5, None, 0.5) == (3.05, 3)
     assert allowed_deduction(200, 5, 5, 0.5) == (10, 5)
     assert allowed_deduction(None, 5) == (None, None)
+
+
+SHORT_DEALT = """house: gala
+game: {{format: cash, variant: NLHE, blinds: [1, 2]}}
+button: 9
+players:
+  - {{seat: 1, stack: 100}}
+  - {{seat: 2, stack: 100}}
+  - {{seat: 3, stack: 100}}
+  - {{seat: 4, stack: 100}}
+  - {{seat: 5, stack: 100}}
+  - {{seat: 9, stack: 100}}
+timeline:
+  - {{seat: 1, posts: small-blind}}
+  - {{seat: 2, posts: big-blind}}
+{actions}
+  - deal_error: {{kind: wrong-number-of-cards, seat: 5, cards: too-few, acted: false, in_question: true}}
+"""
+
+
+def _deal_error(kb, actions):
+    report = rule_incident(_incident(kb, SHORT_DEALT.format(actions=actions)), kb, with_precedents=False)
+    return next(r for r in report.answers["gala"].rulings if r.issue == "deal-error")
+
+
+def test_a_misdeal_allowed_because_the_limit_was_not_reached_cites_the_limit(kb):
+    ruling = _deal_error(kb, "  - {seat: 3, did: raise, total: 5}\n  - {seat: 4, did: fold}")
+    assert ruling.outcome == "misdeal"
+    assert "gala.misdeal-p2" in [c.clause for c in ruling.citations]
+
+
+def test_a_definition_an_exception_tests_alone_is_not_cited(kb):
+    """EDP 8 ¶32's 'multiple meanings' is the only condition of its exception: a raise of no stated
+    amount (no bet of ambiguous size) does not turn on it, so the fold's ruling does not cite it."""
+    from pathlib import Path
+    from ruling_engine.rulings.rule_on import rule_on
+    report = rule_on(Path(__file__).parent.parent / "cases" / "declare-raise-unclear-next-folds.yaml", kb=kb)
+    ruling = next(r for r in report.answers["edp"].rulings if r.issue == "declared-action")
+    assert "edp.8-32" not in [c.clause for c in ruling.citations]

@@ -8,7 +8,9 @@ club's rule is borrowed.
 from __future__ import annotations
 
 
-from ruling_engine.knowledge.conditions import disjuncts
+import dataclasses
+
+from ruling_engine.knowledge.conditions import disjuncts, facts_used, holds
 from ruling_engine.model import TEMPLATE_NAME
 from ruling_engine.numbers import allowed_deduction, tidy, whole
 from ruling_engine.model import Citation, ClubRuling
@@ -413,9 +415,60 @@ def resolve_club(kb, club: str, issues: list, fired: list, facts: dict, currency
                          f"({_title(kb, issue)}, no clock called)."))
             continue
         rulings.append(resolve_issue(kb, club, issue, rules, filler))
+    rulings = [_with_deciding_definitions(kb, club, r, by_id, fired, facts) for r in rulings]
     seat = facts.get("action.seat")
     rulings = [_governed(kb, club, r, rulings, by_id, seat) for r in rulings]
     return [_answered_elsewhere(kb, r, rulings, seat) for r in rulings]
+
+
+def _defined_values(by_id: dict, fired: list, facts: dict) -> dict:
+    """fact -> (value, the definition rules that set it) for this club's definitions that fired:
+    the defined value when the rule's condition holds, its `otherwise` value when not."""
+    out: dict = {}
+    for rid in fired:
+        rule = by_id.get(rid)
+        if rule is None or not rule.is_definition or rule.when is None:
+            continue
+        fact, value = rule.defines[0], rule.defines[1]
+        if not holds(rule.when, facts):
+            value = rule.otherwise
+        if value is None:
+            continue
+        out.setdefault(fact, (value, []))[1].append(rule)
+    return out
+
+
+def _with_deciding_definitions(kb, club: str, ruling: ClubRuling, by_id: dict, fired: list,
+                               facts: dict) -> ClubRuling:
+    """A clause that decides the point through a fact it defines is cited with the ruling (issue 20,
+    B204: "a mis-deal can only be called prior to three players acting": the limit not reached is
+    why the listed mis-deal stands): only when the ruling's outcome turns on the value it set, that
+    is, an exception to the ruling's rules does not apply with the value set and would apply with
+    the other one, its other conditions (facts of the incident, e.g. a dealing error) holding. A
+    definition an exception tests alone (nothing of the incident brings the exception to the point),
+    or the ruling's own rules test, is not cited."""
+    if ruling.basis not in ("express", "reading") or not ruling.rules_fired:
+        return ruling
+    defined = _defined_values(by_id, fired, facts)
+    if not defined:
+        return ruling
+    values = {**facts, **{fact: value for fact, (value, _) in defined.items()}}
+    mine = set(ruling.rules_fired)
+    deciding = []
+    for rule in kb.rules.get(club, []):
+        if rule.issue != ruling.issue or rule.id in mine or not set(rule.overrides) & mine or rule.when is None:
+            continue
+        if holds(rule.when, values) or not facts_used(rule.when) - set(defined):
+            continue            # it applies, or nothing of the incident itself brings it to the point
+        for fact in sorted(facts_used(rule.when) & set(defined)):
+            value = defined[fact][0]
+            if isinstance(value, bool) and holds(rule.when, {**values, fact: not value}):
+                deciding += defined[fact][1]
+    have = {(c.clause, c.quote) for c in ruling.citations}
+    extra = [c for c in _one_each([_cite(kb, d) for d in deciding]) if (c.clause, c.quote) not in have]
+    if not extra:
+        return ruling
+    return dataclasses.replace(ruling, citations=list(ruling.citations) + extra)
 
 
 def _seats(ruling: ClubRuling) -> set:
