@@ -7,6 +7,21 @@ def whole(value):
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
+def allowed_deduction(pot, percent, cap=None, round_to=None):
+    """(share, allowed): `percent` of `pot` as it is, and what a deduction of that percentage may keep:
+    the share rounded to the nearest `round_to` (a half rounds up), then no more than `cap` (issue 20).
+    None for allowed when the pot or the percentage is not known."""
+    if pot is None or percent is None:
+        return None, None
+    share = pot * percent / 100
+    allowed = share
+    if round_to:
+        allowed = int(share / round_to + 0.5 + 1e-9) * round_to
+    if cap is not None:
+        allowed = min(allowed, cap)
+    return tidy(share), tidy(allowed)
+
+
 def tidy(value):
     """An amount after arithmetic, without binary-fraction noise (0.6000000000000001 -> 0.6)."""
     if isinstance(value, float) and value == value and abs(value) != float("inf"):

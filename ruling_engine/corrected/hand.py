@@ -16,7 +16,7 @@ import math
 from dataclasses import field
 
 from ruling_engine.facts.hand import BETTING, STUD_BETTING, clockwise_from, fixed_bets, full_bet_by
-from ruling_engine.numbers import whole
+from ruling_engine.numbers import allowed_deduction, whole
 from ruling_engine.records import dataclass
 from ruling_engine.model import UNSETTLED
 
@@ -782,10 +782,11 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
     if kind == "limits-deduction":   # a deduction keeps no more than the ruling allows; the rest goes back
         pot, taken = _number(effect.get("pot")), _number(effect.get("taken"))
         percent, cap = _number(effect.get("percent")), _number(effect.get("cap"))
-        limits = ([pot * percent / 100] if pot is not None and percent is not None else []) + \
-            ([cap] if cap is not None else [])
-        if taken is not None and limits and taken > min(limits) + 1e-9:
-            out.deducted = whole(max(0, out.deducted - (taken - min(limits))))
+        _, allowed = allowed_deduction(pot, percent, cap, _number(effect.get("round_to")))
+        if allowed is None:
+            allowed = cap
+        if taken is not None and allowed is not None and taken > allowed + 1e-9:
+            out.deducted = whole(max(0, out.deducted - (taken - allowed)))
         return
     if kind in ("transfers", "offers-transfer"):   # taken chips back to `to`, out of the taker's (`seat`) stack
         amount, to = _number(effect.get("amount")), effect.get("to")

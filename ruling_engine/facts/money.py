@@ -5,7 +5,7 @@ and pot handling. Each event kind is read by one small function; amounts are pla
 from __future__ import annotations
 
 from ruling_engine.facts.registry import reads
-from ruling_engine.numbers import Approx, whole
+from ruling_engine.numbers import Approx, smallest_blind, stated_smallest_chip, whole
 
 
 def _share(part, whole):
@@ -224,7 +224,7 @@ _READERS = {
     "money_wagered": _money_wagered, "money_moved": _money_moved,
 }
 for _kind, _read in _READERS.items():          # each reads its event alone
-    if _kind not in _WITH_THE_HAND and _kind != "buys_chips":
+    if _kind not in _WITH_THE_HAND and _kind not in ("buys_chips", "pot_deduction"):
         reads(_kind)(lambda event, ctx, _read=_read: _read(event))
 
 
@@ -232,6 +232,16 @@ for _kind, _read in _READERS.items():          # each reads its event alone
 def _buys_chips_in_the_game(event: dict, ctx) -> dict:
     """A buy-in, with the game's table minimum when the event does not give its own."""
     return _buys_chips(event, ctx.data.get("game"))
+
+
+@reads("pot_deduction")
+def _pot_deduction_in_the_game(event: dict, ctx) -> dict:
+    """Money taken out of a pot, with the smallest chip in play (stated, else the smallest blind):
+    what a share of the pot "rounded" is rounded to (issue 20). Left out when neither is known."""
+    out = _pot_deduction(event)
+    game = ctx.data.get("game") or {}
+    _put(out, "pot_deduction.chip", stated_smallest_chip(game) or smallest_blind(game))
+    return out
 
 
 @reads(*_WITH_THE_HAND)

@@ -220,6 +220,11 @@ def _walk(data: dict, street: str, indices: list, button) -> tuple[dict, int | N
     facts = {}
     if oot:
         facts.update(_oot_facts(oot, pending, rnd, data))
+    if oot and not oot["resolved"] and not pending and oot["kind"] == "fold":
+        # The skipped players have acted and his turn has come: a fold leaves him nothing to do (his
+        # cards are out), so the action goes past him, or nobody is to act (issue 20).
+        rnd.apply(oot["seat"], oot["kind"], oot["amount"])
+        oot["resolved"] = True
     nxt = rnd.expected()
     if oot and not oot["resolved"] and not pending:
         nxt = oot["seat"]

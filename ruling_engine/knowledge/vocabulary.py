@@ -33,6 +33,8 @@ class FieldSpec:
     records: tuple = ()       # incident fields of type event: the kinds of event allowed
     sources: tuple = ()       # computed facts: the incident fields they are worked out from
     together: bool = False    # event kinds: several entries describe one thing (one point, ruled together)
+    absent_nobody: bool = False   # facts (`absent: nobody`): absent means there is nobody (nobody is to act),
+                                  # not that the incident leaves it out: a do-line or effect naming it is dropped
 
     def check_value(self, value, file: str, line: int | None) -> None:
         """Raise a FloorcallError unless value fits this spec's scalar type."""
@@ -103,7 +105,7 @@ def _spec(name, raw, file, line, *, is_fact: bool) -> FieldSpec:
     if not isinstance(raw, dict):
         raise FloorcallError(file, line, f"a mapping describing {name!r}", repr(raw))
     allowed = {"type", "question", "help", "values", "source", "required", "default", "record", "records", "from",
-               "together", "was_default", "left_out"}
+               "together", "was_default", "left_out", "absent"}
     for key in raw:
         if key not in allowed:
             raise FloorcallError(file, raw.line_of(key), f"one of {sorted(allowed)}", repr(key),
@@ -120,6 +122,9 @@ def _spec(name, raw, file, line, *, is_fact: bool) -> FieldSpec:
     if raw.get("left_out") not in (None, "unknown"):
         raise FloorcallError(file, raw.line_of("left_out"), "left_out: unknown", repr(raw.get("left_out")),
                              "left_out: unknown makes a field left out not stated (ruled every way)")
+    if raw.get("absent") not in (None, "nobody"):
+        raise FloorcallError(file, raw.line_of("absent"), "absent: nobody", repr(raw.get("absent")),
+                             "absent: nobody makes a do-line naming this fact drop out when the fact is absent")
     if is_fact:
         if raw.get("source") not in FACT_SOURCES:
             raise FloorcallError(file, raw.line_of("source"), "source: computed or defined",
@@ -133,7 +138,8 @@ def _spec(name, raw, file, line, *, is_fact: bool) -> FieldSpec:
                      required=bool(raw.get("required", False)), default=raw.get("default"),
                      was_default=raw.get("was_default"), left_out_unknown=raw.get("left_out") == "unknown",
                      record=raw.get("record", ""), records=tuple(raw.get("records") or ()),
-                     sources=tuple(raw.get("from") or ()), together=bool(raw.get("together", False)))
+                     sources=tuple(raw.get("from") or ()), together=bool(raw.get("together", False)),
+                     absent_nobody=raw.get("absent") == "nobody")
 
 
 def _fact_entries(section):

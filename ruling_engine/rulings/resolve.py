@@ -8,8 +8,11 @@ club's rule is borrowed.
 from __future__ import annotations
 
 
-from ruling_engine.knowledge.conditions import disjuncts
+import dataclasses
+
+from ruling_engine.knowledge.conditions import disjuncts, facts_used, holds
 from ruling_engine.model import TEMPLATE_NAME
+from ruling_engine.numbers import allowed_deduction, tidy, whole
 from ruling_engine.model import Citation, ClubRuling
 
 
@@ -98,6 +101,20 @@ class Filler:
             return self.text(value)
         return value
 
+    def names_nobody(self, value) -> bool:
+        """Whether a do-line or an effect names a fact whose absence means there is nobody (`absent:
+        nobody`, e.g. the next player to act when nobody is to act): such a line is left out, never
+        filled with a placeholder (issue 20)."""
+        if isinstance(value, dict):
+            return any(self.names_nobody(v) for v in value.values())
+        if not isinstance(value, str):
+            return False
+        for name in TEMPLATE_NAME.findall(value):
+            spec = self.vocabulary.facts.get(name)
+            if name not in self.facts and spec is not None and spec.absent_nobody:
+                return True
+        return False
+
     def _unknown(self, value) -> bool:
         whole = TEMPLATE_NAME.fullmatch(value) if isinstance(value, str) else None
         return bool(whole) and whole.group(1) not in self.facts
@@ -158,6 +175,30 @@ def _who_acts_next(group: dict, filler: Filler) -> None:
     group["effects"].append({"effect": "acts-next", "seat": seat})
     call = filler.text(", {next_to_act_call} to call") if "next_to_act_call" in filler.facts else ""
     group["do"].append(f"Seat {seat} is next to act{call}.")
+
+
+def _deduction_allowed(group: dict, filler: Filler) -> None:
+    """A ruling that limits a deduction to a share of the pot (`deduction-capped`) says the numbers:
+    the share, what the deduction may keep, what was taken and what goes back (issue 20)."""
+    money = lambda x: format_value(x, "amount", filler.currency)
+    for e in group["effects"]:
+        if e.get("effect") != "deduction-capped":
+            continue
+        num = lambda k: e.get(k) if isinstance(e.get(k), (int, float)) and not isinstance(e.get(k), bool) else None
+        pot, taken, percent, cap, chip = num("pot"), num("taken"), num("percent"), num("cap"), num("round_to")
+        share, allowed = allowed_deduction(pot, percent, cap, chip)
+        if allowed is None or taken is None:
+            continue
+        words = f"{whole(percent)}% of the {money(pot)} pot is {filler.currency}{share:g}"
+        rounded = allowed_deduction(pot, percent, None, chip)[1]
+        if chip:
+            words += f", rounded to the nearest {money(chip)} chip {money(rounded)}"
+        if cap is not None and cap < rounded:
+            words += f", held to the {money(cap)} cap"
+        back = tidy(max(0, taken - allowed))
+        words += (f": the deduction may keep {money(allowed)} of the {money(taken)} taken; "
+                  + (f"{money(back)} goes back into the pot." if back > 0 else "nothing goes back into the pot."))
+        group["do"].append(words)
 
 
 def _button_of_the_blinds(group: dict, filler: Filler) -> None:
@@ -316,8 +357,9 @@ def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> Clu
         groups.append({
             "outcome": outcome,
             "decision": " ".join(_unique(r.then.decision for r in group)),
-            "do": _unique(filler.text(line) for r in group for line in r.then.do),
-            "effects": _unique(e for r in group for each in r.then.effects for e in filler.effects(each)),
+            "do": _unique(filler.text(line) for r in group for line in r.then.do if not filler.names_nobody(line)),
+            "effects": _unique(e for r in group for each in r.then.effects if not filler.names_nobody(each)
+                               for e in filler.effects(each)),
             "discretion": any(r.then.discretion for r in group),
             "citations": _with_discretion(_one_each([_cite(kb, r) for r in group]),
                                           _discretion(kb, club, issue) if all(r.basis == "silent" for r in group) else []),
@@ -328,6 +370,7 @@ def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> Clu
         })
     for g, (outcome, group) in zip(groups, by_outcome.items()):
         _who_acts_next(g, filler)
+        _deduction_allowed(g, filler)
         _button_of_the_blinds(g, filler)
         _level_of_the_hand(g, filler)
         _escalation_step(g, group, filler, club_info, kb)
@@ -372,9 +415,60 @@ def resolve_club(kb, club: str, issues: list, fired: list, facts: dict, currency
                          f"({_title(kb, issue)}, no clock called)."))
             continue
         rulings.append(resolve_issue(kb, club, issue, rules, filler))
+    rulings = [_with_deciding_definitions(kb, club, r, by_id, fired, facts) for r in rulings]
     seat = facts.get("action.seat")
     rulings = [_governed(kb, club, r, rulings, by_id, seat) for r in rulings]
     return [_answered_elsewhere(kb, r, rulings, seat) for r in rulings]
+
+
+def _defined_values(by_id: dict, fired: list, facts: dict) -> dict:
+    """fact -> (value, the definition rules that set it) for this club's definitions that fired:
+    the defined value when the rule's condition holds, its `otherwise` value when not."""
+    out: dict = {}
+    for rid in fired:
+        rule = by_id.get(rid)
+        if rule is None or not rule.is_definition or rule.when is None:
+            continue
+        fact, value = rule.defines[0], rule.defines[1]
+        if not holds(rule.when, facts):
+            value = rule.otherwise
+        if value is None:
+            continue
+        out.setdefault(fact, (value, []))[1].append(rule)
+    return out
+
+
+def _with_deciding_definitions(kb, club: str, ruling: ClubRuling, by_id: dict, fired: list,
+                               facts: dict) -> ClubRuling:
+    """A clause that decides the point through a fact it defines is cited with the ruling (issue 20,
+    B204: "a mis-deal can only be called prior to three players acting": the limit not reached is
+    why the listed mis-deal stands): only when the ruling's outcome turns on the value it set, that
+    is, an exception to the ruling's rules does not apply with the value set and would apply with
+    the other one, its other conditions (facts of the incident, e.g. a dealing error) holding. A
+    definition an exception tests alone (nothing of the incident brings the exception to the point),
+    or the ruling's own rules test, is not cited."""
+    if ruling.basis not in ("express", "reading") or not ruling.rules_fired:
+        return ruling
+    defined = _defined_values(by_id, fired, facts)
+    if not defined:
+        return ruling
+    values = {**facts, **{fact: value for fact, (value, _) in defined.items()}}
+    mine = set(ruling.rules_fired)
+    deciding = []
+    for rule in kb.rules.get(club, []):
+        if rule.issue != ruling.issue or rule.id in mine or not set(rule.overrides) & mine or rule.when is None:
+            continue
+        if holds(rule.when, values) or not facts_used(rule.when) - set(defined):
+            continue            # it applies, or nothing of the incident itself brings it to the point
+        for fact in sorted(facts_used(rule.when) & set(defined)):
+            value = defined[fact][0]
+            if isinstance(value, bool) and holds(rule.when, {**values, fact: not value}):
+                deciding += defined[fact][1]
+    have = {(c.clause, c.quote) for c in ruling.citations}
+    extra = [c for c in _one_each([_cite(kb, d) for d in deciding]) if (c.clause, c.quote) not in have]
+    if not extra:
+        return ruling
+    return dataclasses.replace(ruling, citations=list(ruling.citations) + extra)
 
 
 def _seats(ruling: ClubRuling) -> set:
