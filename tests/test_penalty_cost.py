@@ -14,7 +14,7 @@ import pytest
 from ruling_engine.incident.load import parse_incident_text
 from ruling_engine.rulings.rule_on import rule_incident
 
-# My own small incident: seat 5 swears at the dealer between hands, warned WARNINGS time(s)
+# A small incident: seat 5 swears at the dealer between hands, warned WARNINGS time(s)
 # before; five players dealt in (three listed, two others), blinds 100/200.
 SWORE = """title: t
 house: HOUSE
