@@ -52,7 +52,9 @@ def test_one_boxed_card_alone_is_not_edp_misdeal_but_two_are(kb):
     one = _ruling(kb, BASE + "  - card_boxed: {count: 1}\n", "edp", "boxed-card")
     two = _ruling(kb, BASE + "  - card_boxed: {count: 2}\n", "edp", "boxed-card")
     assert one.basis == "not covered"
-    assert two.outcome == "misdeal" and {c.clause for c in two.citations} == {"edp.7-1-b1", "edp.7-5"}
+    assert two.outcome == "misdeal" and {"edp.7-1-b1", "edp.7-5"} <= {c.clause for c in two.citations}
+    # before any substantial action: 7 ¶3-4, which define it, are cited beside (e21/now)
+    assert {c.clause for c in two.citations} - {"edp.7-1-b1", "edp.7-5"} <= {"edp.7-3", "edp.7-4"}
 
 
 def test_edp_exposed_plus_boxed_card_sets_aside_one_card_burn_rule(kb):
