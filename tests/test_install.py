@@ -39,11 +39,37 @@ def _clean_env(tmp: Path) -> dict:
     return env
 
 
+def _source_snapshot(target: Path) -> Path:
+    """The checkout's source tree as it is now, copied for the build: the suite's other workers
+    run commands in the checkout meanwhile, and a temporary file one of them writes and removes
+    between the build's listing and its copying stopped the sdist ("No such file or directory").
+    What is not source (.git, .venv, caches, test artefacts, the editable install's egg-info) is
+    left out; a file that vanishes while it is copied was such a temporary file."""
+    skip = {".git", ".venv", ".pytest_cache", ".hypothesis", "__pycache__", "test-artefacts", "build", "dist"}
+    for folder, folders, files in os.walk(ROOT):
+        here = Path(folder)
+        folders[:] = [f for f in folders if f not in skip and not f.endswith(".egg-info")
+                      and (here / f) != ROOT / "tests" / "artifacts"]
+        for name in files:
+            path = here / name
+            if name.startswith(".floorcall-") or not path.is_file():
+                continue
+            destination = target / path.relative_to(ROOT)
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                destination.write_bytes(path.read_bytes())
+            except FileNotFoundError:
+                continue
+    return target
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    """The sdist and the wheel `python -m build` makes (the wheel built from the sdist)."""
+    """The sdist and the wheel `python -m build` makes (the wheel built from the sdist), from the
+    checkout's source as it stands."""
     out = tmp_path_factory.mktemp("dist")
-    _run(sys.executable, "-m", "build", "--no-isolation", "--outdir", out, ROOT, cwd=out)
+    source = _source_snapshot(tmp_path_factory.mktemp("source") / "floorcall")
+    _run(sys.executable, "-m", "build", "--no-isolation", "--outdir", out, source, cwd=out)
     wheel, = out.glob("floorcall-*.whl")
     sdist, = out.glob("floorcall-*.tar.gz")
     return wheel, sdist
