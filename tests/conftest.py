@@ -14,31 +14,6 @@ ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "cases"
 
 
-# The test modules that rule whole folders of incidents (every case, the casebook, the notions, the
-# TDA examples) through tests/rulings_memo.py. The memo lives in one process, so with pytest-xdist
-# these modules run in one worker: each file is ruled once per run instead of once in every worker,
-# and the other workers take the rest of the suite.
-WHOLE_FOLDER_RULINGS = ("tests/test_casebook.py", "tests/test_cases.py", "tests/test_one_answer.py",
-                        "tests/test_every_rule_fires.py", "tests/test_notions.py", "tests/test_tda.py",
-                        "tests/test_warnings.py::test_the_bundled_cases_average_under_one_warning_per_incident")
-
-
-@pytest.hookimpl(optionalhook=True)
-def pytest_xdist_make_scheduler(config, log):
-    """xdist's default `load` scheduling, with the whole-folder ruling tests kept in one worker. (xdist's
-    own `--dist=loadgroup` does this by a mark, but cannot rename the test ids of pytest 9.2 and
-    silently spreads the group.) Another `--dist` the user asks for is left as it is."""
-    if config.getvalue("dist") != "load":
-        return None
-    from xdist.scheduler import LoadScopeScheduling
-
-    class WholeFolderRulingsInOneWorker(LoadScopeScheduling):
-        def _split_scope(self, nodeid: str) -> str:
-            return "whole-folder-rulings" if nodeid.startswith(WHOLE_FOLDER_RULINGS) else nodeid
-
-    return WholeFolderRulingsInOneWorker(config, log)
-
-
 @pytest.fixture(scope="session")
 def kb():
     from ruling_engine.knowledge.load import load_knowledge

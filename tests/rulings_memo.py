@@ -8,9 +8,6 @@ itself (the session's `kb`), so a file that changes, another house or other opti
 
 The Report is shared: a caller reads it and never changes it (a test that needs to change one
 rules the file itself with rule_on).
-
-The memo lives in one process: under pytest-xdist, tests/conftest.py keeps the modules that rule
-whole folders (WHOLE_FOLDER_RULINGS) in one worker, so each file is ruled once per run.
 """
 from __future__ import annotations
 
