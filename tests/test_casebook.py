@@ -103,3 +103,19 @@ def test_each_numbered_point_of_an_expectation_is_one_of_the_incident_s_points(k
         if numbers and max(numbers) >= len(ruled(path, kb).points):
             wrong.append((path.stem, sorted(numbers), len(ruled(path, kb).points)))
     assert wrong == []
+
+
+def test_a_casebook_file_is_read_as_rule_on_reads_it_and_a_malformed_one_is_an_error_at_its_line(kb, tmp_path):
+    """`floorcall casebook` reads each file with rule-on's reader: a hand written `[Q?, J?]`, which
+    rule-on accepts (libyaml) and PyYAML's pure reader refuses, is tallied; a malformed file is an
+    error naming the file and line (exit 2), never an internal error."""
+    from ruling_engine.errors import FloorcallError
+    from ruling_engine.rulings.agreement import casebook_tally
+    text = (CASEBOOK / "I403.yaml").read_text(encoding="utf-8").replace("['Q?', 'J?']", "[Q?, J?]")
+    assert "[Q?, J?]" in text
+    (tmp_path / "I403.yaml").write_text(text, encoding="utf-8")
+    assert casebook_tally(kb, tmp_path).total == 4
+    (tmp_path / "Z999.yaml").write_text("title: x\nhouse: edp\nplayers: [\n", encoding="utf-8")
+    with pytest.raises(FloorcallError) as raised:
+        casebook_tally(kb, tmp_path)
+    assert raised.value.file.endswith("Z999.yaml") and raised.value.line == 4

@@ -151,16 +151,22 @@ def upheld(block: dict) -> dict:
             if (adjudicated.get(club) or {}).get("verdict") in UPHELD}
 
 
+def _case_data(path: Path) -> dict:
+    """A casebook file read by the reader `rule-on` reads it with: what one accepts the other does,
+    and a malformed file is an error naming the file and its line, never a parser's traceback."""
+    from ruling_engine.incident.yaml_source import load_file
+    return load_file(path, what="a casebook case (an incident with its expected rulings)")
+
+
 def casebook_tally(kb, folder, clubs=None, cases=None, rule=None) -> Tally:
     """Rule on every casebook case in `folder` and judge each club-ruling against its expectation.
     `rule(path, kb)` rules one file (rule_on by default; the test suite passes its memo of rulings)."""
-    import yaml
     from ruling_engine.rulings.rule_on import rule_on
     verdicts = []
     for path in sorted(folder.glob("*.yaml")):
         if cases and path.stem not in cases:
             continue
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = _case_data(path)
         expected = {c: v for c, v in (data.get("expected") or {}).items() if not clubs or c in clubs}
         argued = upheld((data.get("casebook") or {}))
         report = (rule or rule_on)(path, kb=kb)
@@ -171,11 +177,9 @@ def casebook_tally(kb, folder, clubs=None, cases=None, rule=None) -> Tally:
 def clauses_resting(kb, folder) -> dict:
     """Per club: which of its normative clauses an independent call rests on (the call's expected
     ruling for that club cites it), and which none does. {club: {"normative", "resting", "missing"}}"""
-    import yaml
-
     cited: dict = {club: set() for club in kb.clauses}
     for path in sorted(Path(folder).glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = _case_data(path)
         for club, issues in (data.get("expected") or {}).items():
             for want in (issues or {}).values():
                 for item in _expected_items(want):
