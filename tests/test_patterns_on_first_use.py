@@ -19,7 +19,7 @@ ON_FIRST_USE = [
     ("ruling_engine.render.safe", "_JSON_UNSAFE"),
     ("ruling_engine.knowledge.vocabulary", "CARD"),
     ("ruling_engine.incident.timing", "_PART"),
-    ("ruling_engine.incident.timing", "_CLOCK"),
+    ("ruling_engine.incident.timing", "CLOCK_TIME"),
     ("ruling_engine.facts.sequence", "NUMBER"),
     ("ruling_engine.facts.sequence", "SEAT_NAMED"),
     ("ruling_engine.facts.sequence", "FILLER"),

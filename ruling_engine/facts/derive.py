@@ -1,6 +1,8 @@
 """From a validated incident to the computed facts the rules test (no club's definitions here)."""
 from __future__ import annotations
 
+import math
+
 from ruling_engine.facts import sequence
 from ruling_engine.facts.question import question_facts
 from ruling_engine.facts.betting import action_betting_facts, finite, first_active_facts, pot_facts, walk
@@ -77,7 +79,8 @@ def _log_facts(data: dict) -> dict:
 
     def counts():
         in_turn = [h for h in history if h[4]]
-        return {"actions_in_turn": len(in_turn), "actions_in_turn_with_chips": sum(1 for h in in_turn if h[3] > 0 or h[3] != h[3]),
+        # an amount nobody recorded (NaN: a raise said without its chips) still put chips in
+        return {"actions_in_turn": len(in_turn), "actions_in_turn_with_chips": sum(1 for h in in_turn if h[3] > 0 or math.isnan(h[3])),
                 "bet_and_immediate_call": any(a[2] in ("bet", "raise") and b[2] == "call"
                                               for a, b in zip(history, history[1:]))}
     return {**once_per_hand(data, "log counts", counts), "_final_state": state}

@@ -976,9 +976,15 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
     return Incident(file=file, data=data, unknowns=validator.unknowns > 0, header_lines=_header_lines(node))
 
 
-def _is_fold(entry: dict) -> bool:
+def _said_term(entry: dict) -> str:
+    """The official term an action's words say ("none" when no words, or words not known)."""
     from ruling_engine.facts.replay import parse_said
-    term = (parse_said(entry.get("said")) or ("none", None))[0] if entry.get("said") != UNKNOWN else "none"
+    said = entry.get("said")
+    return (parse_said(said) or ("none", None))[0] if said not in (None, UNKNOWN) else "none"
+
+
+def _is_fold(entry: dict) -> bool:
+    term = _said_term(entry)
     return term == "fold" or (term == "none" and entry.get("did") == "fold")
 
 
@@ -986,9 +992,7 @@ def _spoken_fold(entry: dict) -> bool:
     """A fold said in words (`said: fold`, nothing done but the words): the words are the fold
     (e20/spoken), so how his cards went is not what the floor was asked about; it is ruled where the
     file states it (fold_manner:) or where the fold is a deed (`did: fold`)."""
-    from ruling_engine.facts.replay import parse_said
-    said = entry.get("said")
-    return said not in (None, UNKNOWN) and (parse_said(said) or ("none", None))[0] == "fold" and "did" not in entry
+    return _said_term(entry) == "fold" and "did" not in entry
 
 
 def _not_stated_in_actions(data: dict, vocabulary: Vocabulary) -> int:

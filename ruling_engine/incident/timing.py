@@ -14,7 +14,7 @@ TIME_FIELDS = ("after", "at")
 _UNIT = {"s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1, "m": 60, "min": 60, "mins": 60,
          "minute": 60, "minutes": 60, "h": 3600, "hr": 3600, "hour": 3600, "hours": 3600}
 _PART = on_first_use(r"\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*")
-_CLOCK = on_first_use(r"^([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$")
+CLOCK_TIME = on_first_use(r"^([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$")   # also checks `clock` fields (vocabulary)
 AFTER_HINT = "e.g. after: 15s, after: 4min, after: 1min 30s, after: 20 (seconds) or after: at once"
 DAY = 24 * 3600
 
@@ -45,7 +45,7 @@ def duration(value, file: str, line) -> float:
 
 def clock(value, file: str, line) -> int:
     """The seconds of the day an `at:` clock time says."""
-    match = _CLOCK.match(str(value).strip()) if isinstance(value, str) else None
+    match = CLOCK_TIME.match(str(value).strip()) if isinstance(value, str) else None
     if not match:
         raise FloorcallError(file, line, 'at: a clock time HH:MM or HH:MM:SS in quotes, e.g. at: "21:04"',
                              repr(value), "YAML reads 21:04 without quotes as a number: write \"21:04\"")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import field
 
 from ruling_engine.errors import FloorcallError, did_you_mean
+from ruling_engine.incident.timing import CLOCK_TIME
 from ruling_engine.model import Deferred
 from ruling_engine.patterns import on_first_use
 from ruling_engine.records import dataclass
@@ -66,9 +67,6 @@ class FieldSpec:
         if t == "card" and not (isinstance(value, str) and CARD.match(value)):
             return "a card like As, Td, 10h or 7c", "rank 2-9, T/10, J, Q, K, A then suit s, h, d or c"
         return None
-
-
-CLOCK_TIME = on_first_use(r"^([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$")   # a `clock` field (f21/time)
 
 
 @dataclass

@@ -116,12 +116,12 @@ def to_dict(report) -> dict:
     clubs = {}
     for club, answer in report.answers.items():
         by_key = {(r.point, r.issue): r for r in answer.rulings}
+        alike = same_result(answer, report.answers[report.house])
         clubs[club] = {
             "name": answer.club_name,
             "floor": answer.floor,
             "house": club == report.house,
-            "rulings": [_ruling_dict(by_key[k], house[k], same_result(answer, report.answers[report.house]))
-                        for k in order if k in by_key],
+            "rulings": [_ruling_dict(by_key[k], house[k], alike) for k in order if k in by_key],
             "settlement": _jsonable(answer.settlement),
             "contradictions": list(answer.contradictions),
             "now": _jsonable(answer.now),

@@ -186,11 +186,11 @@ def _deduction_allowed(group: dict, filler: Filler) -> None:
             continue
         num = lambda k: e.get(k) if isinstance(e.get(k), (int, float)) and not isinstance(e.get(k), bool) else None
         pot, taken, percent, cap, chip = num("pot"), num("taken"), num("percent"), num("cap"), num("round_to")
-        share, allowed = allowed_deduction(pot, percent, cap, chip)
-        if allowed is None or taken is None:
+        share, rounded = allowed_deduction(pot, percent, None, chip)
+        if rounded is None or taken is None:
             continue
+        allowed = rounded if cap is None else min(rounded, cap)
         words = f"{whole(percent)}% of the {money(pot)} pot is {filler.currency}{share:g}"
-        rounded = allowed_deduction(pot, percent, None, chip)[1]
         if chip:
             words += f", rounded to the nearest {money(chip)} chip {money(rounded)}"
         if cap is not None and cap < rounded:
