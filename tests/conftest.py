@@ -51,3 +51,18 @@ def answer_every_question(session, number, limit: int = 60) -> list:
         else:
             session.answer(question.name, None if question.allow_blank else number)
     return asked
+
+
+def docs_timeline_example(kb, heading: str, header: str = "title: t\n"):
+    """docs/timeline.md's section under `heading`: its text, its first YAML example, and that example
+    ruled (with `header` before it) as a user's file would be. (section, example, report)"""
+    import re
+    from ruling_engine.incident.load import parse_incident_text
+    from ruling_engine.rulings.rule_on import rule_incident
+    doc = (ROOT / "docs" / "timeline.md").read_text(encoding="utf-8")
+    section = doc.split(heading, 1)[1].split("\n## ", 1)[0]
+    example = re.search(r"```yaml\n(.*?)```", section, re.S).group(1)
+    report = rule_incident(parse_incident_text(header + example, "doc.yaml", kb.vocabulary, kb.clubs), kb,
+                           with_precedents=False)
+    return section, example, report
+

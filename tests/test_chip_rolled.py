@@ -8,7 +8,6 @@ motion") and PPL League •4 (bets are put in front of the player, "not directly
 so that the chip is no bet: it goes back to its owner, the pot as it was. EDP and Gala have no
 clause on it: the floor decides."""
 import re
-from pathlib import Path
 
 import pytest
 
@@ -17,7 +16,7 @@ from ruling_engine.errors import FloorcallError
 from ruling_engine.incident.load import parse_incident_text
 from ruling_engine.knowledge.events import events_text
 from ruling_engine.rulings.rule_on import rule_incident
-from conftest import answer_every_question
+from conftest import answer_every_question, docs_timeline_example
 
 # on the flop, before anyone acts, seat 3's 500 rolls against the 600 pot
 ROLLED = """
@@ -92,11 +91,7 @@ def test_floorcall_events_finds_it_under_the_words_a_user_would_search(kb, word)
 
 
 def test_the_docs_example_rules_as_it_says(kb):
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "timeline.md").read_text(encoding="utf-8")
-    section = doc.split("**A chip moved by accident**", 1)[1].split("\n## ", 1)[0]
-    example = re.search(r"```yaml\n(.*?)```", section, re.S).group(1)
-    report = rule_incident(parse_incident_text("title: t\n" + example, "doc.yaml", kb.vocabulary, kb.clubs), kb,
-                           with_precedents=False)
+    section, _, report = docs_timeline_example(kb, "**A chip moved by accident**")
     said = re.search(r"Under PPL: `(.*?)`", section).group(1)
     assert said in _ruling(report.answers["ppl"]).do
 

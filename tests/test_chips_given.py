@@ -8,7 +8,6 @@ house rule e) (no loan "with chips from the table", read to cover a gift), FPC 4
 •18 (a leaving or absent player's chips stay in play at his seat) for a giver who was leaving.
 Otherwise the club has no clause on it and the floor decides, the stacks as he found them."""
 import re
-from pathlib import Path
 
 import pytest
 
@@ -18,7 +17,7 @@ from ruling_engine.incident.load import parse_incident_text
 from ruling_engine.knowledge.events import events_text
 from ruling_engine.render.output import now_lines
 from ruling_engine.rulings.rule_on import rule_incident
-from conftest import answer_every_question
+from conftest import answer_every_question, docs_timeline_example
 
 # between hands seat 3 gives seat 4 1,500 of his 4,000; seat 5 bets 2,500 on the flop and seat 4
 # (1,800 behind after the big blind) is to act: with the gift he has 3,300 behind
@@ -103,11 +102,7 @@ def test_floorcall_events_finds_it_under_the_words_a_user_would_search(kb, word)
 
 
 def test_the_docs_example_rules_as_it_says(kb):
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "timeline.md").read_text(encoding="utf-8")
-    section = doc.split("**Chips given to another player**", 1)[1].split("\n## ", 1)[0]
-    example = re.search(r"```yaml\n(.*?)```", section, re.S).group(1)
-    report = rule_incident(parse_incident_text("title: t\n" + example, "doc.yaml", kb.vocabulary, kb.clubs), kb,
-                           with_precedents=False)
+    section, _, report = docs_timeline_example(kb, "**Chips given to another player**")
     said = re.search(r"Under FPC: `(.*?)`", section).group(1)
     assert said in now_lines(report.answers["fpc"].now, "")
 

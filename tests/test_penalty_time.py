@@ -7,7 +7,6 @@ say nothing of a break (both times stated, the floor chooses); a size not on a c
 by the floor from it (FPC's stops at fifteen minutes); EDP's missed hands and rounds are served as
 deals (9 ¶11), so a break uses none of them; Gala has no clause on it."""
 import re
-from pathlib import Path
 
 import pytest
 
@@ -16,7 +15,7 @@ from ruling_engine.errors import FloorcallError
 from ruling_engine.incident.load import parse_incident_text
 from ruling_engine.knowledge.events import events_text
 from ruling_engine.rulings.rule_on import rule_incident
-from conftest import answer_every_question
+from conftest import answer_every_question, docs_timeline_example
 
 INCIDENT = """
 title: t
@@ -125,11 +124,7 @@ def test_floorcall_events_lists_them(kb, word, kind):
 
 
 def test_the_docs_example_rules_as_it_says(kb):
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "timeline.md").read_text(encoding="utf-8")
-    section = doc.split("## A timed penalty across a break", 1)[1].split("\n## ", 1)[0]
-    example = re.search(r"```yaml\n(.*?)```", section, re.S).group(1)
-    report = rule_incident(parse_incident_text("title: t\n" + example, "doc.yaml", kb.vocabulary, kb.clubs), kb,
-                           with_precedents=False)
+    section, _, report = docs_timeline_example(kb, "## A timed penalty across a break")
     said = re.search(r"Under PPL: `(.*?)`", section).group(1)
     assert said in _ruling(report.answers["ppl"]).do
 

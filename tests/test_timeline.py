@@ -7,6 +7,8 @@ from ruling_engine.incident.load import parse_incident_text
 from ruling_engine.rulings.rule_on import rule_incident
 from ruling_engine.rulings.unread import RECORD_ONLY, given_fields, read_fields
 
+from conftest import docs_timeline_example
+
 HEAD = """title: t
 house: edp
 game: {format: tournament, variant: NLHE, blinds: [100, 200]}
@@ -254,15 +256,9 @@ def test_the_start_of_a_hand_in_the_docs_rules_as_written(kb):
     """docs/timeline.md shows the start of a hand once, in full (issue 24): forced bets, `deal:`,
     `preflop:`. Ruled as written: the antes and the straddle are in the pot, and under the gun
     (left of the straddle) acts in turn, so his short call is made up, not ruled out of turn."""
-    import re
-    from pathlib import Path
     from ruling_engine.render.output import render_text
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "timeline.md").read_text(encoding="utf-8")
-    section = doc.split("## The start of a hand", 1)[1].split("\n## ", 1)[0]
-    example = re.search(r"```yaml\n(.*?)```", section, re.S).group(1)
+    _, example, report = docs_timeline_example(kb, "## The start of a hand", "title: t\nhouse: edp\n")
     assert example.index("posts: straddle") < example.index("- deal:") < example.index("- preflop:")
-    report = rule_incident(parse_incident_text("title: t\nhouse: edp\n" + example, "doc.yaml", kb.vocabulary,
-                                               kb.clubs), kb, with_precedents=False)
     text = render_text(report)
     assert "Seat 5 puts in £2 more (£4 in on this round)." in text
     assert "Seat 1 acts next: £4 to call" in text
