@@ -60,33 +60,52 @@ def test_edp_7_6_a_card_the_dealer_exposes_before_any_action_becomes_the_first_b
     """EDP 7 ¶6 ("the exposed card becomes the first burn card and replaced with what would have been
     the burn card") is read as reaching the dealer's exposure after the deal, before any action; it
     governs the a-fortiori reading of 9 ¶4 (a player's own exposure)."""
-    ruling = _holdem(kb)["edp"]["exposed-card-play"]
+    rulings = _holdem(kb)["edp"]
+    ruling = rulings["exposed-card-deal"]
     assert (ruling.outcome, ruling.basis) == ("deal-continues-card-burned", "reading")
     assert _cited(ruling) == {"edp.7-6"}
     effects = _effects(ruling)
     assert effects["card-replaced"]["seat"] == 4 and "card-becomes-burn" in effects
-    assert "edp.9-4-s1-2.exposed-by-dealer-hand-live" in ruling.set_aside
+    # the card exposed during play: governed by the deal clause, never "hand live" beside it
+    play = rulings["exposed-card-play"]
+    assert play.outcome == "deal-continues-card-burned" and _cited(play) == {"edp.7-6"}
+    assert "edp.9-4-s1-2.exposed-by-dealer-hand-live" in play.set_aside
 
 
 def test_ppl_23_a_card_the_dealer_exposes_before_any_action_cannot_be_kept(kb):
     """PPL •23: "If any other hole/pocket card is exposed due to a dealer error ... The exposed card
     can not be kept" - replaced with the top card, the exposed card used for the burn (reading: the
     deal just completed). Before, PPL was "no clause" (the exposure ruled as a player's)."""
-    ruling = _holdem(kb)["ppl"]["exposed-card-play"]
+    rulings = _holdem(kb)["ppl"]
+    ruling = rulings["exposed-card-deal"]
     assert (ruling.outcome, ruling.basis) == ("deal-continues-card-burned", "reading")
     assert _cited(ruling) == {"ppl.league-23"}
     effects = _effects(ruling)
     assert effects["card-replaced"]["seat"] == 4 and "card-becomes-burn" in effects
+    # the same card as exposed during play: answered there, not "no clause"
+    play = rulings["exposed-card-play"]
+    assert play.basis == "reading" and play.outcome == "deal-continues-card-burned"
 
 
 def test_gala_misdeal_e_against_house_k_is_shown_as_a_conflict(kb):
     """Gala: Mis-deal e) (the player had control of his cards: his hand continues) and House rules
     k) (a down card exposed by the dealer is taken in and replaced) answer differently and neither is
     the other's exception: a conflict showing both."""
-    ruling = _holdem(kb)["gala"]["exposed-card-play"]
+    rulings = _holdem(kb)["gala"]
+    ruling = rulings["exposed-card-play"]
     assert ruling.basis == "conflict"
     assert {alt["outcome"] for alt in ruling.alternatives} == {"hand-live", "deal-continues-card-burned"}
     assert {"gala.misdeal-e", "gala.house-k"} <= _cited(ruling)
+    # Gala's deal clauses are not read as reaching it: nothing to rule on the deal, not "no clause"
+    assert rulings["exposed-card-deal"].basis == "does not arise"
+
+
+def test_fpc_23_does_not_reach_a_card_exposed_after_the_deal(kb):
+    """FPC rule 23 is "During the initial deal": after it, FPC is silent (rule 1), and the deal
+    issue does not arise for it."""
+    rulings = _holdem(kb)["fpc"]
+    assert rulings["exposed-card-play"].basis == "not covered"
+    assert rulings["exposed-card-deal"].basis == "does not arise"
 
 
 def test_a_players_own_exposure_keeps_the_players_procedure(kb):

@@ -512,9 +512,12 @@ def render_text(report, explain: bool = False, when_words=None) -> str:
 def _headline(rulings: list, points: list) -> dict:
     """The ruling a club's answer opens with: its first on a point the floor marked (issue 20: a
     side point ruled before it, for the hand as it stands, e.g. the level change ahead of the marked
-    raise, does not headline); with no ruling on a marked point, its first."""
+    raise, does not headline); with no ruling on a marked point, its first. A question that does
+    not arise for the club (an issue it has nothing to rule on) headlines only when the club rules
+    nothing else."""
+    ruled = [r for r in rulings if r["basis"] != "does not arise"] or rulings
     marked = {p["point"] for p in points if p["marked"]}
-    return next((r for r in rulings if r["point"] in marked), rulings[0])
+    return next((r for r in ruled if r["point"] in marked), ruled[0])
 
 
 def _quiet_mark(first: dict, points: list) -> str | None:

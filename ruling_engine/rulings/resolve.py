@@ -409,10 +409,12 @@ def resolve_club(kb, club: str, issues: list, fired: list, facts: dict, currency
     for issue in issues:
         rules = [by_id[rid] for rid in fired if not by_id[rid].is_definition and by_id[rid].issue == issue]
         if not rules and _unruled(kb, issue, facts):
+            words = kb.vocabulary.issues[issue].get("unruled_words")
             rulings.append(ClubRuling(
                 club=club, issue=issue, basis="does not arise", outcome="does-not-arise",
-                decision=f"Nothing to rule: {kb.clubs[club].title}'s rulebook sets no limit here "
-                         f"({_title(kb, issue)}, no clock called)."))
+                decision=(f"Nothing to rule: {kb.clubs[club].title}'s rulebook sets no limit here "
+                          f"({_title(kb, issue)}, no clock called)." if not words else
+                          f"Nothing to rule on {_title(kb, issue)} ({kb.clubs[club].title}): {words}.")))
             continue
         rulings.append(resolve_issue(kb, club, issue, rules, filler))
     rulings = [_with_deciding_definitions(kb, club, r, by_id, fired, facts) for r in rulings]
