@@ -109,6 +109,26 @@ def _declared_raise_facts(data: dict, index: int, facts: dict) -> dict:
             if facts.get("action.put_out") else 0}
 
 
+def _bare_amount_facts(data: dict, index: int, facts: dict) -> dict:
+    """A bare amount said ("five") facing a bet with no chips put out: the amount read as the
+    player's total for the round, measured as chips of that amount would be (how far past the call,
+    as a fraction of a full raise). Whether the words are that amount, a call, or nothing, is each
+    club's declaration clause's question; these facts only measure the number."""
+    if facts.get("action.declared") != "amount-only" or "action.declared_amount" not in facts:
+        return {}
+    if facts.get("action.chips", 0) or not facts.get("facing_bet"):
+        return {}
+    state = replay(data, index)
+    amount, bet, full = facts["action.declared_amount"], state.current_bet, state.largest_raise
+    if not full:
+        return {}
+    over = amount - bet
+    return {"declared_amount_over_call": over > 0,
+            "declared_amount_is_call": over == 0,
+            "declared_amount_raise_fraction": round(over / full, 4) if over > 0 else 0,
+            "declared_amount_meets_minimum": amount >= bet + full}
+
+
 def _away_player_returned_facts(data: dict) -> dict:
     """A player away from his seat during the hand who acted again later in the timeline: what his
     last action after the event was, and his total for the round with it."""
@@ -186,6 +206,7 @@ def consequence_facts(data: dict, index: int | None, facts: dict) -> dict:
     if index is not None:
         out.update(_own_exposure_facts(data, index))
         out.update(_declared_raise_facts(data, index, facts))
+        out.update(_bare_amount_facts(data, index, facts))
         out.update(_max_bet_facts(data, facts))
         out.update(_spoken_call_facts(data, index))
         out.update(_reopened_facts(data, index))

@@ -759,8 +759,10 @@ def _answer_unlisted_marks(kb, points: list, raised_at: list, rulings: dict, iss
         return
     issue = unlisted[0]
     for number, point in enumerate(points):
-        # a marked action ruled on nothing stays a plain action (not yet: its floor-first reading)
-        if point.kind == "action" or not (point.marked and _quiet(points, raised_at, number)):
+        # a marked action is a question put to the floor about that action (issue 21): where no
+        # club's rules raise an issue on it, each club answers it as not covered, on its discretion
+        # clause, never "no irregularity"
+        if not (point.marked and _quiet(points, raised_at, number)):
             continue
         if facts_by_point[number].get("question.about") in HAND_ANSWERS:
             continue            # a question about his own options is answered from the hand (corrected/now.py)
