@@ -448,6 +448,36 @@ def forced_posts(data: dict) -> list:
         and not e.get("_actions_before") and e.get("before_cards", True) is not False]
 
 
+# Chips that came to, or left, a player's stack before the hand's cards (issue 21, table stakes):
+# only the chips on the table when the hand began play in it. Seat field, sign (+ in his stack).
+STACK_BEFORE_DEAL = {"chips_removed": ("seat", -1), "chips_lent": ("seat", +1)}
+
+
+def table_stakes(stacks: dict, events) -> dict:
+    """The stacks the hand is played with: the stacks written under `players:` (at the start of the
+    timeline), less chips taken off the table before the deal (`chips_removed`: a pocket, the cash
+    desk, another table), plus chips lent to him before the deal with chips put on the table
+    (`chips_lent`, `table_chips`), out of the lender's stack when the lender is a seat here. Chips
+    moved once the hand is dealt do not play in it (they are not in these stacks)."""
+    out = dict(stacks)
+    for e in events:
+        field_sign = STACK_BEFORE_DEAL.get(e.get("event"))
+        amount = e.get("amount")
+        if field_sign is None or not e.get("_before_deal") or isinstance(amount, bool) \
+                or not isinstance(amount, (int, float)) or not math.isfinite(amount) or amount <= 0:
+            continue
+        if e["event"] == "chips_lent" and e.get("table_chips") is False:
+            continue                          # banknotes lent: not chips on the table until bought
+        seat = e.get(field_sign[0])
+        if seat not in out or not math.isfinite(out[seat]):
+            continue
+        out[seat] = max(0, out[seat] + field_sign[1] * amount)
+        lender = e.get("lender") if e["event"] == "chips_lent" else None
+        if isinstance(lender, int) and not isinstance(lender, bool) and lender in out and math.isfinite(out[lender]):
+            out[lender] = max(0, out[lender] - amount)
+    return out
+
+
 def replay_timeline(data: dict, parse_said, bases=()) -> Hand:
     """One pass over data["actions"] (each with its street) with the forced bets of the hand.
 
@@ -459,6 +489,7 @@ def replay_timeline(data: dict, parse_said, bases=()) -> Hand:
     seats = [p["seat"] for p in players]
     stacks0 = {p["seat"]: p["stack"] if "stack" in p and p["stack"] == p["stack"] else float("inf")
                for p in players}      # a stack not given (or unknown) is no limit
+    stacks0 = table_stakes(stacks0, data.get("events") or ())
     actions = data.get("actions", [])
     game = data["game"]
     blinds = game.get("blinds")

@@ -1,0 +1,150 @@
+"""Table stakes (issue 21's class; casebook I303, I403): only the chips on the table when the hand
+began play in it, and money moved between hands is counted where it went.
+
+- Chips taken off the table before the deal (`chips_removed`, a pocket, the cash desk) are not in
+  the stack the hand is played with: EDP 2 ¶5 "Only chips on the table at the start of a hand are
+  in play for that pot", Gala house rule a) "Only chips on the table at the start of a deal shall
+  be in play for that pot". A call for more than is on the table is all in for what is there, never
+  made up out of the pocketed chips; the club's rule on removing chips is ruled as well (EDP 2 ¶8).
+- Chips lent to a player before the deal (`chips_lent`, table chips) are in his stack, out of the
+  lender's when the lender is a seat here: a finished hand played with them stands (no refund of
+  chips legitimately called); the loan is ruled under the club's credit clause (EDP 2 ¶9 "House
+  credit is also not permitted").
+- Chips moved once the hand is dealt do not change the stack it is played with."""
+import pytest
+
+from ruling_engine.incident.load import parse_incident_text
+from ruling_engine.rulings.rule_on import rule_incident
+
+REMOVED = """
+house: {house}
+game: {{format: cash, variant: NLHE, blinds: [0.5, 1]}}
+button: 4
+players:
+  - {{seat: 4, stack: 180}}
+  - {{seat: 7, stack: 210}}
+timeline:
+  - hand-over:
+{before}
+  - deal:
+  - {{seat: 4, posts: small-blind}}
+  - {{seat: 7, posts: big-blind}}
+  - {{seat: 4, did: call, total: 1}}
+  - {{seat: 7, did: check}}
+  - flop: [K♠, 7♦, 2♣]
+{after}
+  - {{seat: 7, did: all-in, total: 209}}
+  - {{seat: 4, did: call}}
+"""
+POCKET = "  - chips_removed: {seat: 4, amount: 50, to: pocket, still_playing: true, in_question: true}"
+
+LENT = """
+house: {house}
+game: {{format: cash, variant: NLHE, blinds: [0.5, 1]}}
+button: 3
+players:
+  - {{seat: 3, stack: 100, cards: [2♥, 3♦]}}
+  - {{seat: 4, stack: 0, cards: [Q♠, J♠]}}
+  - {{seat: 7, stack: 60, cards: [8♥, 7♥]}}
+timeline:
+  - {loan}
+  - deal:
+  - {{seat: 4, posts: small-blind}}
+  - {{seat: 7, posts: big-blind}}
+  - {{seat: 3, did: fold}}
+  - {{seat: 4, did: raise, total: 3}}
+  - {{seat: 7, did: call, total: 3}}
+  - flop: [Q♣, 8♦, 3♠]
+  - {{seat: 4, did: bet, total: 5}}
+  - {{seat: 7, did: call, total: 5}}
+  - turn: [2♣]
+  - {{seat: 4, did: check}}
+  - {{seat: 7, did: check}}
+  - river: [K♦]
+  - {{seat: 4, did: check}}
+  - {{seat: 7, did: check}}
+  - showdown:
+  - hand_shown: {{seat: 4, face_up: 2}}
+  - hand_shown: {{seat: 7, face_up: 2}}
+  - money_moved: {{did: pushed, seat: 4, amount: 16}}
+  - hand-over:
+"""
+
+
+def _answer(kb, text, house):
+    report = rule_incident(parse_incident_text(text, "stakes.yaml", kb.vocabulary, kb.clubs), kb,
+                           with_precedents=False)
+    return report.answers[house]
+
+
+def _money(answer, kind):
+    return [e for e in answer.settlement if e.get("effect") == kind]
+
+
+@pytest.mark.parametrize("house", ["edp", "gala", "fpc", "ppl"])
+def test_chips_pocketed_between_hands_do_not_play_the_call_is_all_in_for_the_table_chips(kb, house):
+    # EDP 2 ¶5 / Gala a): he began the hand with £130 on the table; £1 in pre-flop, so his call of
+    # the £209 all-in is all in for £129 and seat 7 takes back the £80 nobody could call
+    answer = _answer(kb, REMOVED.format(house=house, before=POCKET, after=""), house)
+    assert [e["amount"] for e in _money(answer, "pot")] == [260]
+    assert _money(answer, "return-chips") == [{"effect": "return-chips", "seat": 7, "amount": 80}]
+    assert not answer.now.get("owes")          # nothing is asked of the pocketed chips
+
+
+def test_the_rule_on_removing_the_chips_is_ruled_as_well(kb):
+    # EDP 2 ¶8 "Players are not permitted to remove any chips from play on a table."
+    answer = _answer(kb, REMOVED.format(house="edp", before=POCKET, after=""), "edp")
+    ruling = next(r for r in answer.rulings if r.issue == "chips-off-table")
+    assert ruling.outcome == "not-allowed" and [c.clause for c in ruling.citations] == ["edp.2-8"]
+
+
+def test_chips_removed_once_the_hand_is_dealt_do_not_change_the_stack_it_is_played_with(kb):
+    # the same chips taken off on the flop: the hand is played for the £180 he began it with
+    after = POCKET.replace("in_question: true", "in_question: false")
+    answer = _answer(kb, REMOVED.format(house="edp", before="", after=after), "edp")
+    assert [e["amount"] for e in _money(answer, "pot")] == [360]
+    assert _money(answer, "return-chips") == [{"effect": "return-chips", "seat": 7, "amount": 30}]
+
+
+@pytest.mark.parametrize("house", ["edp", "gala", "fpc", "ppl"])
+def test_a_house_loan_before_the_deal_is_in_the_stack_and_the_finished_hand_stands(kb, house):
+    # £40 of the house's chips before the deal: seat 4's bets are within them, so the hand he won
+    # stands as pushed: nobody takes chips back, nothing is handed back into the pot
+    loan = "chips_lent: {seat: 4, from: house, amount: 40, table_chips: true, in_question: true}"
+    answer = _answer(kb, LENT.format(house=house, loan=loan), house)
+    assert [(e["seat"], e["amount"]) for e in _money(answer, "pot-awarded")] == [(4, 16)]
+    assert not _money(answer, "return-chips") and not _money(answer, "chips-back")
+    if house == "edp":        # EDP 2 ¶9 "House credit is also not permitted."
+        ruling = next(r for r in answer.rulings if r.issue == "chip-loan")
+        assert ruling.outcome == "not-allowed" and "edp.2-9" in [c.clause for c in ruling.citations]
+
+
+LENDER = """
+house: fpc
+game: {format: cash, variant: NLHE, blinds: [0.5, 1]}
+button: 3
+players:
+  - {seat: 3, stack: 100, cards: [2♥, 3♦]}
+  - {seat: 4, stack: 0}
+  - {seat: 7, stack: 60, cards: [8♥, 7♥]}
+timeline:
+  - chips_lent: {seat: 4, from: player, lender: 3, amount: 40, table_chips: true, in_question: true}
+  - deal:
+  - {seat: 4, posts: small-blind}
+  - {seat: 7, posts: big-blind}
+  - {seat: 3, did: all-in}
+  - {seat: 4, did: fold}
+  - {seat: 7, did: call}
+  - flop: [Q♣, 8♦, 3♠]
+  - turn: [2♣]
+  - river: [K♦]
+  - showdown:
+"""
+
+
+def test_a_loan_from_a_player_at_the_table_comes_out_of_his_stack(kb):
+    # seat 3 lends seat 4 £40 of his £100 before the deal: he plays this hand with £60, so his
+    # all-in is £60, called in full by seat 7's £60: nothing is uncalled, and his two pair wins £120.50
+    answer = _answer(kb, LENDER, "fpc")
+    assert not _money(answer, "return-chips")
+    assert [(e["seat"], e["amount"]) for e in _money(answer, "pot-awarded")] == [(3, 120.5)]
