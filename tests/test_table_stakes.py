@@ -148,3 +148,24 @@ def test_a_loan_from_a_player_at_the_table_comes_out_of_his_stack(kb):
     answer = _answer(kb, LENDER, "fpc")
     assert not _money(answer, "return-chips")
     assert [(e["seat"], e["amount"]) for e in _money(answer, "pot-awarded")] == [(3, 120.5)]
+
+
+@pytest.mark.parametrize("house, outcome, basis, clause", [
+    ("edp", "not-in-play", "express", "edp.2-5"),      # "Only chips on the table at the start of a hand are in play"
+    ("gala", "not-in-play", "express", "gala.house-a"),  # "Only chips on the table at the start of a deal"
+    ("ppl", "not-in-play", "reading", "ppl.league-9"),   # chips "must remain on the table at all times"
+    ("fpc", "floor-decides", "not covered", "fpc.1"),    # FPC has no clause on it: the TD decides
+])
+def test_the_pocketed_chips_are_ruled_not_in_play_under_the_clubs_table_stakes_clause(kb, house, outcome, basis, clause):
+    answer = _answer(kb, REMOVED.format(house=house, before=POCKET, after=""), house)
+    ruling = next(r for r in answer.rulings if r.issue == "chips-in-play")
+    assert (ruling.outcome, ruling.basis) == (outcome, basis)
+    assert clause in [c.clause for c in ruling.citations]
+    if outcome == "not-in-play":
+        assert {"effect": "chips-not-in-play", "seat": 4, "amount": 50} in ruling.effects
+
+
+def test_chips_removed_during_the_hand_raise_no_table_stakes_point(kb):
+    after = POCKET.replace("in_question: true", "in_question: false")
+    answer = _answer(kb, REMOVED.format(house="edp", before="", after=after), "edp")
+    assert "chips-in-play" not in [r.issue for r in answer.rulings]
