@@ -169,3 +169,17 @@ def test_chips_removed_during_the_hand_raise_no_table_stakes_point(kb):
     after = POCKET.replace("in_question: true", "in_question: false")
     answer = _answer(kb, REMOVED.format(house="edp", before="", after=after), "edp")
     assert "chips-in-play" not in [r.issue for r in answer.rulings]
+
+
+@pytest.mark.parametrize("house", ["edp", "fpc"])
+def test_a_pushed_pot_stands_when_the_file_says_the_tabled_hand_it_went_to_wins(kb, house):
+    # casebook I403: suits not written (Q? J? against 8? 7?), but the file says seat 4's tabled hand
+    # wins (hand_shown would_win): the pot pushed to him stands; he is not told to give it back
+    loan = "chips_lent: {seat: 4, from: house, amount: 40, table_chips: true, in_question: true}"
+    text = LENT.format(house=house, loan=loan).replace("[Q♠, J♠]", "['Q?', 'J?']").replace(
+        "[8♥, 7♥]", "['8?', '7?']").replace("hand_shown: {seat: 4, face_up: 2}",
+                                            "hand_shown: {seat: 4, face_up: 2, would_win: true}") \
+        .replace("turn: [2♣]", "turn:").replace("river: [K♦]", "river:")      # the turn and river not written
+    answer = _answer(kb, text, house)
+    assert [(e["seat"], e["amount"]) for e in _money(answer, "pot-awarded")] == [(4, 16)]
+    assert not _money(answer, "chips-back") and not _money(answer, "chips-held")
