@@ -183,3 +183,35 @@ def test_a_pushed_pot_stands_when_the_file_says_the_tabled_hand_it_went_to_wins(
     answer = _answer(kb, text, house)
     assert [(e["seat"], e["amount"]) for e in _money(answer, "pot-awarded")] == [(4, 16)]
     assert not _money(answer, "chips-back") and not _money(answer, "chips-held")
+
+
+GIVEN_BEFORE_DEAL = """
+house: fpc
+game: {format: tournament, variant: NLHE, blinds: [100, 200]}
+button: 5
+players:
+  - {seat: 3, stack: 4000}
+  - {seat: 4, stack: 2000}
+  - {seat: 5, stack: 6000}
+timeline:
+  - chips_given: {from: 3, to: 4, amount: 1500, leaving: false, in_question: true}
+  - deal:
+  - {seat: 3, posts: small-blind}
+  - {seat: 4, posts: big-blind}
+  - {seat: 5, did: call, total: 200}
+  - {seat: 3, did: fold}
+  - {seat: 4, did: check}
+  - flop: [K♠, 7♦, 2♣]
+  - {seat: 4, did: check}
+  - {seat: 5, did: bet, total: 2500}
+  - {seat: 4, did: call}
+"""
+
+
+def test_chips_given_before_the_deal_are_in_the_stack_the_hand_is_played_with(kb):
+    # seat 3 gives seat 4 1,500 before the deal: seat 4 began the hand with 3,500, so his call of
+    # 2,500 on the flop is a full call (3,300 behind), not all in for 1,800 with 700 back to seat 5;
+    # and the 1,500 is counted once (in the replay's stacks), not again in the corrected hand
+    answer = _answer(kb, GIVEN_BEFORE_DEAL, "fpc")
+    assert not _money(answer, "return-chips")
+    assert [e["amount"] for e in _money(answer, "pot")] == [5500]

@@ -450,15 +450,17 @@ def forced_posts(data: dict) -> list:
 
 # Chips that came to, or left, a player's stack before the hand's cards (issue 21, table stakes):
 # only the chips on the table when the hand began play in it. Seat field, sign (+ in his stack).
-STACK_BEFORE_DEAL = {"chips_removed": ("seat", -1), "chips_lent": ("seat", +1)}
+STACK_BEFORE_DEAL = {"chips_removed": ("seat", -1), "chips_lent": ("seat", +1), "chips_given": ("to", +1)}
 
 
 def table_stakes(stacks: dict, events) -> dict:
     """The stacks the hand is played with: the stacks written under `players:` (at the start of the
     timeline), less chips taken off the table before the deal (`chips_removed`: a pocket, the cash
     desk, another table), plus chips lent to him before the deal with chips put on the table
-    (`chips_lent`, `table_chips`), out of the lender's stack when the lender is a seat here. Chips
-    moved once the hand is dealt do not play in it (they are not in these stacks)."""
+    (`chips_lent`, `table_chips`), out of the lender's stack when the lender is a seat here, and
+    chips given to him before the deal (`chips_given`), out of the giver's. Chips moved once the
+    hand is dealt do not play in it (they are not in these stacks; a gift made then is in front of
+    the receiver only in the corrected hand: corrected/hand.py _taken)."""
     out = dict(stacks)
     for e in events:
         field_sign = STACK_BEFORE_DEAL.get(e.get("event"))
@@ -472,7 +474,7 @@ def table_stakes(stacks: dict, events) -> dict:
         if seat not in out or not math.isfinite(out[seat]):
             continue
         out[seat] = max(0, out[seat] + field_sign[1] * amount)
-        lender = e.get("lender") if e["event"] == "chips_lent" else None
+        lender = {"chips_lent": e.get("lender"), "chips_given": e.get("from")}.get(e["event"])
         if isinstance(lender, int) and not isinstance(lender, bool) and lender in out and math.isfinite(out[lender]):
             out[lender] = max(0, out[lender] - amount)
     return out
