@@ -215,3 +215,35 @@ def test_chips_given_before_the_deal_are_in_the_stack_the_hand_is_played_with(kb
     answer = _answer(kb, GIVEN_BEFORE_DEAL, "fpc")
     assert not _money(answer, "return-chips")
     assert [e["amount"] for e in _money(answer, "pot")] == [5500]
+
+
+TWO_HANDS = """
+house: edp
+game: {format: cash, variant: NLHE, blinds: [0.5, 1]}
+button: 4
+players:
+  - {seat: 4, stack: 180}
+  - {seat: 7, stack: 210}
+timeline:
+  - chips_removed: {seat: 4, amount: 50, to: pocket, still_playing: true}
+  - deal:
+  - {seat: 4, posts: small-blind}
+  - {seat: 7, posts: big-blind}
+  - {seat: 4, did: fold}
+  - money_moved: {did: pushed, seat: 7, amount: 1.5}
+  - hand-over:
+  - chips_removed: {seat: 7, amount: 10, to: pocket, still_playing: true}
+  - deal:
+  - {seat: 7, posts: small-blind}
+  - {seat: 4, posts: big-blind}
+  - {seat: 7, did: raise, total: 3}
+  - {seat: 4, did: all-in}
+  - {seat: 7, did: call, in_question: true}
+"""
+
+
+def test_chips_taken_off_before_an_earlier_hand_stay_off_in_the_next_and_the_next_hands_own_count_too(kb):
+    # hand 1: seat 4 pockets £50 before the deal and folds his small blind (£129.50 left); between
+    # the hands seat 7 pockets £10 (£200.50 left): seat 4's all-in is £129.50, called: pot £259
+    answer = _answer(kb, TWO_HANDS, "edp")
+    assert [e["amount"] for e in _money(answer, "pot")] == [259]
