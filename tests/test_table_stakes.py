@@ -247,3 +247,13 @@ def test_chips_taken_off_before_an_earlier_hand_stay_off_in_the_next_and_the_nex
     # the hands seat 7 pockets £10 (£200.50 left): seat 4's all-in is £129.50, called: pot £259
     answer = _answer(kb, TWO_HANDS, "edp")
     assert [e["amount"] for e in _money(answer, "pot")] == [259]
+
+
+def test_a_stack_the_file_shows_he_put_in_whole_is_the_stack_on_the_table(kb):
+    # casebook D306's writing: the stack under players: is what was on the felt, already without the
+    # pocketed chips, and the amounts written show him putting all of it in (1 + 179 = 180): chips in
+    # his pocket were never in the pot, so the 180 is not cut to 130
+    text = REMOVED.format(house="edp", before=POCKET, after="").replace(
+        "{seat: 4, did: call}", "{seat: 4, did: call, total: 179}")
+    answer = _answer(kb, text, "edp")
+    assert [e["amount"] for e in _money(answer, "pot")] == [360]

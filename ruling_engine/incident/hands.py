@@ -173,7 +173,7 @@ def _carried_stacks(data: dict, entries: list, stacks: dict) -> dict:
     """Each player's chips at the end of a hand: what he had, less what he put in, plus what was
     pushed or returned to him (the whole pot to the one player left when nobody pushed it). A stack
     that cannot be worked out (an unpushed pot at a showdown) is not known (None)."""
-    from ruling_engine.facts.hand import replay_timeline, table_stakes
+    from ruling_engine.facts.hand import _stack_was_on_table, replay_timeline, table_stakes
     from ruling_engine.facts.replay import parse_said
     from ruling_engine.facts.timeline import read_timeline
     hand_data = dict(data, timeline=entries, players=[dict(p, **({"stack": stacks[p["seat"]]}
@@ -188,7 +188,8 @@ def _carried_stacks(data: dict, entries: list, stacks: dict) -> dict:
     pot = sum(v for v in put_in.values() if isinstance(v, (int, float))) + (hand_data.get("pot_at_start") or 0)
     # chips taken off, lent or given before this hand's deal changed the stack it was played with
     # (issue 21, table stakes): the next hand starts from that stack, less what went in
-    played = table_stakes({seat: stack for seat, stack in stacks.items() if stack is not None}, read.data.get("events") or ())
+    written = {seat: stack for seat, stack in stacks.items() if stack is not None}
+    played = table_stakes(written, read.data.get("events") or (), _stack_was_on_table(read.data, written))
     out = {seat: (None if stack is None else played[seat] - put_in.get(seat, 0)) for seat, stack in stacks.items()}
     pushed = False
     for entry in entries:
