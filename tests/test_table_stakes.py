@@ -257,3 +257,12 @@ def test_a_stack_the_file_shows_he_put_in_whole_is_the_stack_on_the_table(kb):
         "{seat: 4, did: call}", "{seat: 4, did: call, total: 179}")
     answer = _answer(kb, text, "edp")
     assert [e["amount"] for e in _money(answer, "pot")] == [360]
+
+
+def test_chips_taken_off_after_the_last_hand_with_no_hand_dealt_since_raise_no_table_stakes_point(kb):
+    # no hand after it: nothing is played for, so there is no pot the chips are in or out of
+    text = REMOVED.format(house="edp", before=POCKET, after="")
+    text = text[:text.index("  - deal:")]
+    answer = _answer(kb, text, "edp")
+    assert "chips-in-play" not in [r.issue for r in answer.rulings]
+    assert "chips-off-table" in [r.issue for r in answer.rulings]     # EDP 2 ¶8 still rules the removal
