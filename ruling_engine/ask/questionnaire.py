@@ -38,8 +38,10 @@ ANY_SEAT = ("button", "dealer")       # header seats that may be a seat out of t
 # So does a chips_taken entry (f14/chips): the stacks as the floor found them, and what goes back.
 # And a chips_given entry (f18/transfer): the chips are in front of the receiver until a ruling gives them back.
 # And a chips_rolled entry (f20/format): the chip that goes back (its amount, required, in the ruling's effect).
+# And chips removed or lent before the deal (issue 21, table stakes): the stack the hand is played with
+# (facts/hand.py table_stakes).
 ENGINE_READS = {"money_moved": ("seat", "amount"), "chips_taken": ("by", "amount"), "chips_given": ("to", "amount"),
-                "chips_rolled": ("amount",)}
+                "chips_rolled": ("amount",), "chips_removed": ("amount",), "chips_lent": ("amount",)}
 
 
 @dataclass

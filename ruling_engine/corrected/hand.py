@@ -289,9 +289,11 @@ def _number(value):
 def _taken(stacks: dict, data: dict) -> dict:
     """The stacks as the floor found them: chips taken from a player's stack (a `chips_taken`
     entry) are gone from it, and in front of the player who took them when the entry names him;
-    chips a player gave away (a `chips_given` entry, f18/transfer) are in front of the receiver."""
+    chips a player gave away (a `chips_given` entry, f18/transfer) are in front of the receiver (a
+    gift before the deal is in the replay's stacks already: facts/hand.py table_stakes)."""
     for e in data.get("events", []):
-        amount = _number(e.get("amount")) if e["event"] in ("chips_taken", "chips_given") else None
+        amount = _number(e.get("amount")) if e["event"] == "chips_taken" or \
+            e["event"] == "chips_given" and not e.get("_before_deal") else None
         if amount is None or not math.isfinite(amount) or e.get("from") not in stacks:
             continue
         stacks[e["from"]] = stacks[e["from"]] - amount

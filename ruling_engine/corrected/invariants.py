@@ -78,7 +78,8 @@ def _taken(data: dict) -> dict:
     (f14/chips): the replay's stacks do not know of them."""
     out: dict = {}
     for e in data.get("events", []):
-        amount = e.get("amount") if e.get("event") in ("chips_taken", "chips_given") else None
+        amount = e.get("amount") if e.get("event") == "chips_taken" or \
+            e.get("event") == "chips_given" and not e.get("_before_deal") else None   # before the deal: in the replay
         if not isinstance(amount, (int, float)) or isinstance(amount, bool):
             continue
         out[e["from"]] = out.get(e["from"], 0) + amount

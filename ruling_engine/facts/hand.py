@@ -448,6 +448,67 @@ def forced_posts(data: dict) -> list:
         and not e.get("_actions_before") and e.get("before_cards", True) is not False]
 
 
+# Chips that came to, or left, a player's stack before the hand's cards (issue 21, table stakes):
+# only the chips on the table when the hand began play in it. Seat field, sign (+ in his stack).
+STACK_BEFORE_DEAL = {"chips_removed": ("seat", -1), "chips_lent": ("seat", +1), "chips_given": ("to", +1)}
+
+
+def _stack_was_on_table(data: dict, written: dict) -> set:
+    """Seats whose chips taken off before the deal cannot have been in the stack written for them:
+    the amounts the file states he put in this hand (`total:`, `chips:`) come to the whole of it,
+    and chips in his pocket were never in the pot, so the stack written is what was on the table,
+    already without them (casebook D306: "3,100 on the felt after the break", all in for 3,100).
+    An action with no amount written (a call, an all-in) states nothing: the replay caps it."""
+    removed = {e.get("seat") for e in data.get("events") or () if e.get("event") == "chips_removed"
+               and e.get("_before_deal")}
+    removed = {seat for seat in removed if isinstance(written.get(seat), (int, float))
+               and math.isfinite(written[seat]) and written[seat] > 0}
+    out = set()
+    for seat in removed:
+        by_street: dict = {}
+        for action in data.get("actions") or ():
+            if action.get("seat") != seat:
+                continue
+            street, total, chips = action.get("street"), action.get("total"), action.get("chips")
+            if isinstance(total, (int, float)) and not isinstance(total, bool):
+                by_street[street] = max(by_street.get(street, 0), total)
+            elif isinstance(chips, list) and all(isinstance(c, (int, float)) for c in chips):
+                by_street[street] = by_street.get(street, 0) + sum(chips)
+        if sum(by_street.values()) >= written[seat] - 1e-9:
+            out.add(seat)
+    return out
+
+
+def table_stakes(stacks: dict, events, on_table=frozenset()) -> dict:
+    """The stacks the hand is played with: the stacks written under `players:` (at the start of the
+    timeline), less chips taken off the table before the deal (`chips_removed`: a pocket, the cash
+    desk, another table), plus chips lent to him before the deal with chips put on the table
+    (`chips_lent`, `table_chips`), out of the lender's stack when the lender is a seat here, and
+    chips given to him before the deal (`chips_given`), out of the giver's. Chips moved once the
+    hand is dealt do not play in it (they are not in these stacks; a gift made then is in front of
+    the receiver only in the corrected hand: corrected/hand.py _taken). `on_table`: seats whose
+    written stack is already without the chips they took off (_stack_was_on_table)."""
+    out = dict(stacks)
+    for e in events:
+        field_sign = STACK_BEFORE_DEAL.get(e.get("event"))
+        amount = e.get("amount")
+        if field_sign is None or not e.get("_before_deal") or isinstance(amount, bool) \
+                or not isinstance(amount, (int, float)) or not math.isfinite(amount) or amount <= 0:
+            continue
+        if e["event"] == "chips_lent" and e.get("table_chips") is False:
+            continue                          # banknotes lent: not chips on the table until bought
+        if e["event"] == "chips_removed" and e.get("seat") in on_table:
+            continue                          # the stack written is already without them
+        seat = e.get(field_sign[0])
+        if seat not in out or not math.isfinite(out[seat]):
+            continue
+        out[seat] = max(0, out[seat] + field_sign[1] * amount)
+        lender = {"chips_lent": e.get("lender"), "chips_given": e.get("from")}.get(e["event"])
+        if isinstance(lender, int) and not isinstance(lender, bool) and lender in out and math.isfinite(out[lender]):
+            out[lender] = max(0, out[lender] - amount)
+    return out
+
+
 def replay_timeline(data: dict, parse_said, bases=()) -> Hand:
     """One pass over data["actions"] (each with its street) with the forced bets of the hand.
 
@@ -459,6 +520,7 @@ def replay_timeline(data: dict, parse_said, bases=()) -> Hand:
     seats = [p["seat"] for p in players]
     stacks0 = {p["seat"]: p["stack"] if "stack" in p and p["stack"] == p["stack"] else float("inf")
                for p in players}      # a stack not given (or unknown) is no limit
+    stacks0 = table_stakes(stacks0, data.get("events") or (), _stack_was_on_table(data, stacks0))
     actions = data.get("actions", [])
     game = data["game"]
     blinds = game.get("blinds")

@@ -53,6 +53,8 @@ def _chips_removed(e: dict) -> dict:
     out = {"chips_removed.seat": e["seat"], "chips_removed.to": e["to"], "chips_removed.still_playing": e["still_playing"],
            "chips_removed.moved_by_organiser": e["moved_by_organiser"]}
     _put(out, "chips_removed.amount", e.get("amount"))
+    # taken off before this hand's cards (issue 21, table stakes: facts/timeline.py _before_deal)
+    out["chips_removed.before_deal"] = bool(e.get("_before_deal"))
     return out
 
 

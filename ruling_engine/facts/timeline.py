@@ -214,7 +214,14 @@ def _read(incident_data: dict, entries: list, streets: list, pairs: dict, bases=
             action_entry.append(index)
         elif entry["entry"] == "event":
             events.append({**{k: v for k, v in entry.items() if k not in ("entry", "line")}, "_entry": index,
-                           "_actions_before": len(actions), "_street": street})   # where it happened, in the timeline and the log
+                           "_actions_before": len(actions), "_street": street,   # where it happened, in the timeline and the log
+                           # before this hand's cards (issue 21, table stakes): after the last hand's
+                           # `hand-over:` or at the start, no action or post yet, ahead of a hand dealt
+                           # after it (a `deal:` written later; after a hand-over, any later action too)
+                           "_before_deal": streets[index] in (None, "hand-over") and not actions and not posts
+                           and any(e["entry"] == "street" and e["street"] == "deal"
+                                   or streets[index] == "hand-over" and e["entry"] == "action"
+                                   for e in entries[index + 1:])})
             event_entry.append(index)
         elif entry["entry"] == "street":
             if "pot" in entry and not actions and not posts:

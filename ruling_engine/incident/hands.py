@@ -173,7 +173,7 @@ def _carried_stacks(data: dict, entries: list, stacks: dict) -> dict:
     """Each player's chips at the end of a hand: what he had, less what he put in, plus what was
     pushed or returned to him (the whole pot to the one player left when nobody pushed it). A stack
     that cannot be worked out (an unpushed pot at a showdown) is not known (None)."""
-    from ruling_engine.facts.hand import replay_timeline
+    from ruling_engine.facts.hand import _stack_was_on_table, replay_timeline, table_stakes
     from ruling_engine.facts.replay import parse_said
     from ruling_engine.facts.timeline import read_timeline
     hand_data = dict(data, timeline=entries, players=[dict(p, **({"stack": stacks[p["seat"]]}
@@ -186,7 +186,11 @@ def _carried_stacks(data: dict, entries: list, stacks: dict) -> dict:
     read = read_timeline(hand_data)
     put_in = read.hand.total_in()
     pot = sum(v for v in put_in.values() if isinstance(v, (int, float))) + (hand_data.get("pot_at_start") or 0)
-    out = {seat: (None if stack is None else stack - put_in.get(seat, 0)) for seat, stack in stacks.items()}
+    # chips taken off, lent or given before this hand's deal changed the stack it was played with
+    # (issue 21, table stakes): the next hand starts from that stack, less what went in
+    written = {seat: stack for seat, stack in stacks.items() if stack is not None}
+    played = table_stakes(written, read.data.get("events") or (), _stack_was_on_table(read.data, written))
+    out = {seat: (None if stack is None else played[seat] - put_in.get(seat, 0)) for seat, stack in stacks.items()}
     pushed = False
     for entry in entries:
         if entry.get("event") != "money_moved" or entry.get("did") not in ("pushed", "returned"):

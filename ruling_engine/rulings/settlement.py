@@ -225,9 +225,11 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
                         "amount": tidy(pot.amount)})
             continue
         if not winners and len(pushed & set(eligible)) == 1 and not must_show & set(eligible) \
-                and not (_tabled(data) & set(eligible)) - pushed:
+                and (not (_tabled(data) & set(eligible)) - pushed
+                     or _stated_winners(data) & set(eligible) == pushed & set(eligible)):
             # the cards do not say who wins, but the dealer pushed the pot to a hand still in it,
-            # no other hand in it was tabled against his, and no ruling takes it from him (one
+            # no other hand in it was tabled against his (or the file says his tabled hand is the
+            # one that wins: hand_shown would_win, issue 21), and no ruling takes it from him (one
             # left to the floor moves nothing until he rules): the pot stands as pushed
             winners = sorted(pushed & set(eligible))
         name = "main" if number == 0 else f"side-{number}"
@@ -296,6 +298,13 @@ def _tabled(data: dict) -> set:
     hands that contest the pot with the one it was pushed to."""
     return {e["seat"] for e in data.get("events", []) if e["event"] == "hand_shown"
             and isinstance(e.get("seat"), int) and (e.get("face_up") or 0) > 0}
+
+
+def _stated_winners(data: dict) -> set:
+    """The seats whose tabled hand the incident says wins or shares the pot (hand_shown
+    `would_win: true`), where the cards given do not show it (suits or cards not written)."""
+    return {e["seat"] for e in data.get("events", []) if e["event"] == "hand_shown"
+            and isinstance(e.get("seat"), int) and e.get("would_win") is True}
 
 
 def _shown_in_full(data: dict) -> set:
