@@ -29,9 +29,8 @@ KNOWN_CONFLICTS = {
     ("I101", "edp"): "8 ¶14 •1 and ¶19 (his chips a raise) against 8 ¶8 (out of turn: call or fold, no raise)",
     ("I101", "fpc"): "rule 2 s1-2 (his chips a raise) against rule 4 (out of turn: call or fold)",
     ("I101", "gala"): "house v s3 (chips pushed without announcing: a raise) against house t (out of turn: call or fold)",
-    # FPC 16 (a live player who leaves during a hand) reaching a hand already tabled at showdown
-    ("I203", "fpc"): "rule 16 (he left: no claim to the pot) against rule 20 (the tabled hand is live): seat 7 "
-                     "walked away after tabling his hand; rule 16 should not reach a tabled hand",
+    # (I203 fpc, rule 16 reaching a hand tabled at showdown, is gone: a player_away {left_mid_hand}
+    # after his hand was tabled is refused (issue 22, rulings/refused.py), and I203 corrected from its notes)
 }
 
 

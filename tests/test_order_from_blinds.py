@@ -2,6 +2,8 @@
 `button:`, the button is the seat before the small blind, and heads-up the small blind himself."""
 from pathlib import Path
 
+import pytest
+
 from ruling_engine.rulings.rule_on import rule_on
 
 HERE = Path(__file__).parent / "incidents_order"      # plain incidents (no fires: list), kept out of tests/scenarios
@@ -67,9 +69,14 @@ def test_a_file_that_says_the_button_and_the_stacks_gets_no_such_warning(kb):
     assert not [w for w in report.warnings if "no button:" in w or "has no stack" in w]
 
 
-def test_a_listed_seat_that_never_acts_is_warned_of_whichever_round_the_point_is_on(kb):
-    """Seat 1 never acts, skipped pre-flop; the point is seat 5's bet on the flop. The 'listed but
-    never acts' warning names seat 3's pre-flop call (line 15), as it does when the point is there."""
-    report = rule_on(HERE / "silent-seat-earlier-round.yaml", kb=kb)
-    silent = [w for w in report.warnings if "never acts" in w]
-    assert len(silent) == 1 and "seat 1 is listed" in silent[0] and "(line 15)" in silent[0], silent
+def test_a_listed_seat_that_never_acts_is_refused_whichever_round_the_point_is_on(kb):
+    """Seat 1 never acts, skipped pre-flop, and the flop comes without him; the point is seat 5's bet
+    on the flop. Once a warning, now an error (issue 22, rulings/refused.py: the round closed without
+    him, so the file leaves out his part), naming seat 3's pre-flop call (line 15) as it does when
+    the point is there."""
+    from ruling_engine.errors import FloorcallError
+    with pytest.raises(FloorcallError) as caught:
+        rule_on(HERE / "silent-seat-earlier-round.yaml", kb=kb)
+    message = str(caught.value)
+    assert ":5: expected seat 1's part in the hand" in message and "seat 3's action (line 15)" in message
+    assert "the flop (line 17) comes without him" in message

@@ -105,11 +105,17 @@ def test_a_hint_never_suggests_the_opposite_of_what_was_written(tmp_path):
 
 def test_a_listed_seat_that_never_acts_warns_where_an_action_is_out_of_turn_for_it(tmp_path):
     text = HAND.replace("  - {seat: 4, did: call, total: 2}\n", "")
-    path, warnings = _warnings(tmp_path, text)
+    # the flop comes without him: his part left out changes who is in the hand, an error (issue 22,
+    # tests/test_refused.py) naming seat 6's pre-flop call (line 12), not only the point (line 19)
+    path, message = _error(tmp_path, text)
+    assert f"{path}:8: expected seat 4's part in the hand" in message
+    assert "seat 6's action (line 12) is read as out of turn" in message and "folded: true" in message
+    # the round still open, the out-of-turn call the point: a skip the floor was called about, a warning
+    open_round = text.split("  - flop:")[0].replace("{seat: 6, did: call, total: 2}",
+                                                      "{seat: 6, did: call, total: 2, in_question: true}")
+    path, warnings = _warnings(tmp_path, open_round)
     silent = [w for w in warnings if "never acts" in w]
     assert len(silent) == 1 and silent[0].startswith(f"{path}:8: seat 4 is listed but never acts")
-    # the first action read as out of turn for him: seat 6's pre-flop call (line 12), found on every
-    # round, not only at the point (the flop raise, line 19)
     assert "seat 6's action (line 12) is read as out of turn" in silent[0] and "folded: true" in silent[0]
     _, warnings = _warnings(tmp_path, text.replace("{seat: 4, stack: 100}", "{seat: 4, stack: 100, folded: true}"))
     assert not [w for w in warnings if "never acts" in w]

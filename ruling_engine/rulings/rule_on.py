@@ -26,6 +26,7 @@ from ruling_engine.corrected.now import (HAND_ANSWERS, floor_first, hand_table, 
                                          stop_the_hand)
 from ruling_engine.rulings.settlement import branch_money, settle
 from ruling_engine.rulings.unread import unread_warnings
+from ruling_engine.rulings.refused import refuse_unsaid
 from ruling_engine.rulings.tripups import tripup_warnings
 from ruling_engine.rulings.unsaid import unsaid_warnings
 from ruling_engine.engine.host import ClubEngine
@@ -304,6 +305,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                    shared: _Shared, assignment: dict | None = None) -> Report:
     house = house or incident.house
     timeline = read_timeline(incident.data, kb.vocabulary.together_kinds)
+    refuse_unsaid(incident, timeline)  # what changes who acts, who is in, the amounts: an error (issue 22)
     points = timeline.points or [hand_point(timeline)]
     left_beside = []                   # events beside the marks past the limit: said, not ruled
     if len(points) > MAX_POINTS and sum(not p.beside for p in points) <= MAX_POINTS:
