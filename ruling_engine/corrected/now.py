@@ -315,7 +315,7 @@ def question_answer(corrected, question: dict, rulings: list, vocabulary) -> dic
                     "text": "Nothing in the hand at that moment raises an issue this club's rules know about it."}
         first = open_[0] if open_ else rulings[0]
         answer = "floor decides" if first in open_ else first.outcome
-        return {**out, "answer": answer, "text": _silent(first) if first.basis == "not covered" else first.decision}
+        return {**out, "answer": answer, "text": silent_text(first) if first.basis == "not covered" else first.decision}
     if corrected.void:
         return {**out, "answer": "no", "text": "No: the hand is void."}
     if seat not in corrected.live:
@@ -343,7 +343,7 @@ def question_answer(corrected, question: dict, rulings: list, vocabulary) -> dic
     out.update(numbers)
     call_words = f"call {whole(to_call):,}" if to_call else "check"
     if opened and about in ("raise", "all-in") and options != "call-or-fold" and not held:
-        return {**out, "answer": "floor decides", "text": _silent(opened[0]) + f" Meanwhile he may {call_words} or fold."}
+        return {**out, "answer": "floor decides", "text": silent_text(opened[0]) + f" Meanwhile he may {call_words} or fold."}
     raise_words = (f"raise to at least {numbers['min_raise_to']:,}" if "min_raise_to" in numbers
                    else f"raise only all in, to {whole(all_in_to):,}")
     if to_call == 0 and "min_raise_to" in numbers:
@@ -369,8 +369,11 @@ def question_answer(corrected, question: dict, rulings: list, vocabulary) -> dic
     return {**out, "answer": "no", "text": f"No: seat {seat} faces {whole(to_call):,} to call; he may call or fold."}
 
 
-def _silent(ruling) -> str:
-    """A club whose rules do not settle the question: what it says, with its discretion clause."""
+def silent_text(ruling) -> str:
+    """What a club whose rules do not settle a question says of it, with its discretion clause:
+    "This club's rules do not say; the floor decides (<clauses>)." for a ruling not covered, else
+    "The floor decides: <its decision>". Used wherever an answer is left to the floor (a question
+    answered here, one left open by a forced bet the floor rules on, rulings/rule_on.py)."""
     clauses = ", ".join(c.clause for c in ruling.citations)
     if ruling.basis == "not covered":
         return f"This club's rules do not say; the floor decides ({clauses})." if clauses else \

@@ -22,8 +22,8 @@ from ruling_engine.facts.timeline import deal_state, hand_point, point_view, que
 from ruling_engine.rulings.consistency import contradictions
 from ruling_engine.corrected.edits import ClubEdits, edited_data
 from ruling_engine.corrected.hand import correct, moment
-from ruling_engine.corrected.now import (HAND_ANSWERS, _silent, floor_first, forced_bet_seat, hand_table, now_of, play_stops, question_answer,
-                                         stop_the_hand)
+from ruling_engine.corrected.now import (HAND_ANSWERS, floor_first, forced_bet_seat, hand_table, now_of, play_stops,
+                                         question_answer, silent_text, stop_the_hand)
 from ruling_engine.rulings.settlement import branch_money, settle
 from ruling_engine.rulings.unread import unread_warnings
 from ruling_engine.rulings.tripups import tripup_warnings
@@ -516,7 +516,7 @@ def _question_answers(incident, kb, timeline, points, club_rulings, streets, car
                       "answer": "floor decides", "clauses": list(dict.fromkeys(
                           answer["clauses"] + [c.clause for c in ruling.citations])),
                       "text": f"The floor decides first whether seat {seat}'s forced bet stands; what seat "
-                              f"{answer['seat']} faces follows his ruling. " + _silent(ruling)}
+                              f"{answer['seat']} faces follows his ruling. " + silent_text(ruling)}
         out.append(answer)
     return out
 
@@ -530,7 +530,6 @@ def _forced_bet_left_open(timeline, points, club_rulings, numbers):
         if seat is not None and here and all(r.basis == "not covered" and r.outcome == "floor-decides" for r in here):
             return seat, here[0]
     return None
-    return out
 
 
 def _unread_questions(timeline, points, file) -> list:
