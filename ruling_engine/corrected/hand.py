@@ -547,6 +547,9 @@ def _hold_to_call(out: CorrectedHand, seat, restriction, raise_ruling, street) -
     faced = max((v for s, v in totals.items() if s != seat and s in out.live), default=0)
     _move(out, seat, faced - totals.get(seat, 0), street)
     if street == out.street:
+        # his raise is a call: it no longer sizes the next raise (e22/undone, I101: not "raise to at
+        # least 46" after a push held to a call of 12)
+        _resize_full_raise(out, seat, faced, False)
         _reset_bet(out)
         _acted_on(out, seat, out.current_bet)
     out.acted.add(seat)

@@ -33,7 +33,8 @@ from ruling_engine.incident.load import MAX_POINTS, Incident, load_incident
 from ruling_engine.knowledge.load import MARKED_ONLY, KnowledgeBase, load_knowledge
 from ruling_engine.model import UNSETTLED, Branch, ClubAnswer, ClubRuling, PointInfo, Report
 from ruling_engine.rulings.precedents import precedents_for
-from ruling_engine.rulings.resolve import Filler, governed_across, raised_issues, resolve_club, resolve_issue
+from ruling_engine.rulings.resolve import (Filler, governed_across, raised_issues, read_under_restriction, resolve_club,
+                                          resolve_issue)
 from ruling_engine.incident.unknowns import (MAX_POINT_RULINGS, choice_paths, combinations, first_line,
                                              path_name, _value_at)
 from ruling_engine.rulings.relevance import can_matter, relevance_for, source_names
@@ -410,6 +411,9 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         corrected = correct(timeline.data, timeline.hand, club_rulings, kb.vocabulary, streets, cards_out,
                             {number: point.entries[-1] for number, point in enumerate(points) if point.entries})
         corrected.max_bet = _club_max_bet(info, {**timeline.data, "house": shared.house})
+        # a raise the corrected hand read as a call under a restriction: the ruling that made it a
+        # raise is read under that restriction too (one answer, e22/undone)
+        club_rulings[:] = read_under_restriction(kb, club_rulings, corrected.held, streets)
         money = settle(timeline.data, timeline.hand, club_rulings, kb.vocabulary, corrected)
         moments = {number: moment(corrected.action_entries, entry)        # when each point happened
                    for number, entry in corrected.point_entry.items()}
