@@ -22,7 +22,7 @@ timeline:
 """
 
 OVER_BLIND_CALLED = """
-title: tournament over-blind under the gun, called, then the big blind objects
+title: tournament over-blind out of position, called, then the big blind objects
 house: gala
 game: {format: tournament, variant: NLHE, blinds: [100, 200], smallest_chip: 25}
 button: 1
@@ -31,12 +31,14 @@ players:
   - {seat: 2, stack: 5000}
   - {seat: 3, stack: 3800}
   - {seat: 4, stack: 5000}
-  - {seat: 5, stack: 6200}
+  - {seat: 5, stack: 5000}
+  - {seat: 6, stack: 6200}
 timeline:
-  - {seat: 4, posts: straddle, said: straddle, chips: [100, 100, 100, 100], in_question: true}
+  - {seat: 5, posts: straddle, said: straddle, chips: [100, 100, 100, 100], in_question: true}
   - deal:
   - preflop:
-  - {seat: 5, did: call, total: 400}
+  - {seat: 4, did: fold}
+  - {seat: 6, did: call, total: 400}
   - {seat: 1, did: fold}
   - {seat: 2, did: fold}
 """
@@ -78,13 +80,15 @@ def test_fpc_rule_1_straddle_not_covered_no_order_read_from_the_straddle(kb, tmp
 
 
 def test_gala_tournament_n_over_blind_refused_its_call_is_a_call_of_the_big_blind(kb, tmp_path):
-    """Gala Tournament n) ('No over-blinds'): seat 4's 400 goes back; seat 5's call of it answered a
-    bet that is gone, so it is his call of the big blind's 200 and 200 goes back to him; the big
-    blind then has nothing to call (not 200 facing a 400 nobody made)."""
+    """Gala Tournament n) ('No over-blinds') and Betting / Initial Bet ¶2 ('can only blind in turn'):
+    seat 5's 400, posted out of turn (seat 4 is under the gun), goes back; seat 6's call of it
+    answered a bet that is gone, so it is his call of the big blind's 200 and 200 goes back to him;
+    the big blind then has nothing to call (not 200 facing a 400 nobody made). (An over-blind by the
+    first player to act that the hand was played on stands as his open: tests/test_over_blind_played_on.py.)"""
     answer = _report(kb, tmp_path, OVER_BLIND_CALLED).answers["gala"]
     assert any(c.clause == "gala.tournament-n" for r in answer.rulings for c in r.citations)
     moves = {m["seat"]: m.get("back") for m in answer.now["moves"]}
-    assert moves == {4: 400, 5: 200}, answer.now["moves"]
+    assert moves == {5: 400, 6: 200}, answer.now["moves"]
     assert answer.now["next"]["seat"] == 3 and answer.now["next"]["call"] == 0
-    assert {t["seat"]: t["call"] for t in answer.now["then"]}.get(4) == 200
+    assert {t["seat"]: t["call"] for t in answer.now["then"]}.get(5) == 200
     assert [e["amount"] for e in answer.settlement if e["effect"] == "pot"] == [500]
