@@ -23,14 +23,9 @@ EVERY_CASE = sorted(CASES.glob("*.yaml")) + sorted((CASES / "casebook").glob("*.
 KNOWN_CONFLICTS = {
     ("H406", "ppl"): "League •14 s3 (cards that touch the muck are dead) against •44 (a declared board play "
                      "keeps the claim): the key itself marks ppl's clauses as conflicting",
-    # found when the ninth session's fresh batch I joined the casebook after its grading (a fault each,
-    # not changed against it): an all-in by a player whose out-of-turn call the ruling holds to call or
-    # fold is also ruled a raise by the chips rule (issue 20's "call or fold only" beside a raise)
-    ("I101", "edp"): "8 ¶14 •1 and ¶19 (his chips a raise) against 8 ¶8 (out of turn: call or fold, no raise)",
-    ("I101", "fpc"): "rule 2 s1-2 (his chips a raise) against rule 4 (out of turn: call or fold)",
-    ("I101", "gala"): "house v s3 (chips pushed without announcing: a raise) against house t (out of turn: call or fold)",
-    # (I203 fpc, rule 16 reaching a hand tabled at showdown, is gone: a player_away {left_mid_hand}
-    # after his hand was tabled is refused (issue 22, rulings/refused.py), and I203 corrected from its notes)
+    # (I101 edp/fpc/gala, the chips rule ruling a raise by a player held to call or fold, is gone:
+    # rulings/resolve.read_under_restriction; I203 fpc is gone: a player_away {left_mid_hand} after his
+    # hand was tabled is refused, rulings/refused.py, and I203 corrected from its notes)
 }
 
 

@@ -506,6 +506,29 @@ def _calls_follow_down(out: CorrectedHand, seat, had: float) -> None:
     _reset_bet(out)
 
 
+def _calls_of_forced_follow_down(out: CorrectedHand, amount: float) -> None:
+    """A forced bet given back (a straddle refused, e22/undone): the players who called it on the first
+    round before anyone bet or raised answered a bet that is gone, so each is a call of the bet that
+    stands (the other forced bets) and the chips over it go back to him. A raise over it is left as
+    it is (what he raised to is his action)."""
+    callers = set()
+    last = {}
+    for step in out.rounds.get(BETTING[0], []):
+        if step.kind in ("bet", "raise", "all-in"):
+            break
+        last[step.seat] = step
+        if step.kind == "call" and step.total == amount:
+            callers.add(step.seat)
+    callers = {s for s in callers if s in out.live and last.get(s) is not None and last[s].total == amount}
+    if not callers:
+        return
+    level = max([v for s, v in out.round_in.items() if s in out.live and s not in callers and math.isfinite(v)]
+                + [0])
+    for caller in sorted(callers):
+        if out.round_in.get(caller, 0) > level:
+            _move(out, caller, level - out.round_in[caller])
+
+
 def _reset_bet(out: CorrectedHand) -> None:
     """The bet to call on the round: the largest total a live player has in after a correction (left
     as it is while a live player's total is an amount nobody saw)."""
@@ -526,6 +549,9 @@ def _hold_to_call(out: CorrectedHand, seat, restriction, raise_ruling, street) -
     faced = max((v for s, v in totals.items() if s != seat and s in out.live), default=0)
     _move(out, seat, faced - totals.get(seat, 0), street)
     if street == out.street:
+        # his raise is a call: it no longer sizes the next raise (e22/undone, I101: not "raise to at
+        # least 46" after a push held to a call of 12)
+        _resize_full_raise(out, seat, faced, False)
         _reset_bet(out)
         _acted_on(out, seat, out.current_bet)
     out.acted.add(seat)
@@ -952,6 +978,7 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         if amount:
             _move(out, seat, -amount, BETTING[0])
             if out.street == BETTING[0]:
+                _calls_of_forced_follow_down(out, amount)
                 _reset_bet(out)
                 if not out.full_raises:
                     out.last_full_bet = max(list(out.posted.values()) + [out.big_blind])

@@ -116,7 +116,7 @@ def floor_first(now: dict, rulings: list, points: list, entries: list, steps: di
         return None
     marked = [n for n, p in enumerate(points) if p.kind == "action" and not getattr(p, "beside", False)]
     if not marked:
-        return _left_to_floor(rulings, points, floor)
+        return _left_to_floor(rulings, points, floor, entries)
     number = marked[-1]
     point = points[number]
     index = next((i for i in reversed(point.entries) if i < len(entries) and entries[i].get("entry") == "action"
@@ -134,7 +134,7 @@ def floor_first(now: dict, rulings: list, points: list, entries: list, steps: di
                 "who": f"The {floor}", "amounts": sorted(whole(a) for a in readings),
                 "clauses": [c.clause for c in ruling.citations]}
     if step is None or not (math.isfinite(step.delta) and step.delta > 0) or not open_:
-        return _left_to_floor(rulings, points, floor)
+        return _left_to_floor(rulings, points, floor, entries)
     ruling = open_[0]
     first = {"seat": entries[index].get("seat"), "issue": ruling.issue, "line": point.line, "who": f"The {floor}",
              "put_in": whole(step.delta), "clauses": [c.clause for c in ruling.citations]}
@@ -190,18 +190,42 @@ def stop_the_hand(now: dict, stops: list) -> dict:
     return {**{k: v for k, v in now.items() if k not in HAND_PARTS}, "stops": stops, "stopped": True}
 
 
-def _left_to_floor(rulings: list, points: list, floor: str) -> dict | None:
+def _left_to_floor(rulings: list, points: list, floor: str, entries=()) -> dict | None:
     """A marked point every ruling of this club leaves to the floor (no clause on it: not covered,
     the floor decides; e17/discretion): the hand below is the position the timeline left, which the
     floor decides from, not an order to play it on as if the point were settled. None: every
-    marked point has a ruling of a clause."""
+    marked point has a ruling of a clause.
+
+    A forced bet left to the floor (a straddle the club has no clause on), marked or beside the
+    marks, comes first (issue 20, e22/undone): whether it stands decides the bet to call, the
+    least raise and who acts last on the round, so no order of action is read from it before he
+    rules (`forced`: the seat who posted it; the caller drops the next and later seats)."""
+    found = None
     for number, point in enumerate(points):
-        if not getattr(point, "marked", False) or getattr(point, "beside", False):
+        forced = forced_bet_seat(entries, point.entries)
+        if forced is None and (not getattr(point, "marked", False) or getattr(point, "beside", False)):
             continue
         here = [r for r in rulings if r.point == number]
         if here and all(r.basis == "not covered" and r.outcome == "floor-decides" for r in here):
-            return {"issue": here[0].issue, "line": point.line, "who": f"The {floor}", "position": True,
-                    "clauses": list(dict.fromkeys(c.clause for r in here for c in r.citations))}
+            out = {"issue": here[0].issue, "line": point.line, "who": f"The {floor}", "position": True,
+                   "clauses": list(dict.fromkeys(c.clause for r in here for c in r.citations))}
+            if forced is not None:
+                return {**out, "forced": forced}
+            found = found or out
+    return found
+
+
+FORCED_EVENTS = ("straddle",)     # timeline events that post a forced bet (a posts: entry is one too)
+
+
+def forced_bet_seat(entries, indices) -> int | None:
+    """The seat whose forced bet (a posts: entry, a straddle event) these timeline entries are, else None."""
+    for i in indices or ():
+        entry = entries[i] if i < len(entries) else {}
+        if entry.get("entry") == "action" and entry.get("posts") in FORCED_EVENTS:
+            return entry.get("seat")
+        if entry.get("entry") == "event" and entry.get("event") in FORCED_EVENTS:
+            return entry.get("seat")
     return None
 
 
@@ -291,7 +315,7 @@ def question_answer(corrected, question: dict, rulings: list, vocabulary) -> dic
                     "text": "Nothing in the hand at that moment raises an issue this club's rules know about it."}
         first = open_[0] if open_ else rulings[0]
         answer = "floor decides" if first in open_ else first.outcome
-        return {**out, "answer": answer, "text": _silent(first) if first.basis == "not covered" else first.decision}
+        return {**out, "answer": answer, "text": silent_text(first) if first.basis == "not covered" else first.decision}
     if corrected.void:
         return {**out, "answer": "no", "text": "No: the hand is void."}
     if seat not in corrected.live:
@@ -319,7 +343,7 @@ def question_answer(corrected, question: dict, rulings: list, vocabulary) -> dic
     out.update(numbers)
     call_words = f"call {whole(to_call):,}" if to_call else "check"
     if opened and about in ("raise", "all-in") and options != "call-or-fold" and not held:
-        return {**out, "answer": "floor decides", "text": _silent(opened[0]) + f" Meanwhile he may {call_words} or fold."}
+        return {**out, "answer": "floor decides", "text": silent_text(opened[0]) + f" Meanwhile he may {call_words} or fold."}
     raise_words = (f"raise to at least {numbers['min_raise_to']:,}" if "min_raise_to" in numbers
                    else f"raise only all in, to {whole(all_in_to):,}")
     if to_call == 0 and "min_raise_to" in numbers:
@@ -345,8 +369,11 @@ def question_answer(corrected, question: dict, rulings: list, vocabulary) -> dic
     return {**out, "answer": "no", "text": f"No: seat {seat} faces {whole(to_call):,} to call; he may call or fold."}
 
 
-def _silent(ruling) -> str:
-    """A club whose rules do not settle the question: what it says, with its discretion clause."""
+def silent_text(ruling) -> str:
+    """What a club whose rules do not settle a question says of it, with its discretion clause:
+    "This club's rules do not say; the floor decides (<clauses>)." for a ruling not covered, else
+    "The floor decides: <its decision>". Used wherever an answer is left to the floor (a question
+    answered here, one left open by a forced bet the floor rules on, rulings/rule_on.py)."""
     clauses = ", ".join(c.clause for c in ruling.citations)
     if ruling.basis == "not covered":
         return f"This club's rules do not say; the floor decides ({clauses})." if clauses else \

@@ -80,6 +80,7 @@ class Vocabulary:
     contradictions: list = field(default_factory=list)   # (set, set): effects one answer may not give together
     restriction_lasts: dict = field(default_factory=dict)   # restricting effect -> until-reopened | round | hand
     corrected_away: dict = field(default_factory=dict)   # issue -> its outcome when a club's correction undoes it
+    held_to_call: dict = field(default_factory=dict)   # issue -> its outcome when a restriction holds the raise to a call
     live_hand_issues: frozenset = frozenset()    # issues about a hand's action that end with the hand
     dealt_hand_issues: frozenset = frozenset()   # issues about a dealt hand: none arise between hands
     answered_by: dict = field(default_factory=dict)  # issue -> {other issue: {its outcome: this outcome}}
@@ -232,9 +233,23 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
             raise FloorcallError(file, line, f"one of {', '.join(RESTRICTION_LASTS)}", repr(lasts),
                                  did_you_mean(str(lasts), RESTRICTION_LASTS))
         vocab.restriction_lasts[name] = lasts
-    away = data.get("corrected_away") or {}
-    for issue, outcome in away.items():
-        line = away.line_of(issue) if hasattr(away, "line_of") else None
+    vocab.corrected_away = _issue_outcomes(data.get("corrected_away") or {}, vocab, file, "corrected_away")
+    vocab.held_to_call = _issue_outcomes(data.get("held_to_call") or {}, vocab, file, "held_to_call")
+    vocab.live_hand_issues = _issue_set(data.get("live_hand_issues") or [], vocab, file)
+    vocab.dealt_hand_issues = _issue_set(data.get("dealt_hand_issues") or [], vocab, file)
+    vocab.answered_by = _answered_by(data.get("answered_by") or {}, vocab, file)
+    vocab.ruled_out_by, vocab.ruled_out_drops = _seat_ruled_out(data.get("seat_ruled_out") or {}, vocab, file)
+    return vocab
+
+
+def _issue_outcomes(section, vocab: Vocabulary, file: str, name: str) -> dict:
+    """{issue: outcome} (corrected_away:, held_to_call:), every issue declared and every outcome one of its own."""
+    if not isinstance(section, dict):
+        raise FloorcallError(file, getattr(section, "line", None), f"{name}: a mapping of issue: outcome",
+                             repr(section))
+    out = {}
+    for issue, outcome in section.items():
+        line = section.line_of(issue) if hasattr(section, "line_of") else None
         if issue not in vocab.issues:
             raise FloorcallError(file, line, "an issue declared under issues:", repr(issue),
                                  did_you_mean(str(issue), vocab.issues))
@@ -242,12 +257,8 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
         if outcome not in outcomes:
             raise FloorcallError(file, line, f"one of the outcomes of {issue}", repr(outcome),
                                  did_you_mean(str(outcome), outcomes))
-        vocab.corrected_away[issue] = outcome
-    vocab.live_hand_issues = _issue_set(data.get("live_hand_issues") or [], vocab, file)
-    vocab.dealt_hand_issues = _issue_set(data.get("dealt_hand_issues") or [], vocab, file)
-    vocab.answered_by = _answered_by(data.get("answered_by") or {}, vocab, file)
-    vocab.ruled_out_by, vocab.ruled_out_drops = _seat_ruled_out(data.get("seat_ruled_out") or {}, vocab, file)
-    return vocab
+        out[issue] = outcome
+    return out
 
 
 def _issue_set(names, vocab: Vocabulary, file: str) -> frozenset:

@@ -282,6 +282,13 @@ def now_lines(now: dict, currency: str) -> list:
         lines.append(f"{first['who']} decides first ({first['title'][0].lower() + first['title'][1:]}): which "
                      f"amount seat {first['seat']}'s words (line {first['line']}) bet, {amounts}; the next player "
                      "then acts facing that bet.")
+    elif first and "forced" in first:
+        # a forced bet the club has no clause on (e22/undone): whether it stands sets the bet to
+        # call and who acts last, so no order of action is given before the floor rules
+        lines.append(f"{first['who']} decides first ({first['title'][0].lower() + first['title'][1:]}, line "
+                     f"{first['line']}): this club has no clause on it. Nobody acts before he rules whether seat "
+                     f"{first['forced']}'s forced bet stands; the bet to call and the order of action follow "
+                     "his ruling.")
     elif nxt and first and "direction" in first:
         # a discretion ruling with a direction (e14/floorfirst): what the floor decides opens the Now,
         # then the hand if he follows the direction, then the hand if he lets the chips stand

@@ -567,3 +567,64 @@ def _answered_elsewhere(kb, ruling: ClubRuling, rulings: list, seat=None) -> Clu
         where = f"Answered by the ruling on {_title(kb, other.issue)}"
         return _taken_from(ruling, other, outcome, where, f"{where}, which settles this question.")
     return ruling
+
+
+def read_under_restriction(kb, rulings: list, held: list, streets: dict) -> list:
+    """A club's rulings with each bet or raise of a player its answer holds to call or fold read
+    under that restriction (issue 20/21, e22/undone: "may only call or fold" and "his push is a raise
+    that reopens the betting" are never two answers). `held`: the corrected hand's Held records (a
+    raise it read as his call of `call_total`, under the restriction (issue, effect, clauses)). A
+    ruling on an issue listed in the vocabulary's `held_to_call:` that makes that seat's action a bet
+    or raise (an effect with `raise: true`) at the restriction's point or a later one on that round
+    takes the listed outcome: it rests on its own clauses (what his chips or words are) and the
+    restriction's (he may only call), and says so; his action is a call of what he faced
+    (`ruled-call`), the reopening it gave others is gone (a call reopens nothing), the chips over
+    the call go back (the corrected hand). A seat the restriction names only; a raise after the
+    betting was reopened to him is not held by the corrected hand, so not here either."""
+    vocab = kb.vocabulary
+    out = list(rulings)
+    for hold in held:
+        seat, (issue, effect, _clauses) = hold.seat, hold.restriction
+        restricting = [r for r in rulings if r.issue == issue and r.basis in ("express", "reading")
+                       and any(e.get("effect") == effect and e.get("seat") == seat for e in r.effects)]
+        if not restricting:
+            continue
+        by = min(restricting, key=lambda r: r.point)
+        for index, ruling in enumerate(out):
+            outcome = vocab.held_to_call.get(ruling.issue)
+            if outcome is None or ruling.issue == by.issue or ruling.basis not in ("express", "reading"):
+                continue
+            if ruling.point < by.point or streets.get(ruling.point) != streets.get(by.point):
+                continue
+            if not any(e.get("seat") == seat and vocab.effects.get(e.get("effect"), {}).get("raise")
+                       for e in ruling.effects):
+                continue
+            out[index] = _held_to_call(kb, ruling, by, seat, outcome, hold.call_total)
+    return out
+
+
+def _held_to_call(kb, ruling: ClubRuling, by: ClubRuling, seat: int, outcome: str, call_total) -> ClubRuling:
+    where = f"Read under the ruling on {_title(kb, by.issue)}"
+    do = (f"{where}: seat {seat} may only call or fold, so his action is his call of the bet he faced; "
+          "the chips over the call go back to him, and the betting is reopened to nobody.")
+    reading = (f"{where}: that ruling holds seat {seat} to calling or folding, so what this clause would make "
+               "a raise is read on the hand it left: the most he may do is call.")
+    # the rules that made his action a raise stay (what his chips or words would be); those that only
+    # followed from the raise (the betting reopened to others) do not arise: a call reopens nothing
+    by_id = {rule.id: rule for rule in kb.rules.get(ruling.club, [])}
+    raising = [rid for rid in ruling.rules_fired if rid in by_id and by_id[rid].then is not None and any(
+        kb.vocabulary.effects.get(e.get("effect"), {}).get("raise") for e in by_id[rid].then.effects)]
+    if raising:
+        kept = {(by_id[rid].clause, by_id[rid].quote) for rid in raising}
+        own = [c for c in ruling.citations if (c.clause, c.quote) in kept] or list(ruling.citations)
+        readings = [r for r in ruling.readings if r.get("rule") in raising]
+    else:
+        own, readings, raising = list(ruling.citations), list(ruling.readings), list(ruling.rules_fired)
+    have = {(c.clause, c.quote) for c in own}
+    citations = own + [c for c in by.citations if (c.clause, c.quote) not in have]
+    effects = [{"effect": "ruled-call", "seat": seat, "total": tidy(call_total)}] if call_total is not None else []
+    return dataclasses.replace(
+        ruling, basis="reading", outcome=outcome,
+        decision=kb.vocabulary.issues[ruling.issue]["outcomes"][outcome], do=[do], effects=effects,
+        citations=citations, readings=readings + [{"rule": r, "reading": reading} for r in by.rules_fired],
+        rules_fired=raising, set_aside=list(ruling.set_aside) + [r for r in ruling.rules_fired if r not in raising])

@@ -22,8 +22,8 @@ from ruling_engine.facts.timeline import deal_state, hand_point, point_view, que
 from ruling_engine.rulings.consistency import contradictions
 from ruling_engine.corrected.edits import ClubEdits, edited_data
 from ruling_engine.corrected.hand import correct, moment
-from ruling_engine.corrected.now import (HAND_ANSWERS, floor_first, hand_table, now_of, play_stops, question_answer,
-                                         stop_the_hand)
+from ruling_engine.corrected.now import (HAND_ANSWERS, floor_first, forced_bet_seat, hand_table, now_of, play_stops,
+                                         question_answer, silent_text, stop_the_hand)
 from ruling_engine.rulings.settlement import branch_money, settle
 from ruling_engine.rulings.unread import unread_warnings
 from ruling_engine.rulings.refused import refuse_unsaid
@@ -34,7 +34,8 @@ from ruling_engine.incident.load import MAX_POINTS, Incident, load_incident
 from ruling_engine.knowledge.load import MARKED_ONLY, KnowledgeBase, load_knowledge
 from ruling_engine.model import UNSETTLED, Branch, ClubAnswer, ClubRuling, PointInfo, Report
 from ruling_engine.rulings.precedents import precedents_for
-from ruling_engine.rulings.resolve import Filler, governed_across, raised_issues, resolve_club, resolve_issue
+from ruling_engine.rulings.resolve import (Filler, governed_across, raised_issues, read_under_restriction, resolve_club,
+                                          resolve_issue)
 from ruling_engine.incident.unknowns import (MAX_POINT_RULINGS, choice_paths, combinations, first_line,
                                              path_name, _value_at)
 from ruling_engine.rulings.relevance import can_matter, relevance_for, source_names
@@ -412,6 +413,9 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         corrected = correct(timeline.data, timeline.hand, club_rulings, kb.vocabulary, streets, cards_out,
                             {number: point.entries[-1] for number, point in enumerate(points) if point.entries})
         corrected.max_bet = _club_max_bet(info, {**timeline.data, "house": shared.house})
+        # a raise the corrected hand read as a call under a restriction: the ruling that made it a
+        # raise is read under that restriction too (one answer, e22/undone)
+        club_rulings[:] = read_under_restriction(kb, club_rulings, corrected.held, streets)
         money = settle(timeline.data, timeline.hand, club_rulings, kb.vocabulary, corrected)
         moments = {number: moment(corrected.action_entries, entry)        # when each point happened
                    for number, entry in corrected.point_entry.items()}
@@ -437,7 +441,9 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                  {number: point.entries[-1] for number, point in enumerate(points) if point.entries})
                 first["otherwise"] = _qualified(now_of(as_put, timeline.hand.order_button), timeline)
             answers[club].now = {**answers[club].now, "floor_first": first}
-            if "amounts" in first:     # which amount the words bet is the floor's first: nobody acts before it
+            if "amounts" in first or "forced" in first:
+                # which amount the words bet, or whether a forced bet the club has no clause on stands,
+                # is the floor's first: nobody acts before it (no order read from the uncorrected hand)
                 answers[club].now = {**answers[club].now, "next": None, "then": []}
         questions = _question_answers(incident, kb, timeline, points, club_rulings, streets, cards_out, corrected,
                                       asked_hands)
@@ -483,7 +489,13 @@ def _question_answers(incident, kb, timeline, points, club_rulings, streets, car
             continue
         entry = point.entries[0]
         question = {**question_of(timeline.entries[entry]), "line": point.line}
-        upto = [r for r in club_rulings if r.point <= number]
+        # the points that had happened when he asked: those before it in the timeline (a point beside
+        # the marks earlier in the timeline, a straddle refused before the deal, whatever its number),
+        # and the question's own; the hand he asked about is the hand as their rulings corrected it
+        # (issue 20), never the hand as it was before a ruling undid an action
+        before = {n for n, p in enumerate(points) if n == number or (p.entries and p.entries[-1] <= entry)
+                  or (not p.entries and n <= number)}
+        upto = [r for r in club_rulings if r.point in before]
         later = any(e["entry"] in ("action", "street", "event") for e in timeline.entries[entry + 1:])
         hand = corrected
         if later or len(upto) != len(club_rulings) or question.get("if"):
@@ -494,13 +506,36 @@ def _question_answers(incident, kb, timeline, points, club_rulings, streets, car
                 # "if I shove, ...": his supposed action is in the hand asked about
                 asked_hands[entry] = (cut, None) if supposed is None else (supposed[0], entry + 1)
             cut, supposed_at = asked_hands[entry]
-            at = {n: p.entries[-1] for n, p in enumerate(points) if n <= number and p.entries}
+            at = {n: p.entries[-1] for n, p in enumerate(points) if n in before and p.entries}
             if supposed_at is not None:
                 at[number] = supposed_at
-            hand = correct(cut.data, cut.hand, upto, kb.vocabulary, {n: s for n, s in streets.items() if n <= number},
+            hand = correct(cut.data, cut.hand, upto, kb.vocabulary, {n: s for n, s in streets.items() if n in before},
                            cards_out, at)
-        out.append(question_answer(hand, question, [r for r in club_rulings if r.point == number], kb.vocabulary))
+        answer = question_answer(hand, question, [r for r in club_rulings if r.point == number], kb.vocabulary)
+        pending = _forced_bet_left_open(timeline, points, club_rulings, before - {number})
+        if pending is not None and answer.get("about") in HAND_ANSWERS:
+            # a forced bet before the question that the club leaves to the floor (e22/undone): the
+            # amount he faces and whether he may raise follow the floor's ruling on it, so the answer
+            # is not read from the hand as if the forced bet stood
+            seat, ruling = pending
+            answer = {**{k: v for k, v in answer.items() if k not in ("call", "all_in_to", "min_raise_to")},
+                      "answer": "floor decides", "clauses": list(dict.fromkeys(
+                          answer["clauses"] + [c.clause for c in ruling.citations])),
+                      "text": f"The floor decides first whether seat {seat}'s forced bet stands; what seat "
+                              f"{answer['seat']} faces follows his ruling. " + silent_text(ruling)}
+        out.append(answer)
     return out
+
+
+def _forced_bet_left_open(timeline, points, club_rulings, numbers):
+    """(seat, ruling): a forced bet (a straddle) at one of these points that every ruling of the club
+    leaves to the floor (not covered, the floor decides); None: none."""
+    for number in sorted(numbers):
+        seat = forced_bet_seat(timeline.entries, points[number].entries)
+        here = [r for r in club_rulings if r.point == number]
+        if seat is not None and here and all(r.basis == "not covered" and r.outcome == "floor-decides" for r in here):
+            return seat, here[0]
+    return None
 
 
 def _unread_questions(timeline, points, file) -> list:
