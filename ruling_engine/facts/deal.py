@@ -194,3 +194,33 @@ def _exposed_in_deal(data: dict, events: list) -> dict:
         exposed = [e for e in entries[:upto + 1] if e.get("entry") == "event" and e.get("event") == "card_exposed"]
     exposed = [e for e in exposed if e.get("during") == "deal"]
     return {"card_exposed.deal_count": sum(e.get("count", 1) for e in exposed)} if exposed else {}
+
+
+@reads_together("dispute", "break_taken")
+def _dispute_into_break(found, ctx) -> dict:
+    """A finished hand disputed across a break: whether the hand finished going into a break (a
+    break_taken entry after the pot was pushed, no street of a new hand between) and how many
+    seconds (at least) after the pot was pushed the claim was first raised (the first thing a
+    player said after the push, or the dispute entry itself), read from the entries' `after:` /
+    `at:`. Left unstated where the timeline has no push, no break, or says nothing of the time."""
+    from ruling_engine.incident.timing import seconds_at_least
+    if not found["dispute"]:
+        return {}
+    entries = ctx.data.get("_entries") or []
+    raised = found["dispute"][0].get("_entry")
+    if not entries or raised is None:
+        return {}
+    pushes = [e["_entry"] for e in ctx.data.get("events", []) if e["event"] == "money_moved"
+              and e.get("did") == "pushed" and e.get("_entry") is not None and e["_entry"] < raised]
+    if not pushes:
+        return {}
+    push = pushes[-1]
+    breaks = [b["_entry"] for b in found["break_taken"] if b.get("_entry") is not None and push < b["_entry"] <= raised]
+    out = {"dispute.into_break": bool(breaks) and not any(
+        entries[i].get("entry") == "street" for i in range(push + 1, breaks[0] if breaks else push + 1))}
+    spoke = next((i for i in range(push + 1, raised) if entries[i].get("entry") == "said"
+                  and isinstance(entries[i].get("by"), int) and not isinstance(entries[i].get("by"), bool)), raised)
+    seconds = seconds_at_least(entries, push, spoke)
+    if seconds is not None:
+        out["dispute.seconds_after_award"] = seconds
+    return out

@@ -212,7 +212,10 @@ def _clock(event: dict, data: dict) -> dict:
     # what he faced when the clock was called (actions after it, his own answer included, do not count)
     state = replay(data, min(event.get("_actions_before", len(data.get("actions", []))), len(data.get("actions", []))))
     before, after = clock_times(data, event)
-    return {"clock_called.seat": seat, "clock_called.seconds_before": before,
+    player = next((p for p in data.get("players", []) if p.get("seat") == seat), None)
+    warned = {"clock_called.prior_warnings": player["warnings"]} \
+        if player and isinstance(player.get("warnings"), int) and not isinstance(player.get("warnings"), bool) else {}
+    return {**warned, "clock_called.seat": seat, "clock_called.seconds_before": before,
             "clock_called.seconds_after": after,
             "clock_called.seconds_total": before + after, "clock_called.final_table": event["final_table"],
             "clock_called.refused_to_act": event["refused_to_act"], "clock_called.stalling": event["stalling"],

@@ -331,6 +331,10 @@ def _seat_request(e, ctx) -> dict:
     out = {"seat_request.reason": e["reason"], "seat_request.final_table": e["final_table"]}
     if "players_at_table" in e:
         out["seat_request.table_players"] = e["players_at_table"]
+    # a seat asked for within the table the player already sits at (a final table's seating, or the
+    # asking seat listed under players:) adds no player to it
+    seated = {p.get("seat") for p in ctx.data.get("players", []) if isinstance(p, dict)}
+    out["seat_request.within_table"] = bool(e["final_table"]) or (e.get("seat") is not None and e["seat"] in seated)
     return out
 
 

@@ -220,6 +220,10 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
     for number, pot in enumerate(found):
         eligible = [s for s in pot.seats if s in contenders]
         winners = eligible if len(eligible) == 1 else (_winners(data, eligible, withheld, on_board) if over else None)
+        if stands and len(pushed & set(eligible)) == 1:
+            # a ruling that enters no dispute about the finished hand (too late to dispute it) leaves
+            # the pot with the hand it was pushed to, whatever the cards would have said
+            winners = sorted(pushed & set(eligible))
         if winners and len(eligible) == 1 and eligible[0] in show_to_win:
             out.append({"effect": "pot-held", "seat": eligible[0], "pot": "main" if number == 0 else f"side-{number}",
                         "amount": tidy(pot.amount)})
