@@ -78,9 +78,12 @@ def test_gala_cuts_a_wager_over_the_fixed_bet_back_to_it(kb):
     assert (ruling.outcome, ruling.basis) == ("capped-at-maximum", "reading")
     assert "gala.betting-call-and-raise-p1-s2.over-fixed-limit-cut-back" in ruling.rules_fired
     assert {"effect": "return-chips", "seat": 4, "amount": 1} in ruling.effects
-    # a bet of the street's fixed size is no question: the same £2 on the turn, £3 over a £1 bring-in at £3/£6
-    assert not any(a.rulings for a in _lhe(kb, street="turn: 2♥").answers.values())
-    assert not any(a.rulings for a in _stud(kb, limits="[3, 6]").answers.values())
+    # a bet of the street's fixed size raises no question of its size: the same £2 on the turn, £3 over a
+    # £1 bring-in at £3/£6; the floor was called about it, so each club answers the marked action as
+    # not covered, its discretion clause cited (e22/marked), and nothing else
+    for report in (_lhe(kb, street="turn: 2♥"), _stud(kb, limits="[3, 6]")):
+        for club, answer in report.answers.items():
+            assert [(r.issue, r.basis) for r in answer.rulings] == [("marked-point-not-listed", "not covered")], club
 
 
 @pytest.mark.parametrize("club", ["edp", "fpc", "ppl"])

@@ -226,30 +226,29 @@ QUIET = """  - flop: [2♥, 7♣, 9♦]
 """
 
 
-def test_a_marked_entry_that_raises_no_issue_is_said_so_under_its_point(kb):
+def test_a_marked_entry_that_raises_no_issue_is_answered_under_its_point(kb):
     """cb2 G112, G114, G212: a marked entry at which no club's rules raise an issue vanished from the
-    ruling (a marked `said` was not even a point). Each is a point, and the text, the Markdown and
-    the JSON say under it that no irregularity is recognised there."""
+    ruling (a marked `said` was not even a point). Each is a point, and each club answers it under
+    that point as not covered, its discretion clause cited (issue 21: "a point the floor marked
+    silently dropped"; e22/marked: a marked action too, never "No irregularity recognised")."""
     from ruling_engine.render.output import render_markdown, render_text, to_dict
     report = _rule(kb, QUIET)
-    # a marked action no rule speaks to is said to raise nothing; marked words no listed question covers
-    # are answered by each club as not covered, its discretion clause cited (e16/marked, issue 21)
     assert [(p.kind, p.marked, p.quiet) for p in report.points] == [
-        ("action", True, True), ("said", True, False), ("conduct", True, False)]
+        ("action", True, False), ("said", True, False), ("conduct", True, False)]
     data = to_dict(report)
-    notes = [p["note"] for p in data["points"]]
-    assert notes[0] == ("No irregularity recognised at this point: seat 3's action (line 11) raises none of "
-                        "the issues the clubs' rules know, so no club rules on it.")
-    assert notes[1] is None and notes[2] is None and {i["point"] for i in data["issues"]} == {1, 2}
-    assert {r["basis"] for a in data["clubs"].values() for r in a["rulings"]
-            if r["issue"] == "marked-point-not-listed"} == {"not covered"}
+    assert [p["note"] for p in data["points"]] == [None, None, None]
+    assert {i["point"] for i in data["issues"]} == {0, 1, 2}
+    for club, answer in data["clubs"].items():
+        on_action = [r for r in answer["rulings"] if r["point"] == 0]
+        assert [(r["issue"], r["basis"]) for r in on_action] == [("marked-point-not-listed", "not covered")], club
+        assert set(kb.clubs[club].discretion) <= {c["clause"] for c in on_action[0]["citations"]}, club
     text = render_text(report)
     first, second = (text.index(f"#### Point {n} (line {n + 10})") for n in (1, 2))
-    assert first < text.index("No irregularity recognised at this point: seat 3's action") < second
+    assert first < text.index("EDP's rulebook has no clause on this", first) < second
+    assert "No irregularity recognised" not in text
     assert "### Point 1 (line 11): seat 3" in render_markdown(report)
-    assert "No irregularity recognised at this point: seat 3" in render_markdown(report)
     from ruling_engine.serve.views import ruling_view
-    assert ruling_view(kb, data)["quiet"] == notes[:1]           # the floor app's ruling page says it too
+    assert ruling_view(kb, data)["quiet"] == []                  # the floor app has nothing left unanswered
 
 
 def test_the_start_of_a_hand_in_the_docs_rules_as_written(kb):

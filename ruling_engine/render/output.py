@@ -50,8 +50,13 @@ def same_result(answer, house) -> bool:
 
 
 def _shown_now(now) -> dict:
-    """The Now as the floor is told it (a standing restriction shows in the options where it bears)."""
-    return {k: v for k, v in (now or {}).items() if k != "restricted"}
+    """The Now as the floor is told it (a standing restriction shows in the options where it bears;
+    what the floor decides first is compared without the club's own words for its floor and the
+    clauses it rests on, which each club names its own way)."""
+    shown = {k: v for k, v in (now or {}).items() if k != "restricted"}
+    if isinstance(shown.get("floor_first"), dict):
+        shown["floor_first"] = {k: v for k, v in shown["floor_first"].items() if k not in ("who", "clauses", "title")}
+    return shown
 
 
 def differs(ruling, house, alike: bool = False) -> bool:

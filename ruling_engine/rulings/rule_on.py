@@ -801,6 +801,8 @@ def _answer_unlisted_marks(kb, points: list, raised_at: list, rulings: dict, iss
         # clause, never "no irregularity"
         if not (point.marked and _quiet(points, raised_at, number)):
             continue
+        if point.kind == "action" and _ruled_earlier_in_hand(points, raised_at, number, entries):
+            continue            # an action after an irregularity already ruled is read by that ruling (its corrected hand)
         if facts_by_point[number].get("question.about") in HAND_ANSWERS:
             continue            # a question about his own options is answered from the hand (corrected/now.py)
         for club, club_rulings in rulings.items():
@@ -876,6 +878,21 @@ def _speaker(by) -> str:
 def _lower_title(kb, issue: str) -> str:
     title = kb.vocabulary.issues[issue]["title"]
     return title[:1].lower() + title[1:]
+
+
+def _ruled_earlier_in_hand(points: list, raised_at: list, number: int, entries) -> bool:
+    """Whether an issue was raised at a point earlier in the same hand than this one: a marked
+    action after it (a call after a card dealt early) is read on the hand that ruling corrects, and
+    is not a question of its own (e22/marked)."""
+    at = points[number].entries[0] if points[number].entries else None
+    if at is None:
+        return False
+    for n, p in enumerate(points):
+        if n == number or not raised_at[n] or not p.entries or p.entries[-1] >= at:
+            continue
+        if not _new_hand_between(entries, p.entries[-1], at):
+            return True
+    return False
 
 
 def _quiet(points: list, raised_at: list, number: int) -> bool:
