@@ -80,9 +80,13 @@ def test_a_dispute_too_late_leaves_the_pot_with_the_seat_it_was_pushed_to_even_i
     """edp.3-17 / 3 ¶18: a claim after the next shuffle began is too late (no-dispute); a ruling that
     keeps the claimant's hand live on another point (5 ¶3, a player away) does not hand him the pot
     the cards would have given him: the hand stands as it was settled."""
-    text = HAND.replace("BREAK", "  - player_away: {seat: 7, at_first_card: false, at_last_card: false, left_mid_hand: true}\n") \
+    # seat 7 steps away after calling the river, before the showdown (a player_away after his hand
+    # was tabled is refused, issue 22): 5 ¶3 keeps his hand live
+    text = HAND.replace("BREAK", "").replace("  - showdown:\n", "  - player_away: {seat: 7, at_first_card: false, "
+                                             "at_last_card: false, left_mid_hand: true}\n  - showdown:\n") \
         .replace("AFTER", "90s").replace("  - dispute: {}", "  - dispute: {after_next_shuffle: true}")
     report = rule_incident(parse_incident_text(text, "<t>", kb.vocabulary, kb.clubs), kb, with_precedents=False)
     answer = report.answers["edp"]
+    assert any((r.issue, r.outcome) == ("absent-player", "hand-live") for r in answer.rulings)   # his hand live
     assert _dispute(answer).outcome == "too-late"
     assert _awarded(answer) == [(2, 32)]

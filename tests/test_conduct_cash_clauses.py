@@ -50,12 +50,17 @@ def test_fpc_45_warned_deliberate_delay_sits_out_the_next_blind_level(kb):
 
 def test_fpc_30_repeated_delay_is_not_left_uncovered(kb):
     """FPC 30: "Penalties will be invoked in cases of ... disruptive behaviour": a player who holds
-    up the game again and again (no finding that it was deliberate) is not "not covered"."""
-    report = rule(kb, ["preflop:", "clock_called: {seat: 3, seconds_before: 50, repeated: true}"], "fpc")
-    r = ruling(report, "fpc", "conduct-penalty")
+    up the game again and again (no finding that it was deliberate) is not "not covered". Warned
+    before, the penalty is invoked (rule 30); never warned, he gets the first of rule 29's
+    penalties, a verbal warning (e22/dropped), the time away open if he goes on."""
+    clock = ["preflop:", "clock_called: {seat: 3, seconds_before: 50, repeated: true}"]
+    r = ruling(rule(kb, clock, "fpc", warnings=1), "fpc", "conduct-penalty")
     assert r.basis != "not covered"
     assert r.outcome == "penalty"
     assert "fpc.30" in cites(r)
+    first = ruling(rule(kb, clock, "fpc", warnings=0), "fpc", "conduct-penalty")
+    assert (first.outcome, first.basis) == ("warning", "reading") and "fpc.29-s1" in cites(first)
+    assert {"effect": "warning", "seat": 3, "kind": "verbal"} in first.effects
 
 
 PRIZE = ["prize_paid: {collected: 300, prize_money: 300, shared_among: 3, winners_signed: false}",

@@ -330,7 +330,9 @@ def test_the_markdown_ruling_opens_with_the_same_answer(kb):
 def test_the_next_to_act_check_counts_a_move_on_the_round_the_replay_ends_on(kb):
     """Found by the generated run (benchmarks/invariants_run.py): at a showdown, a ruling gives seat
     2 back 2,000 on the river; the check must count that move on the river (the round the Now's
-    next player acts on), not only moves on the Now's own street, or it reports a sound answer."""
+    next player acts on), not only moves on the Now's own street, or it reports a sound answer.
+    (Seat 5's call is written: without it the file is refused, seat 5 never acting before the
+    showdown, issue 22, rulings/refused.py.)"""
     text = """
 house: fpc
 game: {format: tournament, variant: NLHE, blinds: [300, 600]}
@@ -339,6 +341,7 @@ players: [{seat: 2, stack: 7000}, {seat: 5, stack: 14500}]
 timeline:
   - river:
   - {seat: 2, said: bet 2000, chips: [1000, 1000]}
+  - {seat: 5, did: call, total: 2000}
   - {seat: 2, said: call, chips: [1000, 1000]}
   - showdown:
   - conduct: {seat: 5, did: slow-rolled, live_hand: true}

@@ -24,7 +24,7 @@ players:
   - {seat: 7, stack: 8000}
 timeline:
   - preflop:
-  - {seat: 7, did: raise, total: 1000}
+  - {seat: 2, did: fold}          # the button folds; seat 5, in the small blind, is next
   - clock_called: {seat: 5, seconds_before: 28, repeated: true, in_question: true}
 """
 

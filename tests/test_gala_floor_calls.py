@@ -34,7 +34,7 @@ timeline:
   - preflop:
   - {seat: 4, did: call, total: 2}
   - {seat: 1, did: fold}
-  - {seat: 3, did: fold}
+  - {seat: 3, did: fold, in_turn: false}     # before the small blind (seat 2) acted
   - hand_mucked: {seat: 3, by: player, forgot_own_bet: true, retrievable: true, touched_muck: false, in_question: true}
 """
 
@@ -69,7 +69,7 @@ players:
 timeline:
   - river: 9♣
   - {seat: 3, did: bet, total: 20}
-  - {seat: 3, did: fold}
+  - {seat: 3, did: fold, in_turn: false}     # before seats 5 and 1 answered his bet
   - hand_mucked: {seat: 3, by: player, believed_won: true, retrievable: true, in_question: true}
 """
     oot = ruling(rule(kb, text), "out-of-turn")

@@ -389,14 +389,15 @@ def test_the_unknown_combinations_count_only_fields_that_can_change_a_ruling(kb)
 
 def test_combinations_beyond_the_work_limit_are_refused_in_no_time(kb):
     """Each point is ruled once per combination of the unknowns that can change it: two actions
-    done in an unknown way (36 combinations) change the rulings at every event; 10 pairs of
-    events are ruled, 17 pairs are more point-rulings than the limit and refused before any."""
+    done in an unknown way (36 combinations) change the rulings at every event (a phone call and
+    chips found both read the actions, the stacks the hand was played with); 7 pairs of events (15 points,
+    540 point-rulings) are ruled, 17 pairs are more point-rulings than the limit and refused before any."""
     head = HEAD.replace("{seat: 2, chips: [10, 5]}", "{seat: 2, did: unknown}").replace(
         "{seat: 7, chips: [10]}", "{seat: 7, did: unknown}")
     def events(n):
         return head + "".join(f"  - conduct: {{seat: 2, did: phone-call, brief: false, deliberate: true}}\n  - chips_found: {{amount: {i + 1}}}\n"
                               for i in range(n))
-    _ruled(kb, events(10))
+    _ruled(kb, events(7))
     from ruling_engine.rulings import rule_on as rule_on_module
 
     def no_ruling(*args, **kwargs):

@@ -58,9 +58,10 @@ def test_a_withdrawal_is_not_a_second_action_out_of_turn(kb):
     got = rulings(kb)
     for club, issues in got.items():
         assert "out-of-turn" not in issues, club
-    # the same correction written as a second action by seat 4 is read as acting again, out of turn
+    # the same correction written as a second action by seat 4 (in_turn: false, as the file must say
+    # it: issue 22) is read as acting again, out of turn
     text = BASE.format(kind="claim", by=4, between="").replace(
-        '  - said: {by: 4, words: "No, sorry - I call", kind: claim}\n', "  - {seat: 4, said: call}\n")
+        '  - said: {by: 4, words: "No, sorry - I call", kind: claim}\n', "  - {seat: 4, said: call, in_turn: false}\n")
     report = rule_incident(parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs), kb=kb, with_precedents=False)
     issues = {r.issue for r in report.answers["fpc"].rulings}
     assert "out-of-turn" in issues and "declaration-withdrawn" not in issues
