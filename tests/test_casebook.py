@@ -27,6 +27,17 @@ def tally(kb):
     return casebook_tally(kb, CASEBOOK, rule=ruled)
 
 
+_VERDICTS: dict = {}        # case -> its club verdicts, ruled once per test process (rulings_memo)
+
+
+def _verdict(kb, case: str, club: str):
+    """One case's verdict for one club, ruling only that case's file: the parametrized tests below
+    share the casebook between the test processes instead of each ruling all of it."""
+    if case not in _VERDICTS:
+        _VERDICTS[case] = casebook_tally(kb, CASEBOOK, cases=[case], rule=ruled).verdicts
+    return next(v for v in _VERDICTS[case] if v.club == club)
+
+
 def _pairs():
     out = []
     for path in sorted(CASEBOOK.glob("*.yaml")):
@@ -43,8 +54,8 @@ def test_the_casebook_is_all_there():
 
 
 @pytest.mark.parametrize("case,club", _pairs(), ids=lambda v: v)
-def test_each_club_ruling_agrees_or_is_argued_from_the_text(tally, case, club):
-    verdict = next(v for v in tally.verdicts if v.case == case and v.club == club)
+def test_each_club_ruling_agrees_or_is_argued_from_the_text(kb, case, club):
+    verdict = _verdict(kb, case, club)
     if (case, club) in OPEN:
         if verdict.agrees or verdict.argued:
             pytest.fail(f"{case} {club} is listed as open but now {'agrees' if verdict.agrees else 'is argued'}: "
@@ -59,7 +70,7 @@ def _plain(text: str) -> str:
     return " ".join(re.sub(r"[\"'()]", " ", text).lower().split())
 
 
-def test_an_argued_disagreement_quotes_the_rulebook(tally):
+def test_an_argued_disagreement_quotes_the_rulebook():
     """An argument is the rulebook's words: each has at least six consecutive words of its club's
     source in it (quoted however the writer quoted them)."""
     unquoted = []
