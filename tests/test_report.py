@@ -461,9 +461,7 @@ def test_the_readme_excerpt_is_current_report_output(markdown):
 
 # -- the conflict finder on constructed pairs of rules ------------------------------------------
 
-BOUNDS_RULES = """club: edp
-rules:
-  - id: edp.1-21.test-first
+BOUND_PAIR = """  - id: edp.1-21.test-{n}-first
     clause: edp.1-21
     quote: you warrant to us that you are at least 18 (eighteen) years of age
     topic: admission
@@ -472,7 +470,7 @@ rules:
     then:
       outcome: may-not-play
       decision: First test rule.
-  - id: edp.1-21.test-second
+  - id: edp.1-21.test-{n}-second
     clause: edp.1-21
     quote: you warrant to us that you are at least 18 (eighteen) years of age
     topic: admission
@@ -482,9 +480,7 @@ rules:
       outcome: may-play
       decision: Second test rule.
 """
-
-
-@pytest.mark.parametrize("first, second, meet_at", [
+BOUNDS = [
     ("less_than", "at_least", None),      # under 18 / 18 or over: never both
     ("at_least", "less_than", None),      # the same, the other way round
     ("more_than", "at_most", None),       # over 18 / 18 or under
@@ -493,18 +489,32 @@ rules:
     ("at_least", "at_most", 18),
     ("less_than", "at_most", 17),         # both below 18
     ("more_than", "at_least", 19),        # both above 18
-])
-def test_the_conflict_finder_respects_strict_and_non_strict_bounds(knowledge_copy, first, second, meet_at):
+]
+
+
+@pytest.fixture(scope="module")
+def bounds_scan(tmp_path_factory):
+    """Every pair of BOUNDS in one copy of the knowledge, loaded and scanned once (each pair is
+    looked up by its own two ids; the pairs are on one issue, so the finder also meets them across
+    pairs, which the test does not read)."""
+    import shutil
+    from conftest import ROOT
     from ruling_engine.knowledge.load import load_knowledge
     from ruling_engine.report.conflicts import scan_conflicts
-    (knowledge_copy / "rules" / "edp" / "zz-bounds-test.yaml").write_text(
-        BOUNDS_RULES.format(first=first, second=second), encoding="utf-8")
-    kb = load_knowledge(knowledge_copy)
-    scan = scan_conflicts(kb, clubs=["edp"])
-    ours = {"edp.1-21.test-first", "edp.1-21.test-second"}
-    listed = [x for x in scan.conflicts if {x.first.id, x.second.id} == ours]
+    copy = tmp_path_factory.mktemp("bounds") / "knowledge"
+    shutil.copytree(ROOT / "knowledge", copy)
+    (copy / "rules" / "edp" / "zz-bounds-test.yaml").write_text("club: edp\nrules:\n" + "".join(
+        BOUND_PAIR.format(n=n, first=first, second=second) for n, (first, second, _) in enumerate(BOUNDS)),
+        encoding="utf-8")
+    return scan_conflicts(load_knowledge(copy), clubs=["edp"])
+
+
+@pytest.mark.parametrize("n, first, second, meet_at", [(n, *bound) for n, bound in enumerate(BOUNDS)])
+def test_the_conflict_finder_respects_strict_and_non_strict_bounds(bounds_scan, n, first, second, meet_at):
+    ours = {f"edp.1-21.test-{n}-first", f"edp.1-21.test-{n}-second"}
+    listed = [x for x in bounds_scan.conflicts if {x.first.id, x.second.id} == ours]
     if meet_at is None:
-        assert listed == [] and not [x for x in scan.unconfirmed if {x.first.id, x.second.id} == ours]
+        assert listed == [] and not [x for x in bounds_scan.unconfirmed if {x.first.id, x.second.id} == ours]
     else:
         assert len(listed) == 1
         situation = listed[0].situation
