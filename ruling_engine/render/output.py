@@ -75,7 +75,25 @@ def differs(ruling, house, alike: bool = False) -> bool:
         return [a[1:] for a in ruling.answered_by] != [a[1:] for a in house.answered_by]
     if ruling.outcome != house.outcome:
         return True
+    if _next_penalty(ruling.effects) != _next_penalty(house.effects):
+        return True       # the same "options at discretion", another penalty next (e23/headline, O404)
     return not alike and _money_of(ruling.effects) != _money_of(house.effects)
+
+
+def _next_penalty(effects) -> tuple | None:
+    """The penalty a ruling puts next for each seat: its penalty-step, else the lowest step of its
+    penalty-options (e23/headline, blind O404: EDP's "formal last warning" next and PPL's "10 minutes
+    away from the table" are not the same ruling, though both leave the options at discretion)."""
+    dicts = [e for e in effects if isinstance(e, dict)]
+    options = sorted((e for e in dicts if e.get("effect") == "penalty-option" and isinstance(e.get("step"), int)),
+                     key=lambda e: e["step"])
+    steps = {}
+    for e in options:                       # the lowest step open for each seat
+        steps.setdefault(e.get("seat"), e.get("penalty"))
+    for e in dicts:                         # a step the club's scale decided
+        if e.get("effect") == "penalty-step":
+            steps[e.get("seat")] = e.get("penalty")
+    return tuple(sorted((str(k), str(v)) for k, v in steps.items())) or None
 
 
 def _ruling_dict(r, house_ruling, alike: bool = False) -> dict:
