@@ -525,6 +525,9 @@ def _governed_on_issue(kb, club: str, ruling: ClubRuling, rulings: list, by_id: 
         fired = [by_id[r] for at in rulings if at.point == other.point for r in at.rules_fired if r in by_id]
         if not set(ruling.rules_fired) <= _overridden(kb, club, fired):
             continue
+        if set(ruling.rules_fired) & set(other.set_aside):
+            continue          # the general rule met the exception at that entry too: each entry is its own
+                              # conduct (casebook Q401: cards shown, then advice asked), ruled where it is
         if not _named_seats(ruling) <= _named_seats(other):
             continue          # the governing clause speaks of another seat: this one's ruling stands
         where = f"Governed by the ruling on the same question at the entry its clause was written for"
