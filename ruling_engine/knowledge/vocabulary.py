@@ -80,6 +80,7 @@ class Vocabulary:
     contradictions: list = field(default_factory=list)   # (set, set): effects one answer may not give together
     restriction_lasts: dict = field(default_factory=dict)   # restricting effect -> until-reopened | round | hand
     corrected_away: dict = field(default_factory=dict)   # issue -> its outcome when a club's correction undoes it
+    context_outcomes: dict = field(default_factory=dict)  # issue -> outcomes that confirm a context entry as given
     held_to_call: dict = field(default_factory=dict)   # issue -> its outcome when a restriction holds the raise to a call
     live_hand_issues: frozenset = frozenset()    # issues about a hand's action that end with the hand
     dealt_hand_issues: frozenset = frozenset()   # issues about a dealt hand: none arise between hands
@@ -237,6 +238,8 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
     vocab.held_to_call = _issue_outcomes(data.get("held_to_call") or {}, vocab, file, "held_to_call")
     vocab.live_hand_issues = _issue_set(data.get("live_hand_issues") or [], vocab, file)
     vocab.dealt_hand_issues = _issue_set(data.get("dealt_hand_issues") or [], vocab, file)
+    vocab.context_outcomes = _issue_outcome_lists(data.get("context_outcomes") or {}, vocab, file,
+                                                  "context_outcomes")
     vocab.answered_by = _answered_by(data.get("answered_by") or {}, vocab, file)
     vocab.ruled_out_by, vocab.ruled_out_drops = _seat_ruled_out(data.get("seat_ruled_out") or {}, vocab, file)
     return vocab
@@ -258,6 +261,28 @@ def _issue_outcomes(section, vocab: Vocabulary, file: str, name: str) -> dict:
             raise FloorcallError(file, line, f"one of the outcomes of {issue}", repr(outcome),
                                  did_you_mean(str(outcome), outcomes))
         out[issue] = outcome
+    return out
+
+
+def _issue_outcome_lists(section, vocab: Vocabulary, file: str, name: str) -> dict:
+    """{issue: [outcome, ...]} (context_outcomes:), every issue declared and every outcome one of its own."""
+    if not isinstance(section, dict):
+        raise FloorcallError(file, getattr(section, "line", None), f"{name}: a mapping of issue: [outcome, ...]",
+                             repr(section))
+    out = {}
+    for issue, listed in section.items():
+        line = section.line_of(issue) if hasattr(section, "line_of") else None
+        if issue not in vocab.issues:
+            raise FloorcallError(file, line, "an issue declared under issues:", repr(issue),
+                                 did_you_mean(str(issue), vocab.issues))
+        if not isinstance(listed, list):
+            raise FloorcallError(file, line, f"{name}: {issue}: a list of its outcomes", repr(listed))
+        outcomes = vocab.issues[issue].get("outcomes") or {}
+        for outcome in listed:
+            if outcome not in outcomes:
+                raise FloorcallError(file, line, f"one of the outcomes of {issue}", repr(outcome),
+                                     did_you_mean(str(outcome), outcomes))
+        out[issue] = frozenset(listed)
     return out
 
 

@@ -75,7 +75,25 @@ def differs(ruling, house, alike: bool = False) -> bool:
         return [a[1:] for a in ruling.answered_by] != [a[1:] for a in house.answered_by]
     if ruling.outcome != house.outcome:
         return True
+    if _next_penalty(ruling.effects) != _next_penalty(house.effects):
+        return True       # the same "options at discretion", another penalty next (e23/headline, O404)
     return not alike and _money_of(ruling.effects) != _money_of(house.effects)
+
+
+def _next_penalty(effects) -> tuple | None:
+    """The penalty a ruling puts next for each seat: its penalty-step, else the lowest step of its
+    penalty-options (e23/headline, blind O404: EDP's "formal last warning" next and PPL's "10 minutes
+    away from the table" are not the same ruling, though both leave the options at discretion)."""
+    dicts = [e for e in effects if isinstance(e, dict)]
+    options = sorted((e for e in dicts if e.get("effect") == "penalty-option" and isinstance(e.get("step"), int)),
+                     key=lambda e: e["step"])
+    steps = {}
+    for e in options:                       # the lowest step open for each seat
+        steps.setdefault(e.get("seat"), e.get("penalty"))
+    for e in dicts:                         # a step the club's scale decided
+        if e.get("effect") == "penalty-step":
+            steps[e.get("seat")] = e.get("penalty")
+    return tuple(sorted((str(k), str(v)) for k, v in steps.items())) or None
 
 
 def _ruling_dict(r, house_ruling, alike: bool = False) -> dict:
@@ -526,10 +544,15 @@ def _headline(rulings: list, points: list) -> dict:
     side point ruled before it, for the hand as it stands, e.g. the level change ahead of the marked
     raise, does not headline); with no ruling on a marked point, its first. A question that does
     not arise for the club (an issue it has nothing to rule on) headlines only when the club rules
-    nothing else."""
+    nothing else. Of the rulings on marked points, one on the club's clauses (express, reading,
+    conflict) leads over "no clause, the floor decides" on another marked point (e23/headline,
+    blind O304: the seated player "no clause" above the marked objection's "late entry has
+    closed"); the answer still opens on a marked point."""
     ruled = [r for r in rulings if r["basis"] != "does not arise"] or rulings
     marked = {p["point"] for p in points if p["marked"]}
-    return next((r for r in ruled if r["point"] in marked), ruled[0])
+    on_marked = [r for r in ruled if r["point"] in marked]
+    on_clause = [r for r in on_marked if r["basis"] in ("express", "reading", "conflict")]
+    return (on_clause or on_marked or ruled)[0]
 
 
 def _quiet_mark(first: dict, points: list) -> str | None:

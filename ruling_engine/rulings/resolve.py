@@ -477,6 +477,12 @@ def _seats(ruling: ClubRuling) -> set:
     return {e.get("seat") for e in ruling.effects if isinstance(e.get("seat"), int)}
 
 
+def _named_seats(ruling: ClubRuling) -> set:
+    """The seats a ruling speaks of: those its effects name, else the seat facts it was ruled on."""
+    return _seats(ruling) or {v for k, v in ruling.numbers.items()
+                              if k.split(".")[-1] == "seat" and isinstance(v, int)}
+
+
 def _about(other: ClubRuling, seat) -> bool:
     """Whether a ruling that names seats in its effects speaks of the player who acts at the point
     (a ruling on no seat, or a point with no acting seat, is not set against him)."""
@@ -496,10 +502,40 @@ def governed_across(kb, club: str, rulings: list) -> list:
     out = []
     for ruling in rulings:
         governed = _governed(kb, club, ruling, rulings, by_id, None, same_seat=True)
+        if governed is ruling:
+            governed = _governed_on_issue(kb, club, ruling, rulings, by_id)
         if governed is not ruling:
             governed.point = ruling.point
         out.append(governed)
     return out
+
+
+def _governed_on_issue(kb, club: str, ruling: ClubRuling, rulings: list, by_id: dict) -> ClubRuling:
+    """One club's two rulings on the same issue about the same seat at two points (e23/headline: a
+    phone "permitted, nothing to penalise" under the phone-use entry, "off the table, verbal
+    warning" under the device-on-table entry) are one answer: when a rule fired at the other point
+    is declared the exception (`overrides:`) to every rule this ruling rests on, the other point's
+    ruling on this issue governs, and this one is set aside, never shown as a second answer."""
+    if ruling.basis not in ("express", "reading") or not ruling.rules_fired or not _named_seats(ruling):
+        return ruling
+    for other in rulings:
+        if other is ruling or other.issue != ruling.issue or other.point == ruling.point \
+                or other.basis not in ("express", "reading") or other.outcome == ruling.outcome:
+            continue
+        fired = [by_id[r] for at in rulings if at.point == other.point for r in at.rules_fired if r in by_id]
+        if not set(ruling.rules_fired) <= _overridden(kb, club, fired):
+            continue
+        if set(ruling.rules_fired) & set(other.set_aside):
+            continue          # the general rule met the exception at that entry too: each entry is its own
+                              # conduct (casebook Q401: cards shown, then advice asked), ruled where it is
+        if not _named_seats(ruling) <= _named_seats(other):
+            continue          # the governing clause speaks of another seat: this one's ruling stands
+        where = f"Governed by the ruling on the same question at the entry its clause was written for"
+        return _taken_from(ruling, other, other.outcome, where,
+                           f"{where}: the clause written for this player's situation governs the general "
+                           f"one, set aside.",
+                           set_aside=list(ruling.set_aside) + list(ruling.rules_fired))
+    return ruling
 
 
 def _governed(kb, club: str, ruling: ClubRuling, rulings: list, by_id: dict, seat,

@@ -836,6 +836,8 @@ def _objection_answered(kb, ruling: ClubRuling, club_rulings: list, points: list
         where = points[other.point] if other.point is not None and other.point < len(points) else None
         if where is None or not where.beside or not where.entries or other.basis not in ANSWERING_BASES:
             continue
+        if other.outcome in kb.vocabulary.context_outcomes.get(other.issue, ()):
+            continue          # a context entry confirmed as given answers nothing (e23/headline)
         if where.entries[-1] > at or _new_hand_between(entries, where.entries[-1], at):
             continue
         answering.append((where.entries[0], other))
