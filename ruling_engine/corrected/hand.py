@@ -853,6 +853,16 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         return
     if out.void or (seat is None and kind not in ("raises-bettors-to",)):
         return
+    if kind == "forfeits-declared":
+        # e23/money: what a declaration in turn committed binds a hand dead or live: his total on the
+        # round becomes `total` (short: in from his stack; beyond it: back to him). Nobody is asked
+        # to call it, and no pot is his to win with it.
+        total = _number(effect.get("total"))
+        if total is not None and math.isfinite(total):
+            level, full = out.current_bet, out.last_full_bet
+            _move(out, seat, total - out.round_in.get(seat, 0))
+            out.current_bet, out.last_full_bet = level, full
+        return
     if kind in ("adds", "sets-total", "owes-call", "frees", "voids-action", "checks", "restricts", "acts-next") and \
             seat in out.dead:
         killed = made.get((seat, "kills"))
