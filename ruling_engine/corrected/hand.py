@@ -103,6 +103,8 @@ class CorrectedHand:
     point_entry: dict = field(default_factory=dict)  # point -> its last timeline entry
     had_hand: set = field(default_factory=set)       # seats still in the hand as the floor found it
     posted: dict = field(default_factory=dict)       # seat -> the forced bet he posted (blinds, straddle)
+    keeps_forced: bool = False                       # a void hand's forced bets stay in the middle for the re-deal
+    kept_forced: dict = field(default_factory=dict)  # seat -> his forced bet that stayed in for the re-deal
     moot: list = field(default_factory=list)         # (seat, kill, later ruling): a later limit on a hand already dead
     open_life: list = field(default_factory=list)    # seats whose hand went into the muck at a point the club's ruling
     #                                                  leaves to the floor: neither live nor dead (_open_life)
@@ -359,6 +361,19 @@ def _start(data: dict, hand) -> CorrectedHand:
                          chips_at=[(actions[step.index].get("_entry", step.index), step.seat, step.street, step.delta)
                                    for step in view.steps if step.index < len(actions)
                                    and math.isfinite(step.delta) and step.delta > 0])
+
+
+def _keep_forced(out: CorrectedHand) -> None:
+    """A void hand re-dealt as an exact re-play (corrects: keeps-forced-bets): each forced bet
+    posted (blinds, straddle) stays in the middle for the re-deal, the same seats posting the same
+    amounts; only what was put in beyond it goes back. Once, whichever effect comes first."""
+    if not (out.void and out.keeps_forced and out.redealt) or out.kept_forced:
+        return
+    for seat, amount in out.posted.items():
+        keep = whole(min(amount, out.returned.get(seat, 0)))
+        if keep > 0 and math.isfinite(keep):
+            out.returned[seat] = whole(out.returned[seat] - keep)
+            out.kept_forced[seat] = keep
 
 
 def _move(hand: CorrectedHand, seat, amount, street=None) -> float:
@@ -801,6 +816,11 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         out.dead_money -= sum(out.antes.values())
         out.owes.clear()
         made[(None, kind)] = me
+        _keep_forced(out)
+        return
+    if kind == "keeps-forced-bets":   # an exact re-play: the blinds posted stay in for the re-deal
+        out.keeps_forced = True
+        _keep_forced(out)
         return
     if kind == "refunds-pot":         # what a deduction took goes back into the pot: no more than it took
         amount = _number(effect.get("amount"))
@@ -832,6 +852,16 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
             _reopen_round(out, out.point_entry.get(ruling.point))
         return
     if out.void or (seat is None and kind not in ("raises-bettors-to",)):
+        return
+    if kind == "forfeits-declared":
+        # e23/money: what a declaration in turn committed binds a hand dead or live: his total on the
+        # round becomes `total` (short: in from his stack; beyond it: back to him). Nobody is asked
+        # to call it, and no pot is his to win with it.
+        total = _number(effect.get("total"))
+        if total is not None and math.isfinite(total):
+            level, full = out.current_bet, out.last_full_bet
+            _move(out, seat, total - out.round_in.get(seat, 0))
+            out.current_bet, out.last_full_bet = level, full
         return
     if kind in ("adds", "sets-total", "owes-call", "frees", "voids-action", "checks", "restricts", "acts-next") and \
             seat in out.dead:

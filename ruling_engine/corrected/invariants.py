@@ -118,9 +118,11 @@ def _club(answer, view, taken=None):
     returns = [e for e in money if e["effect"] == "return-chips" and "amount" in e]
     middle = view.pot_at_start + view.dead_money + sum(view.contributed.values())
     deducted = sum(e["amount"] for e in money if e["effect"] == "pot-deducted")
+    # the blinds a void hand keeps in the middle for its exact re-play (keeps-forced-bets) are a pot
+    kept = sum(e["amount"] for e in money if e["effect"] == "stays-for-redeal")
     # conservation
     if money and (pots or returns):
-        told = sum(p["amount"] for p in pots) + sum(r["amount"] for r in returns) + deducted
+        told = sum(p["amount"] for p in pots) + sum(r["amount"] for r in returns) + deducted + kept
         expected = middle + sum(adds.values())
         if abs(told - expected) > EPSILON:
             yield "conservation", (f"the middle held {middle} and the Now puts in {sum(adds.values())}, "

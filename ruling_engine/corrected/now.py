@@ -20,6 +20,8 @@ def now_of(corrected, button=None) -> dict:
     if corrected.void:
         if not corrected.redealt:        # void and not dealt again now (redeals: false of its effect)
             base["redealt"] = False
+        if corrected.kept_forced:        # an exact re-play: the blinds posted stay in (keeps-forced-bets)
+            base["kept_forced"] = dict(corrected.kept_forced)
         return base
     seat = corrected.next_to_act(button)
     nxt = None

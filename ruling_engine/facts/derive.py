@@ -133,7 +133,23 @@ def _muck_facts(event: dict, data: dict, final_state) -> dict:
         "hand_mucked.conceded": _conceded(event, data),
         "hand_mucked.marked": bool(event.get("in_question")),     # the floor was called about it
         "hand_mucked.dealer_awarded_elsewhere": _dealer_awarded_elsewhere(event, data),
+        **_declared_not_in(seat, data, final_state),
     }
+
+
+def _declared_not_in(seat, data: dict, final_state) -> dict:
+    """e23/money: his last action on the round was an all-in said in words with chips not yet put
+    in: the chips his declaration bound never moved. declared_all_in_total is his total on the round
+    with the whole declaration in (all he had), declared_call_total his total with the part of it
+    that calls the bet he faced (what a declaration that commits the call binds); both his total
+    as it stands when he declared no such thing."""
+    own = [a for a in data.get("actions", []) if a.get("seat") == seat]
+    term = (parse_said(own[-1].get("said")) or ("none", None))[0] if own else "none"
+    behind, now_in = final_state.stacks.get(seat, 0), final_state.round_in.get(seat, 0)
+    declared = term == "all-in" and data["street"] in STREETS and math.isfinite(behind) and behind > 0
+    return {"hand_mucked.declared_all_in": declared,
+            "hand_mucked.declared_all_in_total": now_in + behind if declared else now_in,
+            "hand_mucked.declared_call_total": now_in + final_state.to_call(seat) if declared else now_in}
 
 
 def _dealer_awarded_elsewhere(event: dict, data: dict) -> bool:

@@ -220,7 +220,7 @@ _READERS = {
     "chips_lent": _chips_lent, "chips_found": _chips_found, "foreign_chips": _foreign_chips,
     "chips_given": _chips_given, "chips_rolled": _chips_rolled,
     "chips_hidden": _chips_hidden, "rejoins_game": _rejoins_game, "stakes_questioned": _stakes_questioned,
-    "wants_to_play": _wants_to_play, "player_dress": _player_dress,
+    "player_dress": _player_dress,
     "publicity_objection": _publicity_objection, "money_paid_in": _money_paid_in,
     "pot_deduction": _pot_deduction, "prize_paid": _prize_paid, "pot_handled": _pot_handled,
     "money_wagered": _money_wagered, "money_moved": _money_moved,
@@ -234,6 +234,22 @@ for _kind, _read in _READERS.items():          # each reads its event alone
 def _buys_chips_in_the_game(event: dict, ctx) -> dict:
     """A buy-in, with the game's table minimum when the event does not give its own."""
     return _buys_chips(event, ctx.data.get("game"))
+
+
+@reads("wants_to_play")
+def _wants_to_play_in_the_hand(event: dict, ctx) -> dict:
+    """Whether someone may play, and (e23/money) whether the seat refused still holds a live hand in
+    a betting round, with the part of his bet on the round nobody has called."""
+    out = _wants_to_play(event)
+    seat, state = event.get("seat"), ctx.final_state
+    live = seat is not None and state is not None and seat in getattr(state, "in_hand", []) \
+        and ctx.data.get("street") in ("preflop", "flop", "turn", "river")
+    out["wants_to_play.live_hand"] = bool(live)
+    if live:
+        own = state.round_in.get(seat, 0)
+        others = [v for s, v in state.round_in.items() if s != seat and s in state.in_hand] or [0]
+        out["wants_to_play.uncalled"] = max(0, own - max(others))
+    return out
 
 
 @reads("pot_deduction")

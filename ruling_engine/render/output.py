@@ -244,6 +244,9 @@ def now_lines(now: dict, currency: str) -> list:
     lines = [question_line(q) for q in now.get("questions", [])]     # the question asked opens the answer
     if now.get("void"):
         again = "" if now.get("redealt") is False else ", and it is dealt again"
+        if now.get("kept_forced"):
+            return lines + [f"The hand is void and it is dealt again as an exact re-play: the blinds posted "
+                            f"stay in the pot for the re-deal; every player takes back what he put in beyond them."]
         return lines + [f"The hand is void: every player takes back what he put in{again}."]
     for stop in now.get("stops", []):
         # a ruling that stops play leads the Now (e17/discretion): nobody acts in a hand it stopped
@@ -657,6 +660,10 @@ def _money_text(effect: dict, currency: str = "") -> str:
         amount = f" ({effect['amount']})" if "amount" in effect else " (its size not known)"
         return (f"Seat {effect['seat']} takes {name}{amount} when he shows his hand as the ruling "
                 f"says; it is not pushed to him unseen")
+    if kind == "stays-for-redeal":
+        seats = ", ".join(map(str, effect["seats"]))
+        return (f"{effect['amount']} of blinds posted ({'seats' if len(effect['seats']) > 1 else 'seat'} {seats}) "
+                f"stays in the pot for the re-deal")
     if kind == "return-chips" and effect.get("unattributed"):
         return (f"{effect['amount']} was in the pot before the timeline, from players the incident does not "
                 f"name: it goes back to those who put it in")

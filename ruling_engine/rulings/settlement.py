@@ -150,8 +150,13 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
                 for seat, amount in sorted(corrected.returned.items()) if amount > 0]
         # what the middle held that no seat takes back: in the pot before the timeline, whose owners
         # the incident does not name (never silently dropped from a void hand)
+        kept = sum(corrected.kept_forced.values())
+        if kept > 0:
+            # an exact re-play: the blinds posted stay in the middle for the re-deal (keeps-forced-bets)
+            back.append({"effect": "stays-for-redeal", "amount": whole(kept),
+                         "seats": sorted(corrected.kept_forced)})
         before = (view.pot_at_start + view.dead_money + sum(view.contributed.values())
-                  - sum(a for a in corrected.returned.values() if a > 0) - view.deducted)
+                  - sum(a for a in corrected.returned.values() if a > 0) - view.deducted - kept)
         if before > 1e-9:
             back.append({"effect": "return-chips", "seat": None, "amount": whole(before), "unattributed": True})
         return back
