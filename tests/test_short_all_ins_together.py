@@ -72,3 +72,37 @@ def test_fpc_41_p3_one_short_all_in_not_over_half_still_locks(kb):
     assert ruling.outcome == "call-or-fold-only"
     assert "fpc.41-p3" in {c.clause for c in ruling.citations}
 
+
+
+# the raise only said, no chips put out (O104): a club that leaves him only a call
+SAID_RAISE = TWO_SHORT.replace('{seat: 3, did: raise, total: 6000, in_question: true}',
+                               '{seat: 3, said: "raise, six thousand", in_question: true}')
+
+
+def _effects(report, club):
+    return [e for r in report.answers[club].rulings for e in r.effects]
+
+
+def test_gala_house_o_a_raise_only_said_gives_back_no_chips_and_no_raise_stands_beside_the_lock(kb):
+    """Gala house rule (o): "may only call the under raise". The raise was only said: nothing goes
+    back (no "give him back" chips never put out), and the declared raise's size (Gala's "Raise"
+    plus amount rule) is governed by the lock, never "raise to 8,100" beside "may only call"."""
+    report = rule_incident(parse_incident_text(SAID_RAISE, "<t>", kb.vocabulary, kb.clubs), kb, with_precedents=False)
+    effects = _effects(report, "gala")
+    kinds = {e["effect"] for e in effects}
+    assert "return-chips" not in kinds
+    assert "ruled-raise" not in kinds
+    assert "call-or-fold" in kinds
+    assert not any(r.alternatives for r in report.answers["gala"].rulings)
+    declared = [r for r in report.answers["gala"].rulings if r.issue == "declared-action"]
+    assert declared and declared[0].outcome == "call-or-fold"
+    assert {c.clause for c in declared[0].citations} == {"gala.house-o"}
+
+
+def test_gala_house_o_chips_put_out_beyond_the_call_go_back(kb):
+    """The same lock with chips put out (a raise to 6,000, 5,000 in): the 3,900 beyond the call of
+    1,100 goes back (gala.house-o, read with Call and raise ¶2)."""
+    report = rule_incident(parse_incident_text(TWO_SHORT.replace("house: fpc", "house: gala"), "<t>",
+                                               kb.vocabulary, kb.clubs), kb, with_precedents=False)
+    back = [e for e in _effects(report, "gala") if e["effect"] == "return-chips"]
+    assert back and back[0]["amount"] == 3900 and back[0]["seat"] == 3
