@@ -194,6 +194,14 @@ def _short_all_in_facts(view: TableView, seat: int, currency: str = "") -> dict:
         full = [s.total for s in steps if s.index < last.index and s.kind in ("bet", "raise") and s.full]
         base = full[-1] if full else last.bet_before
         facts["acted_on_bet_raised"] = acted and base > 0 and view.acted_at[seat][0] >= base
+        # the short all-ins since that bet counted together: what they added over it, against it
+        # (two all-ins for less, 1,000 to 1,600 to 2,100, add 1,100 over the bet of 1,000); with
+        # one short all-in these are its own raise and fraction
+        if base > 0 and last.total > base:
+            facts["short_all_ins_bet"] = whole(base)
+            facts["short_all_ins_added"] = whole(last.total - base)
+            facts["short_all_ins_count"] = sum(1 for s in short if s.total > base)
+            facts["short_all_ins_fraction_of_bet"] = round((last.total - base) / base, 4)
     facing = {s: v for s, v in view.facing_since_action().items() if v[0] > 0 and math.isfinite(v[0])}
     if facing:
         facts["acted_players_facing"] = "; ".join(

@@ -60,6 +60,10 @@ def _action_facts(data: dict, index: int) -> dict:
     }
     if declared_amount is not None:
         facts["action.declared_amount"] = declared_amount
+    # the chips he put out beyond the call (what goes back when his raise is held to a call); not
+    # stated for a raise only said, nothing put out: no chips to give back (O104)
+    if math.isfinite(chips_total) and chips_total > 0:
+        facts["action.chips_beyond_call"] = max(0, chips_total - to_call)
     streak = 0
     if short:
         streak = 1
