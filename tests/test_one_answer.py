@@ -23,11 +23,8 @@ EVERY_CASE = sorted(CASES.glob("*.yaml")) + sorted((CASES / "casebook").glob("*.
 KNOWN_CONFLICTS = {
     ("H406", "ppl"): "League •14 s3 (cards that touch the muck are dead) against •44 (a declared board play "
                      "keeps the claim): the key itself marks ppl's clauses as conflicting",
-    # found when the tenth session's fresh batch O joined the casebook after its grading (a fault, not
-    # changed against it): two all-ins short of a full raise, then the first bettor's raise: Gala's
-    # under-raise rule holds him to call or fold while its call-and-raise rule rules the raise
-    ("O104", "gala"): "house o (short all-in: no re-raise for who has acted) against Call and raise ¶1 s1 "
-                      "(his declared raise): the key reads house o as holding him to call or fold",
+    # (O104 gala, found when batch O joined: house o's call-or-fold beside the declared raise's size, is
+    # gone: house o declared the exception to the general declared-raise rules, e23/allins)
     # (I101 edp/fpc/gala, the chips rule ruling a raise by a player held to call or fold, is gone:
     # rulings/resolve.read_under_restriction; I203 fpc is gone: a player_away {left_mid_hand} after his
     # hand was tabled is refused, rulings/refused.py, and I203 corrected from its notes)
