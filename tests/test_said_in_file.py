@@ -7,7 +7,10 @@ given in the file is read where a rule or the replay turns on it, or refused wit
   smaller than the recorded chips contradicts them: an error with its line (rulings/refused.py).
 - `flop: {count: 2}` (O203) is a flop short of a card: the flop_dealt event, issue short-flop;
   FPC reads rule 28 s3-4 ("If the error is more involved ...") for it, the clubs with no clause
-  for it say so and cite their discretion clause."""
+  for it say so and cite their discretion clause.
+- A fact given is not overridden by a club's default (O303: EDP's fund read at its cap, FPC's
+  how-to-find-it rule beside the amount given), a field a clause turns on is read (O302: PPL's
+  first session played for cash), and a warning never contradicts the file (O301: behind: is a stack)."""
 import pytest
 
 from ruling_engine.errors import FloorcallError
@@ -92,3 +95,81 @@ def test_a_two_card_flop_is_its_own_point_fpc_rule_28_more_involved(kb):
 def test_a_three_card_flop_raises_no_short_flop(kb):
     report = _report(kb, TWO_CARD_FLOP.replace("HOUSE", "fpc").replace("COUNT", "3"))
     assert all("short-flop" not in _issues(report, club) for club in report.answers)
+
+
+# -- facts given are not overridden by a club's default, and warnings do not contradict the file --
+
+ROYAL = """\
+title: royal flush, fund given
+house: HOUSE
+game: {format: tournament, variant: NLHE}
+players:
+  - {seat: 2, cards: [A♥, K♥]}
+  - {seat: 5, cards: [2♣, 2♠]}
+timeline:
+  - flop: [Q♥, J♥, 10♥]
+  - turn: 7♣
+  - river: 2♦
+  - {seat: 2, did: all-in}
+  - {seat: 5, did: call}
+  - showdown:
+  - hand_shown: {seat: 2, face_up: 2}
+  - royal_flush_claimed: {seat: 2, member: true, witnessed_by_official: true, JACKPOTin_question: true}
+"""
+
+
+def test_edp_pays_the_fund_the_incident_gives_not_its_cap(kb):
+    # edp 10 ¶7 'capped at £3200': the cap is the most the fund holds; the fund given (24) is paid
+    report = _report(kb, ROYAL.replace("HOUSE", "edp").replace("JACKPOT", "jackpot: 24, "))
+    ruling = _issues(report, "edp")["jackpot"]
+    assert "edp.10-7.jackpot-fund-given" in ruling.rules_fired
+    assert "edp.10-7.jackpot-capped" not in ruling.rules_fired
+    assert "3,200 (the capped fund)" not in " ".join(ruling.do)
+    # the fund not given: the cap read as the fund's level, as before
+    report = _report(kb, ROYAL.replace("HOUSE", "edp").replace("JACKPOT", ""))
+    assert "edp.10-7.jackpot-capped" in _issues(report, "edp")["jackpot"].rules_fired
+
+
+def test_fpc_flushpot_given_governs_the_how_to_find_it_rule(kb):
+    # fpc 50 s4-6: with the Flushpot's total given, the ruling pays it and no longer also says
+    # "the incident does not give the fund's total" (O303's self-contradiction)
+    report = _report(kb, ROYAL.replace("HOUSE", "fpc").replace("JACKPOT", "jackpot: 24, "))
+    ruling = _issues(report, "fpc")["jackpot"]
+    assert "fpc.50-s4-6.flushpot-amount-paid" in ruling.rules_fired
+    assert "fpc.50-s4-6.flushpot-amount" not in ruling.rules_fired
+    assert "does not give the fund's total" not in render_text(report)
+
+
+SESSION = """\
+title: session played for
+house: ppl
+game: {format: cash, variant: NLHE, blinds: [0.5, 1], max_bet: 5}
+players:
+  - {seat: 1, behind: 14}
+  - {seat: 2, behind: 6}
+timeline:
+  - league_session: {session: SESSION, played_for: FOR, in_question: true}
+"""
+
+
+def test_first_session_played_for_cash_is_gambling_under_nights_2(kb):
+    # ppl Nights •2 'No gambling is permitted during the first session ... lifetime ban': it
+    # governs Nights •4's 'points only' when the session is played for cash; played_for: is read
+    report = _report(kb, SESSION.replace("SESSION", "1").replace("FOR", "cash"))
+    ruling = _issues(report, "ppl")["league-session"]
+    assert ruling.outcome == "gambling-banned" and "lifetime ban" in ruling.decision
+    assert not any("played_for" in w for w in report.warnings)
+    report = _report(kb, SESSION.replace("SESSION", "1").replace("FOR", "points"))
+    assert _issues(report, "ppl")["league-session"].outcome == "points-only"
+
+
+def test_no_stack_warning_for_a_seat_whose_behind_is_written(kb):
+    from ruling_engine.rulings.unsaid import _stack_warnings
+
+    class _Answer:
+        now = {"next": {"seat": 1}, "then": [{"seat": 2}]}
+
+    incident = parse_incident_text(SESSION.replace("SESSION", "2").replace("FOR", "cash")
+                                   .replace("{seat: 2, behind: 6}", "{seat: 2}"), "<t>", kb.vocabulary, kb.clubs)
+    warnings = _stack_warnings(incident, {"ppl": _Answer()})
+    assert len(warnings) == 1 and "seat 2 has no stack" in warnings[0]     # seat 1's behind: 14 is a stack
