@@ -10,7 +10,7 @@ given in the file is read where a rule or the replay turns on it, or refused wit
   for it say so and cite their discretion clause.
 - A fact given is not overridden by a club's default (O303: EDP's fund read at its cap, FPC's
   how-to-find-it rule beside the amount given), a field a clause turns on is read (O302: PPL's
-  first session played for cash), and a warning never contradicts the file (O301: behind: is a stack)."""
+  first session asked to be played for cash), and a warning never contradicts the file (O301: behind: is a stack)."""
 import pytest
 
 from ruling_engine.errors import FloorcallError
@@ -152,15 +152,16 @@ timeline:
 """
 
 
-def test_first_session_played_for_cash_is_gambling_under_nights_2(kb):
-    # ppl Nights •2 'No gambling is permitted during the first session ... lifetime ban': it
-    # governs Nights •4's 'points only' when the session is played for cash; played_for: is read
+def test_first_session_asked_for_cash_is_answered_on_it(kb):
+    # ppl Nights •4 s1-2 'The first session will be for points only': asked to play it for cash,
+    # the ruling refuses that request; played_for: is read, never warned about as changing nothing
     report = _report(kb, SESSION.replace("SESSION", "1").replace("FOR", "cash"))
     ruling = _issues(report, "ppl")["league-session"]
-    assert ruling.outcome == "gambling-banned" and "lifetime ban" in ruling.decision
+    assert ruling.rules_fired == ["ppl.nights-4-s1-2.first-session-not-for-cash"]
+    assert ruling.outcome == "points-only" and "cannot be played for cash" in ruling.decision
     assert not any("played_for" in w for w in report.warnings)
     report = _report(kb, SESSION.replace("SESSION", "1").replace("FOR", "points"))
-    assert _issues(report, "ppl")["league-session"].outcome == "points-only"
+    assert _issues(report, "ppl")["league-session"].rules_fired == ["ppl.nights-4-s1-2.first-session-points"]
 
 
 def test_no_stack_warning_for_a_seat_whose_behind_is_written(kb):
