@@ -8,8 +8,8 @@ given in the file is read where a rule or the replay turns on it, or refused wit
 - `flop: {count: 2}` (O203) is a flop short of a card: the flop_dealt event, issue short-flop;
   FPC reads rule 28 s3-4 ("If the error is more involved ...") for it, the clubs with no clause
   for it say so and cite their discretion clause.
-- A fact given is not overridden by a club's default (O303: EDP's fund read at its cap, FPC's
-  how-to-find-it rule beside the amount given), a field a clause turns on is read (O302: PPL's
+- A fact given is not overridden by a club's default (O303: FPC's how-to-find-it rule beside the
+  amount given), a field a clause turns on is read (O302: PPL's
   first session asked to be played for cash), and a warning never contradicts the file (O301: behind: is a stack)."""
 import pytest
 
@@ -116,18 +116,6 @@ timeline:
   - hand_shown: {seat: 2, face_up: 2}
   - royal_flush_claimed: {seat: 2, member: true, witnessed_by_official: true, JACKPOTin_question: true}
 """
-
-
-def test_edp_pays_the_fund_the_incident_gives_not_its_cap(kb):
-    # edp 10 ¶7 'capped at £3200': the cap is the most the fund holds; the fund given (24) is paid
-    report = _report(kb, ROYAL.replace("HOUSE", "edp").replace("JACKPOT", "jackpot: 24, "))
-    ruling = _issues(report, "edp")["jackpot"]
-    assert "edp.10-7.jackpot-fund-given" in ruling.rules_fired
-    assert "edp.10-7.jackpot-capped" not in ruling.rules_fired
-    assert "3,200 (the capped fund)" not in " ".join(ruling.do)
-    # the fund not given: the cap read as the fund's level, as before
-    report = _report(kb, ROYAL.replace("HOUSE", "edp").replace("JACKPOT", ""))
-    assert "edp.10-7.jackpot-capped" in _issues(report, "edp")["jackpot"].rules_fired
 
 
 def test_fpc_flushpot_given_governs_the_how_to_find_it_rule(kb):
