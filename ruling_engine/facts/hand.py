@@ -635,6 +635,24 @@ def replay_timeline(data: dict, parse_said, bases=()) -> Hand:
         acted_at = {}
 
     street_start = 0                 # where the current street begins in state.all_history
+    stated = list(data.get("_street_pots") or ())    # (actions before, street, pot, line): timeline.py
+    short = []
+
+    def stated_pots(upto):
+        # a street's pot counted after recorded betting (issue 22): the street begins there, and what
+        # the pot holds beyond the recorded chips is nobody's bet of it (betting the file leaves out)
+        nonlocal dead
+        while stated and stated[0][0] <= upto:
+            _, street, amount, line = stated.pop(0)
+            if street in BETTING + STUD_BETTING and street != state.street:
+                new_street(street)
+            recorded = (data.get("pot_at_start", 0) or 0) + dead + sum(
+                v for v in contributed.values() if not math.isnan(v)) \
+                - sum(taken for before, taken in deductions if before <= upto)
+            if amount > recorded + 1e-9:
+                dead += amount - recorded
+            elif amount < recorded - 1e-9:
+                short.append((line, street, amount, whole(recorded)))
 
     def snapshot():
         # the bookkeeping as it stands, copied raw: the BettingState and TableView of the step are
@@ -666,6 +684,7 @@ def replay_timeline(data: dict, parse_said, bases=()) -> Hand:
     for index in range(resume, len(actions)):
         action = actions[index]
         street = action["street"]
+        stated_pots(index)
         if street != state.street:
             new_street(street)
         snapshot()
@@ -722,9 +741,12 @@ def replay_timeline(data: dict, parse_said, bases=()) -> Hand:
         acted_at[seat] = (max(bet_before, total), fixed.get(street) or max(view_last_full, big_blind))
         kill(index + 1)
         complete_after.append(_complete())
+    stated_pots(len(actions))
     if final_street != state.street and final_street in BETTING + STUD_BETTING:
         new_street(final_street)
     snapshot()
+    if short:
+        data["_street_pot_short"] = short[0]
     # no cycle (the steps name the snapshots, not the other way): a hand is freed as soon as it is let go
     snapshots = _Snapshots(raw, big_blind, data.get("pot_at_start", 0) or 0, deductions, fixed)
     return Hand(data=data, states=_Steps(snapshots, 0), views=_Steps(snapshots, 1), final_street=final_street, posted=posted,

@@ -29,6 +29,7 @@ a concession, such as a muck at showdown to a hand tabled before it, raises noth
 from __future__ import annotations
 
 import bisect
+import math
 import re
 from dataclasses import field
 
@@ -152,6 +153,22 @@ def _says_a_hand_was_dealt(event: dict) -> bool:
     return any(event.get(name) is value for name, value in fields.items())
 
 
+def _street_pots(entries: list, action_entry: list, posts: list) -> list:
+    """(actions before it, street, pot, line) of each street whose `pot:` was counted after recorded
+    betting (issue 22: a fact given is never dropped). The replay reads it there (facts/hand.py):
+    what it holds beyond the recorded chips was put in by betting the file does not record. A pot
+    given on the first street recorded is `pot_at_start` (read above)."""
+    out = []
+    for index, entry in enumerate(entries):
+        pot = entry.get("pot") if entry["entry"] == "street" else None
+        if not isinstance(pot, (int, float)) or isinstance(pot, bool) or not math.isfinite(pot):
+            continue
+        before = bisect.bisect_left(action_entry, index)
+        if before or any(e["entry"] == "action" and "posts" in e for e in entries[:index]):
+            out.append((before, entry["street"], pot, entry.get("line")))
+    return out
+
+
 READ_MARK_EVERY = 256                   # entries between two of a reading's resume points
 
 
@@ -227,7 +244,9 @@ def _read(incident_data: dict, entries: list, streets: list, pairs: dict, bases=
             if "pot" in entry and not actions and not posts:
                 pot_before = entry["pot"]          # what was in the middle when this street began
             cards = entry.get("cards") or []
-            if entry["street"] == "flop" and (entry.get("count", 3) > 3 or len(cards) > 3):
+            if entry["street"] == "flop" and (entry.get("count", 3) != 3 or len(cards) > 3):
+                # a flop of more or fewer than three cards (a two-card flop, O203): the event the
+                # clubs' flop clauses read, never read silently as a full flop (issue 22)
                 flop_count = max(entry.get("count", 0), len(cards))
             elif cards:
                 board += cards
@@ -242,6 +261,9 @@ def _read(incident_data: dict, entries: list, streets: list, pairs: dict, bases=
             event["amount"] = 2 * blinds[-1] if isinstance(blinds, list) and blinds else 0
     if pot_before is not None:
         data["pot_at_start"] = pot_before
+    street_pots = _street_pots(entries, action_entry, posts)
+    if street_pots:
+        data["_street_pots"] = street_pots
     data.update(actions=actions, events=events, street=final, board=board, _start_street=start,
                 _posts=posts)
     if blinds_posted:
@@ -426,7 +448,7 @@ def _players_at_start(incident_data: dict, data: dict) -> list:
 
 def _irregular_streets(entries, seconds, hand: Hand, events, flop_count) -> list:
     """Events the order shows: a board card dealt while the betting round before it was still open
-    (recorded betting on that round, someone still to act), and a flop of more than three cards.
+    (recorded betting on that round, someone still to act), and a flop of more or fewer than three cards.
     `seconds`: the chips entries read with the declaration before them as one action."""
     out = []
     explicit_premature = any(e["event"] == "card_dealt_early" for e in events)

@@ -10,7 +10,9 @@ beside a ruling. New users' files accepted with a warning were ruled wrongly bec
   or the round closed without him: a player who took no part left unfolded (I301, a finished
   hand read as live) or a check the write-up leaves implied (I401, a bet read as out of turn);
 - a player written as leaving a live hand (player_away with left_mid_hand) after his hand was
-  tabled at the showdown (I203): his hand read as dead.
+  tabled at the showdown (I203): his hand read as dead;
+- a street's `pot:` smaller than the chips the recorded betting before it already put in (O201:
+  a street's pot after recorded betting is read, never dropped; one that contradicts it is an error).
 
 Each error names the file, the line, what was expected and what to write. The warnings that
 say how a file was read without changing the ruling stay warnings (rulings/tripups.py)."""
@@ -23,7 +25,7 @@ BLIND_KINDS = ("small-blind", "big-blind", "dead-blind")
 
 def refuse_unsaid(incident, timeline) -> None:
     """Raise the first FloorcallError of this module for the incident, its timeline read."""
-    for check in (_unlisted_blinds, _silent_seat, _away_after_showdown):
+    for check in (_unlisted_blinds, _silent_seat, _away_after_showdown, _street_pot_short):
         error = check(incident, timeline)
         if error is not None:
             raise error
@@ -169,3 +171,17 @@ def _away_after_showdown(incident, timeline):
 
 def _field(entry: dict, name: str):
     return entry.get(name)
+
+
+def _street_pot_short(incident, timeline):
+    """A street's `pot:` written after recorded betting holds less than that betting put in (the
+    replay reads a larger one as betting the file leaves out, facts/hand.py)."""
+    short = timeline.data.get("_street_pot_short")
+    if not short:
+        return None
+    line, street, amount, recorded = short
+    return FloorcallError(
+        incident.file, line, f"the {street}'s pot: at least {recorded:g} (the antes, blinds and bets recorded before it)",
+        f"pot: {amount:g}",
+        f"write the pot as the floor counted it when the {street} began; if the recorded betting is wrong, "
+        "correct the actions before it (a street's pot: counts every chip in the middle, earlier streets' included)")

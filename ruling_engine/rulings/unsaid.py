@@ -26,7 +26,8 @@ def _button_warning(incident, timeline) -> list:
 
 
 def _stack_warnings(incident, answers: dict) -> list:
-    """A seat the Now names (acting next or after) whose stack the file does not give: what he may
+    """A seat the Now names (acting next or after) whose stack the file does not give (neither `stack:`
+    nor `behind:`, O301: a warning that contradicts the file is worse than none): what he may
     do (a raise's limit, all in) is worked out as though he had chips enough."""
     players = {p.get("seat"): p for p in incident.data.get("players") or () if isinstance(p, dict)}
     lines = incident.header_lines or {}
@@ -35,7 +36,7 @@ def _stack_warnings(incident, answers: dict) -> list:
         now = answer.now or {}
         for entry in ([now["next"]] if now.get("next") else []) + list(now.get("then") or ()):
             seat = entry.get("seat")
-            if seat in players and "stack" not in players[seat] and seat not in named:
+            if seat in players and not {"stack", "behind"} & set(players[seat]) and seat not in named:
                 named.append(seat)
     out = []
     for seat in named:
