@@ -144,4 +144,6 @@ def test_a_void_hand_names_the_chips_in_the_pot_before_the_timeline(kb, tmp_path
                     encoding="utf-8")
     money = rule_on(path, kb=kb).answers["edp"].settlement
     assert {"effect": "return-chips", "seat": None, "amount": 100, "unattributed": True} in money
-    assert sum(e["amount"] for e in money if e["effect"] == "return-chips") == 110
+    # the antes stay in the pot for the re-deal (EDP 7 ¶5's exact re-play, e23/money); every chip is named
+    assert {"effect": "stays-for-redeal", "amount": 10, "seats": [5, 6]} in money
+    assert sum(e["amount"] for e in money if e["effect"] in ("return-chips", "stays-for-redeal")) == 110

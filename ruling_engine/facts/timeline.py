@@ -733,14 +733,16 @@ def _points(timeline: Timeline, together_kinds) -> list:
         owned = [m for _, m, own in found if own]
         points.append(Point(indexes, kind, _line(entries, indexes[0]), _label(kind, None),
                             owned[0] if owned else found[0][1], bool(owned), beside=aside))
+    marked = bool(marked_actions or marked_streets or marked_said or any(e.get("in_question") for _, e in events))
     for index in chosen_actions:
         action = entries[index]
         own = (index, pairs[index]) if index in pairs else (index,)
         # a declaration and its chips (two entries, one action): the point of both, at the one marked
         mark = next((i for i in own if entries[i].get("in_question")), index)
+        # its own point where it is marked, or where nothing is (the last action is then the point);
+        # an unmarked action the dealer gave change for, beside a marked street, is not a marked one
         points.append(Point(own, "action", entries[mark].get("line"), f"seat {action['seat']}'s action",
-                            mark, not marked_actions or index in marked_actions))
-    marked = bool(marked_actions or marked_streets or marked_said or any(e.get("in_question") for _, e in events))
+                            mark, not marked or index in marked_actions))
     for index in statements(timeline):
         # a player's conditional statement in words is ruled as his action (statement facts), in
         # place of the plain words point a mark on it made
