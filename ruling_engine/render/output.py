@@ -82,8 +82,8 @@ def differs(ruling, house, alike: bool = False) -> bool:
 
 def _next_penalty(effects) -> tuple | None:
     """The penalty a ruling puts next for each seat: its penalty-step, else the lowest step of its
-    penalty-options (e23/headline, blind O404: EDP's "formal last warning" next and PPL's "10 minutes
-    away from the table" are not the same ruling, though both leave the options at discretion)."""
+    penalty-options (e23/headline, blind O404: one club's "formal last warning" next and another's "10
+    minutes away from the table" are not the same ruling, though both leave the options at discretion)."""
     dicts = [e for e in effects if isinstance(e, dict)]
     options = sorted((e for e in dicts if e.get("effect") == "penalty-option" and isinstance(e.get("step"), int)),
                      key=lambda e: e["step"])
