@@ -247,43 +247,34 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
 
 def _issue_outcomes(section, vocab: Vocabulary, file: str, name: str) -> dict:
     """{issue: outcome} (corrected_away:, held_to_call:), every issue declared and every outcome one of its own."""
-    if not isinstance(section, dict):
-        raise FloorcallError(file, getattr(section, "line", None), f"{name}: a mapping of issue: outcome",
-                             repr(section))
-    out = {}
-    for issue, outcome in section.items():
-        line = section.line_of(issue) if hasattr(section, "line_of") else None
-        if issue not in vocab.issues:
-            raise FloorcallError(file, line, "an issue declared under issues:", repr(issue),
-                                 did_you_mean(str(issue), vocab.issues))
-        outcomes = vocab.issues[issue].get("outcomes") or {}
-        if outcome not in outcomes:
-            raise FloorcallError(file, line, f"one of the outcomes of {issue}", repr(outcome),
-                                 did_you_mean(str(outcome), outcomes))
-        out[issue] = outcome
-    return out
+    return {issue: outcomes[0] for issue, outcomes in _checked_issue_outcomes(section, vocab, file, name, False)}
 
 
 def _issue_outcome_lists(section, vocab: Vocabulary, file: str, name: str) -> dict:
-    """{issue: [outcome, ...]} (context_outcomes:), every issue declared and every outcome one of its own."""
+    """{issue: {outcome, ...}} (context_outcomes:), every issue declared and every outcome one of its own."""
+    return {issue: frozenset(outcomes) for issue, outcomes in _checked_issue_outcomes(section, vocab, file, name, True)}
+
+
+def _checked_issue_outcomes(section, vocab: Vocabulary, file: str, name: str, lists: bool):
+    """(issue, [outcome, ...]) of a section mapping each issue to one outcome of its own, or (lists)
+    to a list of them; an undeclared issue or an outcome not its own is an error at its line."""
+    shape = "[outcome, ...]" if lists else "outcome"
     if not isinstance(section, dict):
-        raise FloorcallError(file, getattr(section, "line", None), f"{name}: a mapping of issue: [outcome, ...]",
+        raise FloorcallError(file, getattr(section, "line", None), f"{name}: a mapping of issue: {shape}",
                              repr(section))
-    out = {}
-    for issue, listed in section.items():
+    for issue, value in section.items():
         line = section.line_of(issue) if hasattr(section, "line_of") else None
         if issue not in vocab.issues:
             raise FloorcallError(file, line, "an issue declared under issues:", repr(issue),
                                  did_you_mean(str(issue), vocab.issues))
-        if not isinstance(listed, list):
-            raise FloorcallError(file, line, f"{name}: {issue}: a list of its outcomes", repr(listed))
+        if lists and not isinstance(value, list):
+            raise FloorcallError(file, line, f"{name}: {issue}: a list of its outcomes", repr(value))
         outcomes = vocab.issues[issue].get("outcomes") or {}
-        for outcome in listed:
+        for outcome in (value if lists else [value]):
             if outcome not in outcomes:
                 raise FloorcallError(file, line, f"one of the outcomes of {issue}", repr(outcome),
                                      did_you_mean(str(outcome), outcomes))
-        out[issue] = frozenset(listed)
-    return out
+        yield issue, list(value) if lists else [value]
 
 
 def _issue_set(names, vocab: Vocabulary, file: str) -> frozenset:
