@@ -70,6 +70,18 @@ def test_stacks_carry_from_the_hand_before(kb, tmp_path):
     assert answer.now["next"]["seat"] == 3 and answer.now["next"]["call"] == 174
 
 
+def test_an_earlier_hand_with_an_unknown_raiser_leaves_the_next_hands_stacks_not_known(kb, tmp_path):
+    """Blind call O802 (an internal error, KeyError 'unknown'): `{seat: unknown, did: raise, total:
+    unknown}` in the hand before the point is documented; what each player had at its end cannot
+    be worked out, so the point's hand is ruled with the stacks not known, never a traceback."""
+    text = HEAD.replace("  - {seat: 1, did: raise, total: 6}\n", "  - {seat: unknown, did: raise, total: unknown}\n")
+    report = _rule(kb, tmp_path, text + "  - deal:\n  - {seat: 3, did: raise, total: 20}\n"
+                   "  - {seat: 6, did: fold}\n  - {seat: 1, said: all in, in_question: true}\n")
+    answer = report.answers["edp"]
+    assert answer.rulings
+    assert not [e for e in answer.settlement if e["effect"] == "pot" and e.get("amount") == 233]    # not 212 + ...
+
+
 def test_point_on_the_earlier_hand_reads_its_settled_pot(kb, tmp_path):
     """A point marked on the first hand is ruled on it: its pot (£18), not the next hand's blinds."""
     text = HEAD.replace("  - money_moved: {did: pushed, seat: 1}", "  - money_moved: {did: pushed, seat: 1, in_question: true}")

@@ -169,6 +169,15 @@ def _hand_button(entries: list):
     return None
 
 
+def _unknown_in(value) -> bool:
+    """Whether an entry holds `unknown` anywhere (a seat, an amount, a chip)."""
+    if isinstance(value, dict):
+        return any(_unknown_in(v) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(_unknown_in(v) for v in value)
+    return value == UNKNOWN
+
+
 def _carried_stacks(data: dict, entries: list, stacks: dict) -> dict:
     """Each player's chips at the end of a hand: what he had, less what he put in, plus what was
     pushed or returned to him (the whole pot to the one player left when nobody pushed it). A stack
@@ -176,6 +185,10 @@ def _carried_stacks(data: dict, entries: list, stacks: dict) -> dict:
     from ruling_engine.facts.hand import _stack_was_on_table, replay_timeline, table_stakes
     from ruling_engine.facts.replay import parse_said
     from ruling_engine.facts.timeline import read_timeline
+    if any(entry.get("entry") == "action" and _unknown_in(entry) for entry in entries):
+        # an earlier hand with an action not known (who raised, how much): what each player had
+        # at its end cannot be worked out, so the next hand's stacks are not known either
+        return {seat: None for seat in stacks}
     hand_data = dict(data, timeline=entries, players=[dict(p, **({"stack": stacks[p["seat"]]}
                                                                  if stacks.get(p["seat"]) is not None else {}))
                                                       for p in data["players"]])
