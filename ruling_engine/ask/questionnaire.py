@@ -21,7 +21,7 @@ from ruling_engine.facts.hand import FIXED_LIMIT_VARIANTS
 from ruling_engine.errors import FloorcallError
 from ruling_engine.incident.hands import ruled_incident
 from ruling_engine.incident.load import FLOP_STREETS, STUD_STREETS, Incident, validate_incident
-from ruling_engine.incident.unknowns import UNKNOWN, choice_paths, domain, spec_at, values_at
+from ruling_engine.incident.unknowns import UNKNOWN, choice_paths, domain, holds_unknown, spec_at, values_at
 from ruling_engine.knowledge.conditions import disjuncts, expanded
 
 DONE = "done"                         # the answer to "what happened next?" that ends the timeline
@@ -551,9 +551,9 @@ class Session:
         out = {name for name, value in self.answers.items() if value == UNKNOWN}
         for kind, number, body in self._event_entries():
             out |= {f"{kind}.{key}" for key, value in body.items() if value == UNKNOWN}
-        if any(_has_unknown(e) for e in self.timeline if not _is_event(e, self.vocab)):
+        if any(holds_unknown(e) for e in self.timeline if not _is_event(e, self.vocab)):
             out |= set(TIMELINE_SOURCES)
-        if any(_has_unknown(p) for p in self.answers.get("players", [])):
+        if any(holds_unknown(p) for p in self.answers.get("players", [])):
             out.add("players")
         return out
 
@@ -838,14 +838,6 @@ def _with_mark(entry: dict) -> dict:
 
 def _is_event(entry: dict, vocab) -> bool:
     return len(entry) == 1 and next(iter(entry)) in vocab.records["event"]
-
-
-def _has_unknown(value) -> bool:
-    if isinstance(value, dict):
-        return any(_has_unknown(v) for v in value.values())
-    if isinstance(value, list):
-        return any(_has_unknown(v) for v in value)
-    return value == UNKNOWN
 
 
 def _marked(entry: dict) -> bool:

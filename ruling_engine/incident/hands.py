@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 
 from ruling_engine.errors import FloorcallError
-from ruling_engine.incident.unknowns import UNKNOWN
+from ruling_engine.incident.unknowns import UNKNOWN, holds_unknown
 
 HAND_START = ("deal", "preflop", "third-street")     # a street that begins a hand's deal or its betting
 
@@ -169,15 +169,6 @@ def _hand_button(entries: list):
     return None
 
 
-def _unknown_in(value) -> bool:
-    """Whether an entry holds `unknown` anywhere (a seat, an amount, a chip)."""
-    if isinstance(value, dict):
-        return any(_unknown_in(v) for v in value.values())
-    if isinstance(value, (list, tuple)):
-        return any(_unknown_in(v) for v in value)
-    return value == UNKNOWN
-
-
 def _carried_stacks(data: dict, entries: list, stacks: dict) -> dict:
     """Each player's chips at the end of a hand: what he had, less what he put in, plus what was
     pushed or returned to him (the whole pot to the one player left when nobody pushed it). A stack
@@ -185,7 +176,7 @@ def _carried_stacks(data: dict, entries: list, stacks: dict) -> dict:
     from ruling_engine.facts.hand import _stack_was_on_table, replay_timeline, table_stakes
     from ruling_engine.facts.replay import parse_said
     from ruling_engine.facts.timeline import read_timeline
-    if any(entry.get("entry") == "action" and _unknown_in(entry) for entry in entries):
+    if any(entry.get("entry") == "action" and holds_unknown(entry) for entry in entries):
         # an earlier hand with an action not known (who raised, how much): what each player had
         # at its end cannot be worked out, so the next hand's stacks are not known either
         return {seat: None for seat in stacks}

@@ -21,6 +21,15 @@ CHOICE_TYPES = ("enum", "bool", "seat")
 SKIPPED = ("expected", "casebook", "notes", "title")
 
 
+def holds_unknown(value) -> bool:
+    """Whether a value holds `unknown` anywhere (a seat, an amount, a chip, a nested field)."""
+    if isinstance(value, dict):
+        return any(holds_unknown(v) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(holds_unknown(v) for v in value)
+    return value == UNKNOWN
+
+
 def unknown_paths(data, path=(), vocabulary=None) -> list:
     """Paths (tuples of keys and indexes) of every choice (enum, yes/no, seat) written `unknown`.
     Numbers written `unknown` are not choices: what depends on them is left unstated."""

@@ -530,7 +530,7 @@ def _governed_on_issue(kb, club: str, ruling: ClubRuling, rulings: list, by_id: 
                               # conduct (casebook Q401: cards shown, then advice asked), ruled where it is
         if not _named_seats(ruling) <= _named_seats(other):
             continue          # the governing clause speaks of another seat: this one's ruling stands
-        where = f"Governed by the ruling on the same question at the entry its clause was written for"
+        where = "Governed by the ruling on the same question at the entry its clause was written for"
         return _taken_from(ruling, other, other.outcome, where,
                            f"{where}: the clause written for this player's situation governs the general "
                            f"one, set aside.",
