@@ -173,8 +173,7 @@ def _carried_stacks(data: dict, entries: list, stacks: dict) -> dict:
     """Each player's chips at the end of a hand: what he had, less what he put in, plus what was
     pushed or returned to him (the whole pot to the one player left when nobody pushed it). A stack
     that cannot be worked out (an unpushed pot at a showdown) is not known (None)."""
-    from ruling_engine.facts.hand import _stack_was_on_table, replay_timeline, table_stakes
-    from ruling_engine.facts.replay import parse_said
+    from ruling_engine.facts.hand import _stack_was_on_table, table_stakes
     from ruling_engine.facts.timeline import read_timeline
     if any(entry.get("entry") == "action" and holds_unknown(entry) for entry in entries):
         # an earlier hand with an action not known (who raised, how much): what each player had
