@@ -52,6 +52,18 @@ def test_second_hand_moves_the_button_and_posts_its_blinds(kb, tmp_path):
     assert now["live"] == [1, 3, 6]
 
 
+def test_a_timeline_that_begins_at_the_last_hands_hand_over_posts_the_blinds_of_the_hand_it_deals(kb, tmp_path):
+    """`hand-over:` (the hand before, not described) then `deal:`: the hand dealt posts its blinds
+    from the button like any other (issue 20: the blinds vanished, and a raise that won the pot
+    uncontested got back all of it and won 0). Button 1: seat 3 posts £1, seat 6 £2; seat 1 raises
+    to £6 and both fold: £4 of it comes back, the pot is £1 + £2 + £2 = £5 and seat 1 wins it."""
+    text = HEAD.split("timeline:")[0] + ("timeline:\n  - hand-over:\n  - deal:\n  - {seat: 1, did: raise, total: 6}\n"
+                                         "  - {seat: 3, did: fold}\n  - {seat: 6, did: fold, in_question: true}\n")
+    answer = _rule(kb, tmp_path, text).answers["edp"]
+    assert [e["amount"] for e in answer.settlement if e["effect"] == "pot"] == [5]
+    assert [(e["seat"], e["amount"]) for e in answer.settlement if e["effect"] == "return-chips"] == [(1, 4)]
+
+
 def test_deal_button_says_where_the_button_is(kb, tmp_path):
     """`- deal: {button: 6}`: seat 1 posts the small blind, seat 3 the big; seat 6 acts first."""
     report = _rule(kb, tmp_path, HEAD + "  - deal: {button: 6}\n  - said: {by: 6, words: \"Can I raise?\", "

@@ -178,10 +178,11 @@ def _read(incident_data: dict, entries: list, streets: list, pairs: dict, bases=
     seconds = set(pairs.values())
     started = next((e for e in entries if e["entry"] in ("action", "street")), None)
     start = started["street"] if started and started["entry"] == "street" else "preflop"
-    if start == "hand-over" and incident_data.get("_after_hand"):     # a later hand of the timeline, with the
-        begun = next((e for e in entries[entries.index(started) + 1:]  # stretch between the hands in front:
+    if start == "hand-over":        # the timeline begins between hands (the last hand's hand-over, or the
+        begun = next((e for e in entries[entries.index(started) + 1:]  # stretch between two hands in front):
                       if e["entry"] == "action" or e["entry"] == "street" and e["street"] != "hand-over"), None)
-        start = begun["street"] if begun and begun["entry"] == "street" else "preflop"   # it starts at its deal
+        if begun is not None or incident_data.get("_after_hand"):   # the hand it deals starts at its deal,
+            start = begun["street"] if begun and begun["entry"] == "street" else "preflop"   # blinds and all
     actions, action_entry, events, event_entry, posts, board = [], [], [], [], [], []
     flop_count = None
     pot_before = None
