@@ -1,6 +1,7 @@
 """A marked claim or objection is answered only by a clause whose subject it is (e24/objection,
 blind O701-O703): an irregularity of a hand that ended before the words (a `hand-over:` between)
-is ruled beside the words, never as their answer; where nothing else answers, each club says its rulebook has no clause on it
+and a colour-up done as the club allows (vocabulary `context_outcomes`) are ruled beside the words,
+never as their answer; where nothing else answers, each club says its rulebook has no clause on it
 and cites its discretion clause. A claim whose subject is written as its own event (chips taken off
 the table, a loan of chips) is answered by that event's clause."""
 import pytest
@@ -69,6 +70,49 @@ def test_the_same_complaint_before_the_hand_ends_asks_that_hands_questions(kb):
     before = fold_at_words(CASH + COMPLAINT)
     assert before and "edp.9-4-s3" in {c.clause for c in before[0].citations}
     assert fold_at_words(CASH + "  - hand-over:\n" + COMPLAINT) == []
+
+
+TOURNAMENT = """title: t
+house: fpc
+game: {format: tournament, variant: NLHE, blinds: [100, 200], level: 4, starting_stack: 5000}
+players:
+  - {seat: 2, stack: 5000}
+  - {seat: 6, stack: 3400}
+pot_at_start: 2600
+timeline:
+  - river:
+  - {seat: 2, did: bet, total: 1300}
+  - {seat: 6, did: call, total: 1300}
+  - showdown:
+  - hand_shown: {seat: 2, face_up: 2}
+  - money_moved: {did: pushed, seat: 2, amount: 5200}
+  - hand-over:
+  - break_taken: {starts: "20:50"}
+  - colour_up: {chip: 25, into: 100}
+  - said: {by: 2, words: "Then he only called eleven hundred. He owes me two hundred.", kind: claim, in_question: true}
+"""
+
+
+@pytest.mark.parametrize("club, colour_clause", [("gala", "gala.tournament-o"), ("edp", "edp.4-1-s3")])
+def test_a_claim_for_money_owed_is_not_answered_by_the_colour_up_clause(kb, club, colour_clause):
+    """Blind O702: "he owes me 200" was answered by the break's colour-up (Gala Tournament (o),
+    EDP 4 ¶1 s3 "may colour up at their discretion"), which says nothing of money owed. The colour-up
+    is still ruled on its clause; the claim is not covered, the club's discretion clause cited."""
+    report = _rule(kb, TOURNAMENT)
+    colour, = _rulings(report, club, "colour-up")
+    assert colour.basis in ANSWERING and colour_clause in {c.clause for c in colour.citations}
+    words, = _rulings(report, club, MARKED)
+    assert (words.outcome, words.basis, words.answered_by) == ("floor-decides", "not covered", [])
+    assert DISCRETION[club] in {c.clause for c in words.citations}
+    assert colour_clause not in {c.clause for c in words.citations}
+
+
+def test_only_outcomes_that_confirm_the_colour_up_as_given_are_context(kb):
+    """Only a colour-up confirmed as given is context (vocabulary context_outcomes): `not-yet`, which
+    corrects it, is never listed, so an objection to a colour-up made too early is still answered."""
+    listed = set(kb.vocabulary.context_outcomes["colour-up"])
+    assert listed and "not-yet" not in listed          # a correcting outcome is never context
+    assert listed <= set(kb.vocabulary.issues["colour-up"]["outcomes"])
 
 
 @pytest.mark.parametrize("club, clause", [("edp", "edp.2-8"), ("gala", "gala.house-f")])
