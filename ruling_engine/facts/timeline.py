@@ -922,13 +922,21 @@ def point_view(timeline: Timeline, point: Point) -> tuple[dict, int | None]:
         index = timeline.action_entry.index(point.entries[0])
     else:
         marked = [n for n, a in enumerate(timeline.data["actions"]) if a.get("in_question")]
-        before = [n for n, i in enumerate(timeline.action_entry) if i < point.index]
+        before = [n for n, i in enumerate(timeline.action_entry) if i < point.index
+                  and not (point.kind == "said" and hand_over_between(timeline.entries, i, point.index))]
         index = marked[-1] if marked else (before[-1] if before else None)
     data["_entries"] = timeline.entries
     data["_point_entries"] = point.entries
     data["_action_entry"] = timeline.action_entry[index] if index is not None else None
     data["_chips_entry"] = timeline.data["actions"][index].get("_chips_entry") if index is not None else None
     return data, index
+
+
+def hand_over_between(entries: list, start: int, end: int) -> bool:
+    """Whether the hand ended (`hand-over:`) between two entries: marked words said after it are
+    not about that hand's last action nor its irregularities (e24/objection, blind O703: a complaint
+    after the hand is not a question on how its last fold was thrown)."""
+    return any(e.get("entry") == "street" and e.get("street") == "hand-over" for e in entries[start + 1:end])
 
 
 def hand_point(timeline: Timeline) -> Point:

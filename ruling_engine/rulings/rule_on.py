@@ -18,7 +18,7 @@ from ruling_engine.incident.cards import spellings, suitless
 from ruling_engine.incident.hands import hands_warnings, ruled_incident
 from ruling_engine.facts.question import ASKS
 from ruling_engine.facts.hand import BETTING, STUD_BETTING
-from ruling_engine.facts.timeline import deal_state, hand_point, point_view, question_of, read_timeline, supposed_timeline
+from ruling_engine.facts.timeline import deal_state, hand_over_between, hand_point, point_view, question_of, read_timeline, supposed_timeline
 from ruling_engine.rulings.consistency import contradictions
 from ruling_engine.corrected.edits import ClubEdits, edited_data
 from ruling_engine.corrected.hand import correct, moment
@@ -824,7 +824,8 @@ def _objection_answered(kb, ruling: ClubRuling, club_rulings: list, points: list
                         entries) -> ClubRuling:
     """Marked words no listed question covers (a claim, an objection: "I haven't acted on the
     all-in") are answered by what they object to (issue 20/21, e17/objection): the club's rulings on
-    the irregular entries of the same hand ruled beside the mark, before or at the words, on a
+    the irregular entries of the same hand ruled beside the mark, before or at the words with no
+    `hand-over:` between (e24/objection), never a context entry confirmed as given, on a
     clause (express, reading) or on clauses that conflict. The earliest of them leads (the
     answer's headline, render/output.py); the words' ruling takes its basis and clauses and names
     every one (`answered_by`), its corrections staying with them (made once, in one place). A club
@@ -838,7 +839,7 @@ def _objection_answered(kb, ruling: ClubRuling, club_rulings: list, points: list
             continue
         if other.outcome in kb.vocabulary.context_outcomes.get(other.issue, ()):
             continue          # a context entry confirmed as given answers nothing (e23/headline)
-        if where.entries[-1] > at or _new_hand_between(entries, where.entries[-1], at):
+        if where.entries[-1] > at or hand_over_between(entries, where.entries[-1], at):
             continue
         answering.append((where.entries[0], other))
     if not answering:
