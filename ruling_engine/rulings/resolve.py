@@ -272,11 +272,19 @@ def _escalation_step(group: dict, rules: list, filler: Filler, club_info, kb=Non
       is decided: the floor chooses, and the ruling names the step next on the scale (the lowest
       open, issue 20) as the floor's choice within the range of steps open and the clause, never
       as if it were decided (no penalty-step effect);
+    - where a rule on the conduct names the step its clause gives for it (a penalty-named effect:
+      soft play 'may include ... disqualification'), the ruling says the range up to that step with
+      that clause, not the next step on the scale (e24/conduct);
     - options-at-discretion without discretion is a ladder applied in order: the lowest step open
       applies and the higher steps are dropped."""
     ladder: dict = {}
     clauses: dict = {}
+    named: dict = {}        # seat -> (step, penalty, clause): the step the clause on the conduct names
     for rule in rules:
+        for each in rule.then.effects:
+            for effect in filler.effects(each):
+                if effect.get("effect") == "penalty-named" and isinstance(effect.get("step"), int):
+                    named.setdefault(effect.get("seat"), (effect["step"], effect.get("penalty"), rule.clause))
         if rule.escalation:
             for each in rule.then.effects:
                 for effect in filler.effects(each):
@@ -303,11 +311,17 @@ def _escalation_step(group: dict, rules: list, filler: Filler, club_info, kb=Non
                       if numbers[0] > 1 else "")
             nxt = ("the first step of the scale" if numbers[0] == 1 else
                    "the lowest step still open after his earlier warnings")
+            if seat in named:       # the clause on this conduct names a step: the range up to it, not the lowest
+                step, penalty, clause = named[seat]
+                tail = (f". For this conduct {_locator(kb, clause)} names {penalty} (step {step}): the "
+                        f"{club_info.floor} chooses within the range up to it, not the lowest step by default.")
+            else:
+                tail = (f". Next on the scale is step {numbers[0]}, {first.get('penalty')} "
+                        f"({nxt}), the {club_info.floor}'s to choose within that range.")
             lines.append(f"Seat {seat}: the {club_info.floor} chooses the penalty at his discretion ({where}), "
                          f"from step {numbers[0]} up to step {numbers[-1]}: "
                          + "; ".join(f"step {n}, {steps[n].get('penalty')}" for n in numbers)
-                         + f"{passed}. Next on the scale is step {numbers[0]}, {first.get('penalty')} "
-                         f"({nxt}), the {club_info.floor}'s to choose within that range.")
+                         + f"{passed}{tail}")
             continue
         why = ("the first step of the scale" if numbers[0] == 1 else
                "the lowest step still open after his earlier warnings: the steps below it are passed")
