@@ -192,9 +192,13 @@ def stop_the_hand(now: dict, stops: list) -> dict:
     return {**{k: v for k, v in now.items() if k not in HAND_PARTS}, "stops": stops, "stopped": True}
 
 
+HAND_LEFT = "hand-left-to-floor"    # a clause on a breach that says nothing of the hand (rulings/resolve.py)
+
+
 def _left_to_floor(rulings: list, points: list, floor: str, entries=()) -> dict | None:
     """A marked point every ruling of this club leaves to the floor (no clause on it: not covered,
-    the floor decides; e17/discretion): the hand below is the position the timeline left, which the
+    the floor decides; e17/discretion), or whose breach the club's clause rules without saying what
+    it does to the hand (`hand_left`, e24/conduct): the hand below is the position the timeline left, which the
     floor decides from, not an order to play it on as if the point were settled. None: every
     marked point has a ruling of a clause.
 
@@ -208,9 +212,12 @@ def _left_to_floor(rulings: list, points: list, floor: str, entries=()) -> dict 
         if forced is None and (not getattr(point, "marked", False) or getattr(point, "beside", False)):
             continue
         here = [r for r in rulings if r.point == number]
-        if here and all(r.basis == "not covered" and r.outcome == "floor-decides" for r in here):
-            out = {"issue": here[0].issue, "line": point.line, "who": f"The {floor}", "position": True,
-                   "clauses": list(dict.fromkeys(c.clause for r in here for c in r.citations))}
+        left = [r for r in here if any(e.get("effect") == HAND_LEFT for e in r.effects)]
+        if here and (left or all(r.basis == "not covered" and r.outcome == "floor-decides" for r in here)):
+            out = {"issue": (left or here)[0].issue, "line": point.line, "who": f"The {floor}", "position": True,
+                   "clauses": list(dict.fromkeys(c.clause for r in (left or here) for c in r.citations))}
+            if left:
+                out["hand_left"] = True
             if forced is not None:
                 return {**out, "forced": forced}
             found = found or out

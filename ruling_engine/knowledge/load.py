@@ -295,6 +295,8 @@ def _load_knowledge(root: Path) -> KnowledgeBase:
         # (rulings/rule_on.py MARKED_ONLY): a condition no facts satisfy
         issue["condition"] = (Any_(()) if issue["raised_when"] == MARKED_ONLY else
                               issue_parser.parse(issue["raised_when"], line=getattr(issue, "line", None)))
+        if issue.get("hand_at_stake_when") is not None:     # rulings/resolve.py _hand_left_to_floor
+            issue["hand_at_stake"] = issue_parser.parse(issue["hand_at_stake_when"], line=getattr(issue, "line", None))
         if issue.get("unruled_when") is not None:
             # raised for every club, but a club none of whose rules speak to it says nothing
             issue["unruled"] = issue_parser.parse(issue["unruled_when"], line=getattr(issue, "line", None))

@@ -322,6 +322,11 @@ def now_lines(now: dict, currency: str) -> list:
                      f"{first['who']} decides first ({first['title'][0].lower() + first['title'][1:]}), at his "
                      f"discretion: {first['direction']} "
                      "If he so rules:")
+    elif nxt and first and first.get("hand_left"):
+        # the club's clause rules the breach but not the hand (e24/conduct): the floor decides it first
+        lines.append(f"{first['who']} decides first ({first['title'][0].lower() + first['title'][1:]}): what "
+                     "the breach does to the hand and the pot, which the club's clause does not say. Nobody acts "
+                     "before he rules; the hand as the timeline left it, the position he decides from:")
     elif nxt and first and first.get("position"):
         # the club has no clause on the marked point (e17/discretion): the hand as the timeline left
         # it is the position the floor decides from, not an order to play on

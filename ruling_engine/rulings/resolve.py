@@ -272,11 +272,19 @@ def _escalation_step(group: dict, rules: list, filler: Filler, club_info, kb=Non
       is decided: the floor chooses, and the ruling names the step next on the scale (the lowest
       open, issue 20) as the floor's choice within the range of steps open and the clause, never
       as if it were decided (no penalty-step effect);
+    - where a rule on the conduct names the step its clause gives for it (a penalty-named effect:
+      soft play 'may include ... disqualification'), the ruling says the range up to that step with
+      that clause, not the next step on the scale (e24/conduct);
     - options-at-discretion without discretion is a ladder applied in order: the lowest step open
       applies and the higher steps are dropped."""
     ladder: dict = {}
     clauses: dict = {}
+    named: dict = {}        # seat -> (step, penalty, clause): the step the clause on the conduct names
     for rule in rules:
+        for each in rule.then.effects:
+            for effect in filler.effects(each):
+                if effect.get("effect") == "penalty-named" and isinstance(effect.get("step"), int):
+                    named.setdefault(effect.get("seat"), (effect["step"], effect.get("penalty"), rule.clause))
         if rule.escalation:
             for each in rule.then.effects:
                 for effect in filler.effects(each):
@@ -303,11 +311,17 @@ def _escalation_step(group: dict, rules: list, filler: Filler, club_info, kb=Non
                       if numbers[0] > 1 else "")
             nxt = ("the first step of the scale" if numbers[0] == 1 else
                    "the lowest step still open after his earlier warnings")
+            if seat in named:       # the clause on this conduct names a step: the range up to it, not the lowest
+                step, penalty, clause = named[seat]
+                tail = (f". For this conduct {_locator(kb, clause)} names {penalty} (step {step}): the "
+                        f"{club_info.floor} chooses within the range up to it, not the lowest step by default.")
+            else:
+                tail = (f". Next on the scale is step {numbers[0]}, {first.get('penalty')} "
+                        f"({nxt}), the {club_info.floor}'s to choose within that range.")
             lines.append(f"Seat {seat}: the {club_info.floor} chooses the penalty at his discretion ({where}), "
                          f"from step {numbers[0]} up to step {numbers[-1]}: "
                          + "; ".join(f"step {n}, {steps[n].get('penalty')}" for n in numbers)
-                         + f"{passed}. Next on the scale is step {numbers[0]}, {first.get('penalty')} "
-                         f"({nxt}), the {club_info.floor}'s to choose within that range.")
+                         + f"{passed}{tail}")
             continue
         why = ("the first step of the scale" if numbers[0] == 1 else
                "the lowest step still open after his earlier warnings: the steps below it are passed")
@@ -420,7 +434,36 @@ def resolve_club(kb, club: str, issues: list, fired: list, facts: dict, currency
     rulings = [_with_deciding_definitions(kb, club, r, by_id, fired, facts) for r in rulings]
     seat = facts.get("action.seat")
     rulings = [_governed(kb, club, r, rulings, by_id, seat) for r in rulings]
-    return [_answered_elsewhere(kb, r, rulings, seat) for r in rulings]
+    rulings = [_answered_elsewhere(kb, r, rulings, seat) for r in rulings]
+    return [_hand_left_to_floor(kb, club, r, facts, rulings) for r in rulings]
+
+
+def _hand_left_to_floor(kb, club: str, ruling: ClubRuling, facts: dict, rulings: list) -> ClubRuling:
+    """A breach that bears on a hand's result (the issue's `hand_at_stake_when`), ruled on a clause
+    that says nothing of the hand or the pot (none of its `hand_settled_by` effects, in this ruling
+    or the club's others at the point, such as a penalty clause's forfeit): the ruling
+    says the floor decides them, the discretion clause cited, rather than leaving the hand as the
+    breach left it; no consequence is made up (e24/conduct)."""
+    spec = kb.vocabulary.issues.get(ruling.issue, {})
+    condition = spec.get("hand_at_stake")
+    if condition is None or ruling.basis not in ("express", "reading") or \
+            not any(all(leaf.holds(facts) for leaf in conj) for conj in disjuncts(condition)):
+        return ruling
+    settled = set(spec.get("hand_settled_by") or ())
+    if any(e.get("effect") in settled for r in rulings for e in r.effects):
+        return ruling
+    info = kb.clubs[club]
+    seat = facts.get("conduct.seat")
+    whose = f"seat {seat}'s hand" if seat is not None else "the hand"
+    line = (f"{info.title}'s clause on this breach does not say what it does to {whose} and the pot: the "
+            f"{info.floor} decides, in the best interest of the game and fairness (discretion clause cited).")
+    cited = {c.clause for c in ruling.citations}
+    extra = [c for c in _discretion(kb, club, ruling.issue) if c.clause not in cited]
+    ruling.do = list(ruling.do) + [line]
+    ruling.effects = list(ruling.effects) + [{"effect": "hand-left-to-floor", "seat": seat}]
+    ruling.citations = list(ruling.citations) + extra
+    ruling.discretion = True
+    return ruling
 
 
 def _defined_values(by_id: dict, fired: list, facts: dict) -> dict:

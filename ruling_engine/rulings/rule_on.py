@@ -825,7 +825,8 @@ def _objection_answered(kb, ruling: ClubRuling, club_rulings: list, points: list
     """Marked words no listed question covers (a claim, an objection: "I haven't acted on the
     all-in") are answered by what they object to (issue 20/21, e17/objection): the club's rulings on
     the irregular entries of the same hand ruled beside the mark, before or at the words with no
-    `hand-over:` between (e24/objection), never a context entry confirmed as given, on a
+    `hand-over:` between (e24/objection) or a conduct record of the same moment just after them
+    (_same_moment), never a context entry confirmed as given, on a
     clause (express, reading) or on clauses that conflict. The earliest of them leads (the
     answer's headline, render/output.py); the words' ruling takes its basis and clauses and names
     every one (`answered_by`), its corrections staying with them (made once, in one place). A club
@@ -839,7 +840,9 @@ def _objection_answered(kb, ruling: ClubRuling, club_rulings: list, points: list
             continue
         if other.outcome in kb.vocabulary.context_outcomes.get(other.issue, ()):
             continue          # a context entry confirmed as given answers nothing (e23/headline)
-        if where.entries[-1] > at or hand_over_between(entries, where.entries[-1], at):
+        if where.entries[-1] > at and not _same_moment(entries, at, where.entries):
+            continue
+        if where.entries[-1] <= at and hand_over_between(entries, where.entries[-1], at):
             continue
         answering.append((where.entries[0], other))
     if not answering:
@@ -860,6 +863,17 @@ def _objection_answered(kb, ruling: ClubRuling, club_rulings: list, points: list
                       citations=list(dict.fromkeys(c for _, r in answering for c in r.citations)),
                       rules_fired=list(lead.rules_fired), point=number,
                       answered_by=[(r.point, r.issue, r.outcome) for _, r in answering])
+
+
+def _same_moment(entries, at: int, later: list) -> bool:
+    """Whether a point after marked words records the deed they are about (e24/conduct): conduct
+    entries only, with nothing but words and other conduct records between (no card, action or
+    street), so what the floor heard and what he records are one moment, never a later event."""
+    def record(entry) -> bool:
+        return entry.get("entry") == "event" and entry.get("event") == "conduct"
+    if not all(record(entries[n]) for n in later if n < len(entries)):
+        return False
+    return all(entry.get("entry") == "said" or record(entry) for entry in entries[at + 1:max(later)])
 
 
 def _new_hand_between(entries, start: int, end: int) -> bool:
