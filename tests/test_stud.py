@@ -3,7 +3,10 @@
 - A bring-in who is only called does not act again on third street (he has no option, as a big
   blind has); completed, he acts again. The order and the round's end follow it, so the silent-seat
   check does not refuse a file whose third street is written out, and fourth street is not read as
-  dealt early."""
+  dealt early.
+- EDP 7 ¶10 •4 "Additional cards are dealt and placed to the side along with the premature card(s)
+  to represent an entire round of cards for the remaining live players": a fifth street pitched to
+  two players (`fifth-street: {count: 2}`) is two cards, and the round is made up with the rest."""
 from ruling_engine.facts.timeline import read_timeline
 from ruling_engine.facts.turn_order import order_facts
 from ruling_engine.incident.load import parse_incident_text
@@ -67,3 +70,20 @@ def test_third_street_written_out_is_accepted_and_only_fifth_street_is_early(kb)
     assert edp.now["next"]["seat"] == 4
     assert [e for e in edp.settlement if e["effect"] == "pot"] == [
         {"effect": "pot", "pot": "main", "amount": 3.5, "seats": [1, 3, 4, 6, 7]}]
+
+
+def test_edp_7_10_b4_two_early_stud_cards_are_two_and_the_round_is_made_up_with_three(kb):
+    report = rule_incident(_incident(kb, THIRD), kb, with_precedents=False)
+    edp = report.answers["edp"]
+    ruling = edp.rulings[0]
+    assert ruling.outcome == "stud-round-set-aside"
+    assert [c.clause for c in ruling.citations] == ["edp.7-10-b4"]
+    # five live players, two cards out: three more make the round
+    assert "Set aside the 2 premature card(s)" in ruling.do[0] and "deal 3 more" in ruling.do[0]
+
+
+def test_edp_7_10_b4_one_early_stud_card_makes_up_the_round_with_the_others(kb):
+    text = THIRD.replace("fifth-street: {count: 2, in_question: true}", "fifth-street: {in_question: true}")
+    edp = rule_incident(_incident(kb, text), kb, with_precedents=False).answers["edp"]
+    assert "Set aside the 1 premature card(s)" in edp.rulings[0].do[0]
+    assert "deal 4 more" in edp.rulings[0].do[0]

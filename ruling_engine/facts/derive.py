@@ -21,6 +21,7 @@ from ruling_engine.incident.load import HAND_SIZE
 from ruling_engine.incident.named_hand import NamedHand
 from ruling_engine.numbers import game_currency
 
+STUD_STREETS = ("fourth-street", "fifth-street", "sixth-street", "seventh-street")
 STRUCTURE = {"NLHE": "no-limit", "PLO": "pot-limit", "PLHE": "pot-limit", "LHE": "limit", "stud": "limit"}
 
 
@@ -299,6 +300,12 @@ def _premature(event, ctx) -> dict:
            "card_dealt_early.cards": event.get("cards", 1)}
     if event.get("named"):            # the card(s) already out, as the timeline names them (e18/premature-named)
         out["card_dealt_early.named"] = ", ".join(event["named"])
+    if event["street"] in STUD_STREETS:
+        # a stud street's early cards, as counted (two players pitched: 2), and how many more make a
+        # round for the players still in
+        early = event.get("street_cards", 1)
+        out["card_dealt_early.street_cards"] = early
+        out["card_dealt_early.round_rest"] = max(len(ctx.final_state.in_hand) - early, 0)
     return out
 
 
