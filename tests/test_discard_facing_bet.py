@@ -3,7 +3,9 @@
 - Gala House rules w) "A player facing a bet who discards his hand either by verbal or visual
   action may not reclaim it, the hand is now dead.": the clause for the exact situation is cited
   and governs Dealer procedures n)'s general out-of-turn discard. Whether he faced a bet is read
-  when he discarded, not after the entries that follow (his later "I call" does not unmake it)."""
+  when he discarded, not after the entries that follow (his later "I call" does not unmake it).
+- Chips are never invented: a dead seat's later call in words, its chips not stated, gives him
+  nothing "back"; chips the file shows him putting in after his hand died do go back."""
 from ruling_engine.facts.derive import computed_facts
 from ruling_engine.facts.timeline import point_view, read_timeline
 from ruling_engine.incident.load import parse_incident_text
@@ -55,3 +57,18 @@ def test_gala_house_w_not_cited_when_no_bet_faced(kb):
     text = DISCARD.replace("  - {seat: 3, chips: [5, 1]}\n", "  - {seat: 3, did: check}\n")
     muck = next(r for r in _gala(kb, text).rulings if r.issue == "mucked-hand")
     assert "gala.house-w" not in [c.clause for c in muck.citations]
+
+
+def test_a_dead_seats_call_in_words_with_no_chips_stated_gives_nothing_back(kb):
+    gala = _gala(kb, DISCARD)
+    assert not [e for e in gala.settlement if e["effect"] == "return-chips" and e.get("seat") == 6]
+    assert not [m for m in gala.now["moves"] if m.get("seat") == 6]
+    pot = next(e for e in gala.settlement if e["effect"] == "pot")
+    assert pot["amount"] == 18.5 and 6 not in pot["seats"]
+
+
+def test_chips_the_file_shows_after_his_hand_died_do_go_back(kb):
+    text = DISCARD.replace('said: "I haven\'t folded. I call."', 'said: "I haven\'t folded. I call.", chips: [5, 1]')
+    gala = _gala(kb, text)
+    back = {e["seat"]: e["amount"] for e in gala.settlement if e["effect"] == "return-chips"}
+    assert back.get(6) == 6
