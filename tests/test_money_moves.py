@@ -113,18 +113,31 @@ timeline:
   - {seat: 9, did: raise, total: 1000}
   - {seat: 2, did: call, total: 1000}
   - {seat: 6, did: fold}
-  - {seat: 7, said: call}
+  - {seat: 7, said: call, total: 1000}
 """
 
 
 def test_chips_a_dead_hand_put_in_after_it_died_go_back_and_what_it_put_in_before_stays(kb):
     """Gala (house i) and PPL (league 13) kill the hand of a player away when his turn came; his
-    'call' on coming back was no bet on a live hand: the 800 goes back, his 200 blind stays."""
+    'call' on coming back (his 1,000 total in) was no bet on a live hand: the 800 goes back, his
+    200 blind stays."""
     report, _ = _rule(kb, AWAY_THEN_CALLS)
     for club in ("gala", "ppl"):
         answer = report.answers[club]
         assert 7 in answer.now["dead"]
         assert _money(answer, "return-chips") == [{"effect": "return-chips", "seat": 7, "amount": 800}]
+        assert [p["amount"] for p in _money(answer, "pot")] == [2600]
+
+
+def test_a_dead_hands_call_in_words_with_no_chips_shown_is_not_given_back(kb):
+    """The same call said with no chips or total (e24/stud, O501): chips are never invented, so
+    nothing is given back; the 800 the replay read in is named as not put in, the pot the same."""
+    report, _ = _rule(kb, AWAY_THEN_CALLS.replace("{seat: 7, said: call, total: 1000}", "{seat: 7, said: call}"))
+    for club in ("gala", "ppl"):
+        answer = report.answers[club]
+        assert 7 in answer.now["dead"]
+        assert _money(answer, "return-chips") == []
+        assert _money(answer, "not-put-in") == [{"effect": "not-put-in", "seat": 7, "amount": 800}]
         assert [p["amount"] for p in _money(answer, "pot")] == [2600]
 
 

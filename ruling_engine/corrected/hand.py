@@ -118,6 +118,9 @@ class CorrectedHand:
     action_entries: list = field(default_factory=list)   # the timeline entry of every action taken (one_moment)
     action_streets: list = field(default_factory=list)   # (timeline entry, street) of every action taken (_reopen_round)
     undone: dict = field(default_factory=dict)       # seat -> chips given back as put in after his hand died
+    unstated: set = field(default_factory=set)       # (timeline entry, seat) of each action whose chips the file
+    #                                                  does not state (a call in words only): read in, never seen
+    unseen: dict = field(default_factory=dict)       # seat -> chips of such actions after his hand died: not his to take back
     raised_at: dict = field(default_factory=dict)    # seat -> [(timeline entry, street)] of each bet or raise he made
     full_raise_at: list = field(default_factory=list)  # (timeline entry, seat, street) of each full bet or raise
     held_from: dict = field(default_factory=dict)    # seat -> (street, timeline entry, lasts) of the restriction on him
@@ -360,7 +363,10 @@ def _start(data: dict, hand) -> CorrectedHand:
                                          for step in view.steps if step.index < len(actions)],
                          chips_at=[(actions[step.index].get("_entry", step.index), step.seat, step.street, step.delta)
                                    for step in view.steps if step.index < len(actions)
-                                   and math.isfinite(step.delta) and step.delta > 0])
+                                   and math.isfinite(step.delta) and step.delta > 0],
+                         unstated={(actions[step.index].get("_entry", step.index), step.seat) for step in view.steps
+                                   if step.index < len(actions) and not any(
+                                       k in actions[step.index] for k in ("chips", "total", "_chips_entry"))})
 
 
 def _keep_forced(out: CorrectedHand) -> None:
@@ -585,15 +591,25 @@ def _undo_after_death(out: CorrectedHand, seat, at) -> None:
         return
     if seat in out.undone:
         return                        # an earlier ruling found his hand dead: those chips went back then
-    later = [(street, chips) for entry, s, street, chips in out.chips_at if s == seat and entry > at]
-    remaining = sum(chips for _, chips in later) - out.backed.get(seat, 0)
+    later = [(street, chips, (entry, seat) in out.unstated)
+             for entry, s, street, chips in out.chips_at if s == seat and entry > at]
+    remaining = sum(chips for _, chips, _ in later) - out.backed.get(seat, 0)
     given = 0
-    for street, chips in reversed(later):
+    for street, chips, unstated in reversed(later):
         give = min(chips, remaining - given)
         if give <= 0:
             break
-        given -= _move(out, seat, -give, street)          # the chips moved back (negative)
-    out.undone[seat] = sum(chips for _, chips in later)     # back, by this correction or the ruling's own return
+        moved = -_move(out, seat, -give, street)          # the chips moved back
+        given += moved
+        if unstated:
+            # a call in words whose chips the file never shows: they were read in, not seen put in,
+            # so they are not given back as his: they stay in his stack (nothing to take back)
+            keep = min(moved, out.returned.get(seat, 0))
+            out.returned[seat] = whole(out.returned.get(seat, 0) - keep)
+            out.stacks[seat] = out.stacks.get(seat, 0) + keep
+            out.changed[seat] = whole(out.changed.get(seat, 0) + keep)
+            out.unseen[seat] = whole(out.unseen.get(seat, 0) + keep)
+    out.undone[seat] = sum(chips for _, chips, _ in later)     # back, by this correction or the ruling's own return
     if later:
         _reset_bet(out)
 

@@ -120,6 +120,8 @@ def _club(answer, view, taken=None):
     deducted = sum(e["amount"] for e in money if e["effect"] == "pot-deducted")
     # the blinds a void hand keeps in the middle for its exact re-play (keeps-forced-bets) are a pot
     kept = sum(e["amount"] for e in money if e["effect"] == "stays-for-redeal")
+    # a call in words the replay counted in, its chips never shown, after the hand died: not in the middle
+    kept += sum(e["amount"] for e in money if e["effect"] == "not-put-in")
     # conservation
     if money and (pots or returns):
         told = sum(p["amount"] for p in pots) + sum(r["amount"] for r in returns) + deducted + kept

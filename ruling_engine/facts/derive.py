@@ -21,6 +21,7 @@ from ruling_engine.incident.load import HAND_SIZE
 from ruling_engine.incident.named_hand import NamedHand
 from ruling_engine.numbers import game_currency
 
+STUD_STREETS = ("fourth-street", "fifth-street", "sixth-street", "seventh-street")
 STRUCTURE = {"NLHE": "no-limit", "PLO": "pot-limit", "PLHE": "pot-limit", "LHE": "limit", "stud": "limit"}
 
 
@@ -133,12 +134,21 @@ def _muck_facts(event: dict, data: dict, final_state) -> dict:
         "hand_mucked.uncalled": _uncalled(final_state.round_in.get(seat, 0), others),
         # his bet or raise is the round's last and nobody has called it (known even when nobody saw its size)
         "hand_mucked.bet_not_called": _last_is_own_bet(final_state, data, seat),
-        "hand_mucked.facing_bet": data["street"] in STREETS and final_state.to_call(seat) > 0,
+        "hand_mucked.facing_bet": data["street"] in STREETS and _to_call_at(event, data, final_state, seat) > 0,
         "hand_mucked.conceded": _conceded(event, data),
         "hand_mucked.marked": bool(event.get("in_question")),     # the floor was called about it
         "hand_mucked.dealer_awarded_elsewhere": _dealer_awarded_elsewhere(event, data),
         **_declared_not_in(seat, data, final_state),
     }
+
+
+def _to_call_at(event: dict, data: dict, final_state, seat) -> float:
+    """What the seat had to call when the entry happened (the actions before it), not after the
+    entries that follow it in the point's view (a later "I call" does not unmake the bet he faced)."""
+    before = event.get("_actions_before")
+    if before is None or not 0 <= before <= len(data.get("actions", [])):
+        return final_state.to_call(seat)
+    return replay(data, before).to_call(seat)
 
 
 def _declared_not_in(seat, data: dict, final_state) -> dict:
@@ -299,6 +309,12 @@ def _premature(event, ctx) -> dict:
            "card_dealt_early.cards": event.get("cards", 1)}
     if event.get("named"):            # the card(s) already out, as the timeline names them (e18/premature-named)
         out["card_dealt_early.named"] = ", ".join(event["named"])
+    if event["street"] in STUD_STREETS:
+        # a stud street's early cards, as counted (two players pitched: 2), and how many more make a
+        # round for the players still in
+        early = event.get("street_cards", 1)
+        out["card_dealt_early.street_cards"] = early
+        out["card_dealt_early.round_rest"] = max(len(ctx.final_state.in_hand) - early, 0)
     return out
 
 

@@ -607,6 +607,7 @@ def replay_timeline(data: dict, parse_said, bases=()) -> Hand:
     if straddle_top:
         view_last_full = max(view_last_full, straddle_top)
     steps, acted_at = [], {}
+    brought_in = {p["seat"] for p in forced if p["posts"] == "bring-in"}
     raw, complete_after = [], []
     deductions = pot_deductions(data)
     killed = data.get("_killed") or ()      # (actions before which his hand is dead, seat): a club's ruling
@@ -619,7 +620,9 @@ def replay_timeline(data: dict, parse_said, bases=()) -> Hand:
     def _complete():
         if len(state.in_hand) <= 1:
             return True
-        return all(s in acted_at and state.round_in.get(s, 0) >= state.current_bet
+        # a stud bring-in opens the round as a bet does: called (not completed), he has no option
+        return all((s in acted_at or s in brought_in and state.street == STUD_BETTING[0])
+                   and state.round_in.get(s, 0) >= state.current_bet
                    for s in state.in_hand if stacks.get(s, 0) > 0)
 
     def new_street(street):

@@ -469,6 +469,7 @@ def _irregular_streets(entries, seconds, hand: Hand, events, flop_count) -> list
             if NEXT_BOARD.get(previous) == entry["street"] and not _round_complete(hand, actions_before):
                 out.append((index, {"event": "card_dealt_early", "street": entry["street"], "burn_only": False,
                                     "cards": _cards_dealt_early(entries, index),
+                                    "street_cards": _street_cards_early(entries, index),
                                     **_named_early(entries, index), "_entry": index,
                                     "in_question": entry.get("in_question", False), "_derived": True}))
     return out
@@ -484,6 +485,19 @@ def _cards_dealt_early(entries, index: int) -> int:
             break
         count += entry["entry"] == "street" and entry.get("street") in BOARD_STREETS
     return max(count, 1)
+
+
+def _street_cards_early(entries, index: int) -> int:
+    """How many cards the early streets counted by _cards_dealt_early hold, as written: a stud
+    street pitched to two players (`fifth-street: {count: 2}`, or two cards named) is two cards;
+    a street written with neither is one."""
+    total = 0
+    for entry in entries[index:]:
+        if entry["entry"] == "action" and "posts" not in entry and not entry.get("_void"):
+            break
+        if entry["entry"] == "street" and entry.get("street") in BOARD_STREETS:
+            total += entry.get("count") or len(entry.get("cards") or ()) or 1
+    return max(total, 1)
 
 
 def _named_early(entries, index: int) -> dict:

@@ -61,7 +61,9 @@ class _Round:
         self.round_in = dict(start.round_in)
         self.bet = start.current_bet
         self.live = list(start.in_hand)
-        self.acted: set = set()
+        # a stud bring-in opens third street as a bet does: only called, he does not act again
+        self.acted: set = ({f["seat"] for f in forced_posts(data) if f["posts"] == "bring-in"}
+                           if street == STUD_BETTING[0] else set())
         seats = [p["seat"] for p in data["players"]]
         button = order_button(data) if button is None else button
         big_blind = (data["_blinds_posted"][1] if data.get("_blinds_posted")     # who actually posted it

@@ -669,6 +669,9 @@ def _money_text(effect: dict, currency: str = "") -> str:
         seats = ", ".join(map(str, effect["seats"]))
         return (f"{effect['amount']} of blinds posted ({'seats' if len(effect['seats']) > 1 else 'seat'} {seats}) "
                 f"stays in the pot for the re-deal")
+    if kind == "not-put-in":
+        return (f"Seat {effect['seat']}'s call after his hand died ({effect['amount']}) was said, with no chips "
+                f"shown going in: nothing goes back to him, and the pots do not count it")
     if kind == "return-chips" and effect.get("unattributed"):
         return (f"{effect['amount']} was in the pot before the timeline, from players the incident does not "
                 f"name: it goes back to those who put it in")

@@ -190,6 +190,9 @@ def _settle(data: dict, hand, rulings: list, vocabulary, corrected=None) -> list
         returned_seat = None
     out = [{"effect": "return-chips", "seat": seat, "amount": tidy(amount)}
            for seat, amount in sorted(corrected.returned.items()) if amount > 0]
+    # a dead seat's later call in words, its chips never shown: counted in by the replay, not given back
+    out += [{"effect": "not-put-in", "seat": seat, "amount": tidy(amount)}
+            for seat, amount in sorted(corrected.unseen.items()) if amount > 0]
     out += _deductions(data, corrected.deducted, taken, _deduction_left_to_floor(rulings))
     if returned_seat is not None and returned:
         out.append({"effect": "return-chips", "seat": returned_seat, "amount": tidy(returned)})
