@@ -50,6 +50,9 @@ class Club:
     cash_max_bet: float | None = None   # the largest bet its own text allows in its cash game (its structure)
     cash_session: int | None = None     # the session of its nights that cash game is (None: no sessions)
     cash_max_bet_clause: str | None = None      # the clause that states the cap
+    min_raise_basis: str = "big-blind-floor"    # what a raise must add at least, as its text says (MIN_RAISE_BASES)
+    min_raise_clause: str | None = None         # the clause that says it
+    min_raise_reading: str | None = None        # how the clause is read, where it is not plain
 
     def discretion_for(self, topic: str | None) -> tuple:
         """The discretion clauses that speak to a question of this topic: the general ones, and

@@ -127,6 +127,8 @@ class CorrectedHand:
     freed_on: dict = field(default_factory=dict)     # seat -> the round a ruling opened the betting to him on (frees)
     pot_limit: bool = False                          # a pot-limit game: a raise is at most the pot (pot_limit_max_to)
     max_bet: float | None = None                     # the most a bet or raise may add (a stakes cap), None: no cap
+    raise_by_largest: bool = False                   # the club sizes a raise by the round's largest bet or raise,
+    #                                                  no big-blind floor (clubs/<club>.yaml min_raise)
 
     def behind_on(self) -> dict:
         """Seats a correction on an earlier round left short there: seat -> (street, chips to call).
@@ -281,8 +283,16 @@ class CorrectedHand:
         return min(limits) if limits else None
 
     def full_raise_by(self) -> float:
-        """What a bet or raise must add now (in fixed limit the street's fixed bet, a bring-in completed to it)."""
-        return full_bet_by(self.fixed.get(self.street, 0), self.current_bet, self.last_full_bet, self.big_blind)
+        """What a bet or raise must add now (in fixed limit the street's fixed bet, a bring-in completed to it).
+        A club that sizes a raise by the largest bet or raise of the round (raise_by_largest) has no
+        big-blind floor on a raise: an all-in bet of 300 under a 400 big blind is raised by 300."""
+        fixed = self.fixed.get(self.street, 0)
+        full = full_bet_by(fixed, self.current_bet, self.last_full_bet, self.big_blind)
+        if not self.raise_by_largest or fixed or not self.current_bet > 0:
+            return full
+        made = [s.raise_by for s in self.rounds.get(self.street, ()) if math.isfinite(s.raise_by)]
+        made += [total - faced for _, faced, total in self.full_raises]
+        return min(full, max([self.last_full_bet] + made))
 
 
 def _number(value):

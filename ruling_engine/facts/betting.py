@@ -211,6 +211,14 @@ def _short_all_in_facts(view: TableView, seat: int, currency: str = "") -> dict:
     return facts
 
 
+def largest_bet_or_raise(view: TableView) -> float:
+    """The largest bet or raise made on the round before this point, full or not (an all-in bet
+    short of the big blind counts): what a raise must add where a club's text sizes raises so
+    (clubs/<club>.yaml min_raise). Before the flop the posted big blind is the opening bet."""
+    made = [s.raise_by for s in view.round_steps() if math.isfinite(s.raise_by)]
+    return max([view.last_full_bet] + made)
+
+
 def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:
     """The betting arithmetic of the action in question (index into the action log)."""
     view = walk(data, index)
@@ -226,6 +234,7 @@ def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:
     min_raise_by = view.min_raise_by
     facts = {
         "last_full_bet_size": whole(view.last_full_bet),
+        "largest_bet_or_raise": whole(largest_bet_or_raise(view)),
         "min_raise_by": whole(min_raise_by),
         "min_raise_to": whole(view.min_raise_to),
         "action.round_total": step.total,
@@ -287,6 +296,7 @@ def _unknown_amount_facts(data: dict, index: int, view: TableView, currency: str
     term = (parse_said(action.get("said")) or ("none", None))[0]
     facts = {
         "last_full_bet_size": whole(view.last_full_bet),
+        "largest_bet_or_raise": whole(largest_bet_or_raise(view)),
         "min_raise_by": whole(view.min_raise_by),
         "min_raise_to": whole(view.min_raise_to),
         "action.raises": term in ("bet", "raise"),

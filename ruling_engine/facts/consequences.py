@@ -91,16 +91,21 @@ def _declared_raise_facts(data: dict, index: int, facts: dict) -> dict:
     """A raise declared with an amount, no chips yet or the words said before (or with) the chips:
     the amount against the minimum raise, read both ways (as the total bet, as the amount on top);
     which reading holds, and whether words said first define the bet, is each club's rule. Chips
-    put out first are the bet's own measure (action.below_minimum), not these."""
+    put out first are the bet's own measure (action.below_minimum), not these. Where the order is not
+    known, only the amount read on top is measured (a club that reads it so measures the raise its
+    words make, casebook O502)."""
     if facts.get("action.declared") != "raise" or "action.declared_amount" not in facts:
         return {}
-    if facts.get("action.put_out") and facts.get("action.first") not in ("words", "together"):
+    if facts.get("action.put_out") and facts.get("action.first") not in ("words", "together", None):
         return {}
+    unordered = facts.get("action.put_out") and facts.get("action.first") is None
     state = replay(data, index)
     seat = data["actions"][index]["seat"]
     amount, bet, full = facts["action.declared_amount"], state.current_bet, state.largest_raise
     if not full:
         return {}
+    if unordered:
+        return {"declared_increment_meets_minimum": amount >= full}
     return {"declared_total_below_minimum": bet < amount < bet + full,
             "declared_total_min_raise_add": whole(max(0, bet + full - state.round_in.get(seat, 0))),
             "declared_increment_meets_minimum": amount >= full,

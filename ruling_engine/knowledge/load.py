@@ -64,7 +64,8 @@ def load_club(path: Path) -> Club:
                 discretion=tuple(_require(node, "discretion", file, "clause ids of its discretion clauses")),
                 source=_require(node, "source", file, "path of the source text"),
                 topic_discretion=tuple((topic, tuple(ids)) for topic, ids in (node.get("topic_discretion") or {}).items()),
-                dealt_by=_dealt_by(node, file), **_level_minutes(node, file), **_cash_max_bet(node, file))
+                dealt_by=_dealt_by(node, file), **_level_minutes(node, file), **_cash_max_bet(node, file),
+                **_min_raise(node, file))
 
 
 def _cash_max_bet(node, file) -> dict:
@@ -83,6 +84,28 @@ def _cash_max_bet(node, file) -> dict:
                              "`cash_max_bet: {amount: N, session: N (optional), clause: <the clause stating it>}`",
                              repr(value), "give the largest bet, the session it is played in, and the clause that says so")
     return {"cash_max_bet": amount, "cash_session": session, "cash_max_bet_clause": value["clause"]}
+
+
+MIN_RAISE_BASES = {
+    "big-blind-floor": "the last full bet or raise of the round, never less than the big blind",
+    "largest-bet-or-raise": "the largest bet or raise of the round (the big blind before the flop), "
+                            "with no big-blind floor on a raise after the flop",
+}
+
+
+def _min_raise(node, file) -> dict:
+    """`min_raise: {basis: <MIN_RAISE_BASES>, clause: <club>.<clause id>}`: what a raise must add at
+    least, as the club's own clause says it (default big-blind-floor, the engine's usual sizing)."""
+    value = node.get("min_raise")
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or value.get("basis") not in MIN_RAISE_BASES \
+            or not isinstance(value.get("clause"), str) or not isinstance(value.get("reading", ""), str):
+        raise FloorcallError(file, getattr(node, "line_of", lambda _k: None)("min_raise"),
+                             "`min_raise: {basis: " + " | ".join(MIN_RAISE_BASES) + ", clause: <the clause saying it>, reading: <optional>}`",
+                             repr(value), "name the basis the club's clause states and the id of that clause")
+    return {"min_raise_basis": value["basis"], "min_raise_clause": value["clause"],
+            "min_raise_reading": value.get("reading") or None}
 
 
 def _level_minutes(node, file) -> dict:
@@ -306,10 +329,11 @@ def _load_knowledge(root: Path) -> KnowledgeBase:
     for short, club in clubs.items():
         for cid in list(club.discretion) + [c for _, ids in club.topic_discretion for c in ids] + \
                 ([club.level_minutes_clause] if club.level_minutes_clause else []) + \
-                ([club.cash_max_bet_clause] if club.cash_max_bet_clause else []):
+                ([club.cash_max_bet_clause] if club.cash_max_bet_clause else []) + \
+                ([club.min_raise_clause] if club.min_raise_clause else []):
             if cid not in kb.clauses[short]:
                 raise FloorcallError(str(root / "clubs" / f"{short}.yaml"), None,
-                                     f"clauses from {short}'s clause index (discretion, level_minutes)", repr(cid),
+                                     f"clauses from {short}'s clause index (discretion, level_minutes, cash_max_bet, min_raise)", repr(cid),
                                      did_you_mean(cid, kb.clauses[short]))
         kb.rules[short] = load_rules(kb, short)
     return kb

@@ -8,7 +8,7 @@ import os
 import re
 
 from ruling_engine.errors import FloorcallError
-from ruling_engine.numbers import game_currency
+from ruling_engine.numbers import game_currency, whole
 from ruling_engine.facts.betting import action_betting_facts
 from ruling_engine.facts.declarations import words_and_chips_names
 from ruling_engine.facts.derive import computed_facts
@@ -31,8 +31,8 @@ from ruling_engine.rulings.tripups import tripup_warnings
 from ruling_engine.rulings.unsaid import unsaid_warnings
 from ruling_engine.engine.host import ClubEngine
 from ruling_engine.incident.load import MAX_POINTS, Incident, load_incident
-from ruling_engine.knowledge.load import MARKED_ONLY, KnowledgeBase, load_knowledge
-from ruling_engine.model import UNSETTLED, Branch, ClubAnswer, ClubRuling, PointInfo, Report
+from ruling_engine.knowledge.load import MARKED_ONLY, MIN_RAISE_BASES, KnowledgeBase, load_knowledge
+from ruling_engine.model import UNSETTLED, Branch, Citation, ClubAnswer, ClubRuling, PointInfo, Report
 from ruling_engine.rulings.precedents import precedents_for
 from ruling_engine.rulings.resolve import (Filler, governed_across, raised_issues, read_under_restriction, resolve_club,
                                           resolve_issue)
@@ -136,13 +136,39 @@ def club_structure(club, facts: dict, house) -> dict:
     read with another club's structure). The incident's level is its house's clock; a club whose own
     text states the length of its blind levels (clubs/<club>.yaml level_minutes) reads an arrival
     in an incident of another club at the level its own clock would show then."""
-    facts = _club_cash_cap(club, facts, house)
+    facts = _club_min_raise(club, _club_cash_cap(club, facts, house))
     if club is None or not club.level_minutes or house == club.short:
         return facts
     minutes = facts.get("arrival.minutes")
     if "arrival.level" not in facts or not isinstance(minutes, int) or isinstance(minutes, bool) or minutes < 0:
         return facts
     return {**facts, "arrival.level": minutes // club.level_minutes + 1}
+
+
+def _club_min_raise(club, facts: dict) -> dict:
+    """The action's minimum raise as `club`'s own clause sizes it (clubs/<club>.yaml min_raise).
+    largest-bet-or-raise: a raise adds at least the largest bet or raise of the round, with no
+    big-blind floor after the flop (an all-in bet of 300 under a 400 big blind is raised by 300).
+    An opening bet, and fixed limit, keep their sizing."""
+    if club is None or club.min_raise_basis != "largest-bet-or-raise" or "limit_bet" in facts:
+        return facts
+    by, bet = facts.get("largest_bet_or_raise"), facts.get("current_bet")
+    if not _amount(by) or not _amount(bet) or bet <= 0 or not _amount(facts.get("min_raise_by")) \
+            or by >= facts["min_raise_by"]:
+        return facts
+    out = {**facts, "min_raise_by": by, "min_raise_to": bet + by}
+    raise_by, total = facts.get("action.raise_by"), facts.get("action.round_total")
+    if _amount(raise_by) and _amount(total):
+        all_in = facts.get("action.all_in") is True or facts.get("action.short_all_in_raise") is True
+        out.update({"action.raise_fraction": round(raise_by / by, 4) if by else 0,
+                    "action.below_minimum": 0 < raise_by < by and not all_in,
+                    "action.short_all_in_raise": all_in and 0 < raise_by < by,
+                    "min_raise_shortfall": max(0, bet + by - total)})
+    return out
+
+
+def _amount(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _club_cash_cap(club, facts: dict, house) -> dict:
@@ -250,6 +276,12 @@ class _Shared:
                                  f"{names})", "establish some of these facts, or mark the entry the floor was "
                                  "called about with in_question: true")
 
+    def club_issues(self, club, facts, raised, issues_of) -> list:
+        """The issues `club` raises at a point: `raised` (those the facts raise), unless the club's
+        own structure reads the facts otherwise (club_structure), then issues_of its reading."""
+        structured = club_structure(self.kb.clubs.get(club), facts, self.house)
+        return raised if structured is facts else issues_of(structured)
+
     def club_rulings(self, club, facts, raised, currency):
         """(fired, derived, rulings) of one club on a point's facts, once per distinct reading."""
         facts = club_structure(self.kb.clubs.get(club), facts, self.house)
@@ -335,20 +367,28 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         else:
             data, index = point_view(timeline, point)
             facts = computed_facts(data, index)
-            raised = point_issues(kb.vocabulary, facts, point.kind, last, own=_own(point, data, index))
-            if last and kb.vocabulary.live_hand_issues and point.entries and point.entries[0] > moved_past:
-                # the hand's own questions about its action do not arise once the table has moved past it
-                kept = point_issues(kb.vocabulary, facts, point.kind, False, own=_own(point, data, index))
-                raised = [i for i in raised if i in kept or i not in kb.vocabulary.live_hand_issues]
-            if timeline.data.get("_no_hand"):
-                # between hands (no deal, no action, no post): no question about a dealt hand arises
-                raised = [i for i in raised if i not in kb.vocabulary.dealt_hand_issues]
-            runs = {club: shared.club_rulings(club, facts, raised, currency) for club in rulings}
+            own = _own(point, data, index)
+
+            def issues_of(read, own=own):
+                raised = point_issues(kb.vocabulary, read, point.kind, last, own=own)
+                if last and kb.vocabulary.live_hand_issues and point.entries and point.entries[0] > moved_past:
+                    # the hand's own questions about its action do not arise once the table has moved past it
+                    kept = point_issues(kb.vocabulary, read, point.kind, False, own=own)
+                    raised = [i for i in raised if i in kept or i not in kb.vocabulary.live_hand_issues]
+                if timeline.data.get("_no_hand"):
+                    # between hands (no deal, no action, no post): no question about a dealt hand arises
+                    raised = [i for i in raised if i not in kb.vocabulary.dealt_hand_issues]
+                return raised
+            common = issues_of(facts)
+            # a club whose own structure reads the facts otherwise (club_structure: its minimum raise)
+            # raises the issues its reading raises: one answer, never a question it then calls not covered
+            raised = {club: shared.club_issues(club, facts, common, issues_of) for club in rulings}
+            runs = {club: shared.club_rulings(club, facts, raised[club], currency) for club in rulings}
             here = {club: [shared.placed(r, number) for r in runs[club][2]] for club in rulings}
             if key is not None:
                 shared.points[key] = (facts, raised, runs, here)
         facts_by_point.append(facts)
-        raised_by = dict.fromkeys(rulings, raised)
+        raised_by = dict(raised)
         runs, here = dict(runs), dict(here)
         gone = {}                      # club -> his earlier ruling whose correction leaves no such irregularity
         derived = _derived_irregularity(point, events_at)
@@ -362,8 +402,10 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                 view = _edited_point(incident, kb, timeline, edited, edits[club], number, point)
                 if view is not None:
                     club_facts = computed_facts(*view)
-                    raised_by[club] = point_issues(kb.vocabulary, club_facts, point.kind, last,
-                                                   own=_own(point, *view))
+                    own_here = _own(point, *view)
+                    raised_by[club] = shared.club_issues(club, club_facts, point_issues(
+                        kb.vocabulary, club_facts, point.kind, last, own=own_here),
+                        lambda read: point_issues(kb.vocabulary, read, point.kind, last, own=own_here))
                     runs[club] = shared.club_rulings(club, club_facts, raised_by[club], currency)
                     here[club] = [shared.placed(r, number) for r in runs[club][2]]
         for club in rulings:          # a hand a ruling kills at this point leaves the point's other questions
@@ -380,7 +422,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
             # every club answers every issue of the point: a club whose corrected hand does not
             # raise it says so
             answer = {club: here[club][raised_by[club].index(issue)] if issue in raised_by[club]
-                      else _does_not_arise(kb, club, issue, number) for club in rulings}
+                      else _own_minimum(kb, club, issue, number, facts)
+                      or _does_not_arise(kb, club, issue, number) for club in rulings}
             for club, by in gone.items():
                 if by is not None and issue in kb.vocabulary.corrected_away:
                     answer[club] = _corrected_away(kb, club, issue, number, by, answer[club])
@@ -413,6 +456,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         corrected = correct(timeline.data, timeline.hand, club_rulings, kb.vocabulary, streets, cards_out,
                             {number: point.entries[-1] for number, point in enumerate(points) if point.entries})
         corrected.max_bet = _club_max_bet(info, {**timeline.data, "house": shared.house})
+        corrected.raise_by_largest = info.min_raise_basis == "largest-bet-or-raise"
         # a raise the corrected hand read as a call under a restriction: the ruling that made it a
         # raise is read under that restriction too (one answer, e22/undone)
         club_rulings[:] = read_under_restriction(kb, club_rulings, corrected.held, streets)
@@ -439,6 +483,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                 others = [r for n, r in enumerate(club_rulings) if n != directed]
                 as_put = correct(timeline.data, timeline.hand, others, kb.vocabulary, streets, cards_out,
                                  {number: point.entries[-1] for number, point in enumerate(points) if point.entries})
+                as_put.max_bet, as_put.raise_by_largest = corrected.max_bet, corrected.raise_by_largest
                 first["otherwise"] = _qualified(now_of(as_put, timeline.hand.order_button), timeline)
             answers[club].now = {**answers[club].now, "floor_first": first}
             if "amounts" in first or "forced" in first:
@@ -603,6 +648,29 @@ def point_issues(vocabulary, facts: dict, kind: str, last: bool, own=None) -> li
     if last:
         raised += [i for i in raised_issues(vocabulary, facts, kind, last=True, own=own) if i not in raised]
     return raised
+
+
+def _own_minimum(kb: KnowledgeBase, club: str, issue: str, number: int, facts: dict) -> ClubRuling | None:
+    """A club's answer on an issue its own minimum-raise clause (clubs/<club>.yaml min_raise) is why
+    it does not raise: the raise is at least what that clause asks, and stands. None: not so."""
+    info = kb.clubs.get(club)
+    read = _club_min_raise(info, facts)
+    if read is facts or "meets-minimum" not in kb.vocabulary.issues[issue].get("outcomes", {}) \
+            or read.get("action.below_minimum") or read.get("action.short_all_in_raise") \
+            or not (facts.get("action.below_minimum") or facts.get("action.short_all_in_raise")):
+        return None
+    cid = info.min_raise_clause
+    clause = kb.clause(cid)
+    seat, by = facts.get("action.seat"), read["min_raise_by"]
+    # no effect and no amount of his: what his words bet is the declaration's question (one answer)
+    reading = [{"rule": f"{club} min_raise", "reading": info.min_raise_reading}] if info.min_raise_reading else []
+    return ClubRuling(club=club, issue=issue, basis="reading" if reading else "express", outcome="meets-minimum",
+                      readings=reading,
+                      decision=f"A raise must add at least {whole(by):,} by this club's clause "
+                               f"({MIN_RAISE_BASES[info.min_raise_basis]}); seat {seat}'s raise is not short of it.",
+                      do=[f"Nothing is added to seat {seat}'s raise for the minimum (it adds at least {whole(by):,})."],
+                      citations=[Citation(club=club, clause=cid, locator=clause.locator, quote=clause.text, rule="")],
+                      point=number)
 
 
 def _does_not_arise(kb: KnowledgeBase, club: str, issue: str, number: int) -> ClubRuling:
