@@ -1,0 +1,43 @@
+"""Where a club has a clause for the point, it is applied, not "not covered" (blind calls L303, L302, L402, L503).
+
+- EDP 8 ¶42 "If the player initiated a bet or raise and hasn't been called, the uncalled bet or
+  raise will be returned to the player.": the part of a bet above an all-in call for less.
+"""
+import pytest
+
+from ruling_engine.incident.load import parse_incident_text
+from ruling_engine.rulings.rule_on import rule_incident
+
+
+def _rulings(kb, text, club):
+    incident = parse_incident_text(text, "<t>", kb.vocabulary, kb.clubs)
+    return rule_incident(incident, kb, with_precedents=False).answers[club].rulings
+
+
+ALL_IN_CALLED_FOR_LESS = """\
+title: River all-in for 95 called all-in for 58
+house: HOUSE
+game: {format: cash, variant: NLHE, blinds: [1, 2], currency: "£"}
+players:
+  - {seat: 3, stack: STACK3}
+  - {seat: 8, stack: 58}
+timeline:
+  - river: {pot: 64}
+  - {seat: 3, said: "all in", in_question: true}
+  - {seat: 8, said: call, total: 58}
+"""
+
+
+def test_edp_8_42_the_part_of_an_all_in_bet_nobody_called_goes_back(kb):
+    text = ALL_IN_CALLED_FOR_LESS.replace("HOUSE", "edp").replace("STACK3", "95")
+    ruling = next(r for r in _rulings(kb, text, "edp") if r.issue == "side-pots")
+    assert ruling.outcome == "pots-divided" and ruling.basis == "reading"
+    assert any(c.clause == "edp.8-42" and "the uncalled bet or raise will be returned" in c.quote
+               for c in ruling.citations)
+    assert {"effect": "return-chips", "seat": 3, "amount": 37} in ruling.effects
+
+
+def test_edp_8_42_does_not_fire_when_the_call_matches_the_bet(kb):
+    text = ALL_IN_CALLED_FOR_LESS.replace("HOUSE", "edp").replace("STACK3", "58")
+    for ruling in _rulings(kb, text, "edp"):
+        assert not any(c.clause == "edp.8-42" for c in ruling.citations), ruling.issue
