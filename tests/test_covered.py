@@ -1,7 +1,9 @@
 """Where a club has a clause for the point, it is applied, not "not covered" (blind calls L303, L302, L402, L503).
 
 - EDP 8 ¶42 "If the player initiated a bet or raise and hasn't been called, the uncalled bet or
-  raise will be returned to the player.": the part of a bet above an all-in call for less.
+  raise will be returned to the player.": the part of a bet above an all-in call for less;
+- EDP 8 ¶1 "Bets are by verbal declaration and/or pushing out chips.": a chip that flew out of a
+  riffle was not pushed out.
 """
 import pytest
 
@@ -41,3 +43,27 @@ def test_edp_8_42_does_not_fire_when_the_call_matches_the_bet(kb):
     text = ALL_IN_CALLED_FOR_LESS.replace("HOUSE", "edp").replace("STACK3", "58")
     for ruling in _rulings(kb, text, "edp"):
         assert not any(c.clause == "edp.8-42" for c in ruling.citations), ruling.issue
+
+
+ROLLED = """\
+title: A 500 flies out of seat 8's riffle over the line against a 1,500 bet
+house: HOUSE
+game: {format: tournament, variant: NLHE, blinds: [200, 400]}
+button: 6
+players:
+  - {seat: 6, stack: 9800}
+  - {seat: 8, stack: 7300}
+timeline:
+  - turn: {pot: 2200}
+  - {seat: 8, did: check}
+  - {seat: 6, did: bet, chips: [1000, 500]}
+  - chips_rolled: {from: 8, into: pot, amount: 500, in_question: true}
+"""
+
+
+def test_edp_8_1_a_chip_that_moved_by_accident_was_not_pushed_out_and_goes_back(kb):
+    """EDP 8 ¶1 "Bets are by verbal declaration and/or pushing out chips." (a reading)."""
+    ruling = next(r for r in _rulings(kb, ROLLED.replace("HOUSE", "edp"), "edp") if r.issue == "chip-rolled")
+    assert ruling.outcome == "back-to-owner" and ruling.basis == "reading"
+    assert [c.clause for c in ruling.citations][0] == "edp.8-1-s1-3"
+    assert {"effect": "chip-back-to-stack", "seat": 8, "amount": 500} in ruling.effects
