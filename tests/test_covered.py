@@ -3,7 +3,9 @@
 - EDP 8 ¶42 "If the player initiated a bet or raise and hasn't been called, the uncalled bet or
   raise will be returned to the player.": the part of a bet above an all-in call for less;
 - EDP 8 ¶1 "Bets are by verbal declaration and/or pushing out chips.": a chip that flew out of a
-  riffle was not pushed out.
+  riffle was not pushed out;
+- EDP 8 ¶21, FPC 6 (after the flop), Gala house v) s2: "call" with a single oversized chip is a
+  call whichever came first.
 """
 import pytest
 
@@ -67,3 +69,39 @@ def test_edp_8_1_a_chip_that_moved_by_accident_was_not_pushed_out_and_goes_back(
     assert ruling.outcome == "back-to-owner" and ruling.basis == "reading"
     assert [c.clause for c in ruling.citations][0] == "edp.8-1-s1-3"
     assert {"effect": "chip-back-to-stack", "seat": 8, "amount": 500} in ruling.effects
+
+
+CALL_WITH_BIG_CHIP = """\
+title: Call with a 5 chip over a 2 bet, which came first not said
+house: HOUSE
+game: {format: cash, variant: NLHE, blinds: [0.5, 1], currency: "£"}
+button: 1
+players:
+  - {seat: 1, stack: 31}
+  - {seat: 3, stack: 23}
+  - {seat: 5, stack: 10}
+timeline:
+  - flop: {pot: 3}
+  - {seat: 3, said: "bet two", chips: [1, 1]}
+  - {seat: 5, said: call, chips: [5], in_question: true}
+"""
+
+
+@pytest.mark.parametrize("club, clause, words, basis", [
+    ("edp", "edp.8-21", "is a call if a raise is not first verbally declared", "express"),
+    ("fpc", "fpc.6", "an oversized chip by a player facing a bet will be considered a call", "express"),
+    ("gala", "gala.house-v-s2", "will be held to a call if he/she has not announced", "reading"),
+])
+def test_call_said_with_a_single_oversized_chip_is_a_call_whichever_came_first(kb, club, clause, words, basis):
+    """EDP 8 ¶21, FPC 6 (after the flop), Gala house v) s2: "call" with one oversized chip, order unstated."""
+    rulings = _rulings(kb, CALL_WITH_BIG_CHIP.replace("HOUSE", club), club)
+    ruling = next(r for r in rulings if r.issue == "declared-action")
+    assert ruling.outcome == "call" and ruling.basis == basis, (ruling.outcome, ruling.basis)
+    assert any(c.clause == clause and words in c.quote for c in ruling.citations)
+    assert {"effect": "return-chips", "seat": 5, "amount": 3} in ruling.effects
+
+
+def test_a_raise_said_with_a_single_oversized_chip_is_not_ruled_a_call(kb):
+    text = CALL_WITH_BIG_CHIP.replace("HOUSE", "edp").replace("said: call, chips: [5]", "said: raise, chips: [5]")
+    for ruling in _rulings(kb, text, "edp"):
+        assert not any(c.rule == "edp.8-21.call-said-with-single-oversized-chip" for c in ruling.citations), ruling.issue
