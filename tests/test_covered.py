@@ -5,7 +5,9 @@
 - EDP 8 ¶1 "Bets are by verbal declaration and/or pushing out chips.": a chip that flew out of a
   riffle was not pushed out;
 - EDP 8 ¶21, FPC 6 (after the flop), Gala house v) s2: "call" with a single oversized chip is a
-  call whichever came first.
+  call whichever came first;
+- Gala Tournament g) "Table and seat positions will be determined by a random draw only.": a
+  player who sat down on his own plays the seat he drew.
 """
 import pytest
 
@@ -105,3 +107,34 @@ def test_a_raise_said_with_a_single_oversized_chip_is_not_ruled_a_call(kb):
     text = CALL_WITH_BIG_CHIP.replace("HOUSE", "edp").replace("said: call, chips: [5]", "said: raise, chips: [5]")
     for ruling in _rulings(kb, text, "edp"):
         assert not any(c.rule == "edp.8-21.call-said-with-single-oversized-chip" for c in ruling.citations), ruling.issue
+
+
+SEATED_HIMSELF = """\
+title: He sat down at a seat on his own
+house: gala
+game: {format: FORMAT, variant: NLHE, blinds: [50, 100]}
+button: 8
+players:
+  - {seat: 5, stack: 4000}
+  - {seat: 8, stack: 4000}
+timeline:
+  - player_seated: {seat: 5, seated_by: SEATED_BY, in_question: true}
+"""
+
+
+def _seating(kb, form, by):
+    text = SEATED_HIMSELF.replace("FORMAT", form).replace("SEATED_BY", by)
+    return [r for r in _rulings(kb, text, "gala") if r.issue == "seating"]
+
+
+def test_gala_tournament_g_a_player_who_seated_himself_plays_the_seat_he_drew(kb):
+    """Gala Tournament g) "Table and seat positions will be determined by a random draw only." (a reading)."""
+    ruling = _seating(kb, "tournament", "himself")[0]
+    assert ruling.outcome == "random-draw" and ruling.basis == "reading"
+    assert any(c.clause == "gala.tournament-g" and "random draw only" in c.quote for c in ruling.citations)
+
+
+@pytest.mark.parametrize("form, by", [("cash", "himself"), ("tournament", "floor")])
+def test_gala_tournament_g_is_not_applied_to_a_cash_game_or_a_seat_the_floor_gave(kb, form, by):
+    for ruling in _seating(kb, form, by):
+        assert not any(c.rule == "gala.tournament-g.seated-himself" for c in ruling.citations), (form, by)
