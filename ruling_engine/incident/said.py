@@ -142,7 +142,7 @@ def read_said(text) -> Said:
     A remark that merely holds an action word ("I'd never raise here") stays unofficial language."""
     if text is None or not str(text).strip():
         return Said("none", None)
-    raw = _DASHES.sub(" ", _plain_numbers(str(text).strip().lower()))   # "raise \u2014 4,000": raise 4000
+    raw = _DASHES.sub(" ", _plain_numbers(str(text).strip().lower().replace("\u2019", "'")))   # "raise \u2014 4,000": raise 4000
     sentences = _sentences(raw) or [(raw, False)]
     if any(_is_conditional(sentence) for sentence, _ in sentences):
         return Said("none", None, conditional=True)
@@ -157,12 +157,30 @@ def read_said(text) -> Said:
     return Said("none", None, unofficial=True)
 
 
+_FILLER = {"then", "now", "it", "please", "mate", "sorry"}   # words that add nothing to a fold
+
+
+def _is_plain_fold(words: list, raw: str) -> bool:
+    """The plain ways a player folds in words: 'fold' with words that add nothing to it ('fold
+    then', 'I fold now', 'fold it'), 'folding', and 'I'm out' ('I'm out now'). 'Out' said alone
+    with no 'I'm' is not read: it may name a card or an exit."""
+    words = words[2:] if words[:2] == ["i", "am"] else words[1:] if words[:1] == ["am"] else words
+    head = words[:1]
+    rest = set(words[1:])
+    if head in (["fold"], ["folds"], ["folding"]) and rest <= _FILLER:
+        return True
+    said_im_out = re.match(r"\s*(?:i'm|im|i am)\s+out\b", raw) is not None
+    return said_im_out and head == ["out"] and rest <= _FILLER
+
+
 def _read_sentence(raw: str) -> Said:
     """One sentence, read into term, number, unit and wording."""
     words = re.sub(r"[,!?;:]|\.(?!\d)", " ", raw).replace("all in", "all-in").split()
     words = [part for word in words for part in ([word] if word == "all-in" else word.split("-")) if part]
     if words[:1] in (["i"], ["i'm"]) and len(words) > 1 and words[1] not in ("in",):
         words = words[1:]
+    if _is_plain_fold(words, raw):
+        return Said("fold", None)
     term = "none"
     if words and (words[0] in OFFICIAL or words[0] in _VERBS):
         term = _VERBS.get(words[0], words[0])
