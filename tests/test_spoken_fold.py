@@ -58,3 +58,26 @@ def test_fold_said_in_turn_facing_a_bet_binds_each_club(kb, words):
         assert {"effect": "action-binding", "seat": 2} in ruling.effects, (club, ruling.effects)
         # the fold stands: seat 2 is not offered the £5 call again; seat 7 is the only hand left
         assert answer.now["next"] is None and answer.now["live"] == [7], (club, answer.now)
+
+
+@pytest.mark.parametrize("words, fold", [("I called two. I'm out now - give me my three back.", True),
+                                         ("I called two. I'm out now \u2013 give me my three back.", True),
+                                         ("Fold \u2013 no wait, call", False), ("Call - I mean raise", False),
+                                         ("If you bet \u2013 I'm out", False)])
+def test_a_fold_among_words_that_declare_nothing(words, fold):
+    said = read_said(words)
+    assert ((said.term, said.unofficial) == ("fold", False)) is fold, (words, said)
+
+
+def test_fold_said_in_a_said_entry_is_named_in_a_warning(kb):
+    # L302's shape: the fold is in a said: entry (words, not an action), so nothing is ruled on it;
+    # the warning names the action to write, and the answer keeps him in as the file has it
+    text = HEAD + '  - said: {by: 2, words: "I\'m out now - give me my money back.", in_question: true}\n'
+    report = rule_incident(parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs), kb, with_precedents=False)
+    warned = [w for w in report.warnings if "seat 2's words" in w]
+    assert warned and "- {seat: 2, said: " in warned[0] and "t.yaml:13" in warned[0], report.warnings
+    # the same words as his action: PPL •52 binds the fold, and seat 7 is the only hand left
+    text = HEAD + '  - {seat: 2, said: "I\'m out now - give me my money back.", in_question: true}\n'
+    report = rule_incident(parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs), kb, with_precedents=False)
+    assert not [w for w in report.warnings if "seat 2's words" in w], report.warnings
+    assert report.answers["ppl"].now["live"] == [7], report.answers["ppl"].now
