@@ -142,19 +142,49 @@ def read_said(text) -> Said:
     A remark that merely holds an action word ("I'd never raise here") stays unofficial language."""
     if text is None or not str(text).strip():
         return Said("none", None)
-    raw = _DASHES.sub(" ", _plain_numbers(str(text).strip().lower()))   # "raise \u2014 4,000": raise 4000
+    raw_text = _plain_numbers(str(text).strip().lower().replace("\u2019", "'"))
+    raw = _DASHES.sub(" ", raw_text)   # "raise \u2014 4,000": raise 4000
     sentences = _sentences(raw) or [(raw, False)]
     if any(_is_conditional(sentence) for sentence, _ in sentences):
         return Said("none", None, conditional=True)
     if len(sentences) == 1:
-        return _read_sentence(sentences[0][0])
+        said = _read_sentence(sentences[0][0])
+        return (_fold_among_other_words(raw_text) or said) if said.unofficial else said
     readings = [None if question else _read_sentence(sentence) for sentence, question in sentences]
     declaring = [r for r in readings if r is not None and r.term != "none" and not r.unofficial]
     if readings[-1] is not None and readings[-1] in declaring:
         return readings[-1]
     if len(set(declaring)) == 1:
         return declaring[0]
-    return Said("none", None, unofficial=True)
+    return _fold_among_other_words(raw_text) or Said("none", None, unofficial=True)
+
+
+def _fold_among_other_words(raw_text: str):
+    """A plain fold said among words that declare nothing ("I called two. I'm out now - give me my
+    three back."): a fold, when exactly one sentence or dash-set part is a plain fold, it asks
+    nothing, and no other part holds an action word ("Fold - no, call" stays unofficial)."""
+    parts = _sentences(re.sub(r"\s(?:[\u2012-\u2015\u2212]|-+)\s", ". ", raw_text))
+    folds = [p for p, question in parts if not question and _read_sentence(p) == Said("fold", None)]
+    others = [p for p, _ in parts if p not in folds]
+    if len(folds) == 1 and not any(_ACTION_WORDS.search(p) for p in others):
+        return Said("fold", None)
+    return None
+
+
+_FILLER = {"then", "now", "it", "please", "mate", "sorry"}   # words that add nothing to a fold
+
+
+def _is_plain_fold(words: list, raw: str) -> bool:
+    """The plain ways a player folds in words: 'fold' with words that add nothing to it ('fold
+    then', 'I fold now', 'fold it'), 'folding', and 'I'm out' ('I'm out now'). 'Out' said alone
+    with no 'I'm' is not read: it may name a card or an exit."""
+    words = words[2:] if words[:2] == ["i", "am"] else words[1:] if words[:1] == ["am"] else words
+    head = words[:1]
+    rest = set(words[1:])
+    if head in (["fold"], ["folds"], ["folding"]) and rest <= _FILLER:
+        return True
+    said_im_out = re.match(r"\s*(?:i'm|im|i am)\s+out\b", raw) is not None
+    return said_im_out and head == ["out"] and rest <= _FILLER
 
 
 def _read_sentence(raw: str) -> Said:
@@ -163,6 +193,8 @@ def _read_sentence(raw: str) -> Said:
     words = [part for word in words for part in ([word] if word == "all-in" else word.split("-")) if part]
     if words[:1] in (["i"], ["i'm"]) and len(words) > 1 and words[1] not in ("in",):
         words = words[1:]
+    if _is_plain_fold(words, raw):
+        return Said("fold", None)
     term = "none"
     if words and (words[0] in OFFICIAL or words[0] in _VERBS):
         term = _VERBS.get(words[0], words[0])

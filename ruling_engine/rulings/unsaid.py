@@ -1,11 +1,39 @@
-"""Warnings on what the answer needs and the file does not say (issues 20/22): the button, a stack.
+"""Warnings on what the answer needs and the file does not say (issues 20/22): the button, a stack,
+a fold said in a `said:` entry (words, not an action).
 Each names the line to add; none changes a ruling: it says that a part of the answer (who acts now,
 what he may do, the pot) rests on something not written, rather than guessing silently."""
 from __future__ import annotations
 
+from ruling_engine.incident.said import read_said
+
 
 def unsaid_warnings(incident, timeline, answers: dict) -> list:
-    return _button_warning(incident, timeline) + _stack_warnings(incident, answers)
+    return _button_warning(incident, timeline) + _stack_warnings(incident, answers) + _fold_in_words(incident, timeline)
+
+
+def _fold_in_words(incident, timeline) -> list:
+    """A `said:` entry (no kind, or other) whose words are a plain fold ("I'm out now"), said by a
+    player still in the hand and facing a bet: a `said:` entry is words, not his action, so no
+    club's clause on a declaration in turn rules it and the answer still has him in. The warning
+    names the action to write instead; it changes no ruling (guessing an action is not ours)."""
+    from ruling_engine.facts.timeline import statement_state
+    out = []
+    for index, entry in enumerate(timeline.entries):
+        seat = entry.get("by")
+        if entry.get("entry") != "said" or not isinstance(seat, int) or isinstance(seat, bool) \
+                or entry.get("kind") not in (None, "other") or read_said(entry.get("words")).term != "fold" \
+                or read_said(entry.get("words")).unofficial:
+            continue
+        state = statement_state(timeline, index)
+        if seat not in state.in_hand or not state.to_call(seat):
+            continue
+        line = entry.get("line")
+        where = f"{incident.file}:{line}" if line else str(incident.file)
+        mark = ", in_question: true" if entry.get("in_question") else ""
+        out.append(f"{where}: seat {seat}'s words {entry['words']!r} are a fold, said in the hand facing a bet, "
+                   f"but a said: entry is words, not his action, so no fold is ruled and he is still in; if he "
+                   f"folded, write it as his action: - {{seat: {seat}, said: {entry['words']!r}{mark}}}")
+    return out
 
 
 def _button_warning(incident, timeline) -> list:
