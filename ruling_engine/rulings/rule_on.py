@@ -461,8 +461,9 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         # raise is read under that restriction too (one answer, e22/undone)
         club_rulings[:] = read_under_restriction(kb, club_rulings, corrected.held, streets)
         money = settle(timeline.data, timeline.hand, club_rulings, kb.vocabulary, corrected)
-        moments = {number: moment(corrected.action_entries, entry)        # when each point happened
-                   for number, entry in corrected.point_entry.items()}
+        moments = {number: 2 * moment(corrected.action_entries, entry) + (entry in corrected.action_entries)
+                   for number, entry in corrected.point_entry.items()}   # when each point happened: an
+        # action after what came before it in the same moment (a card exposed, then his fold: two moments)
         branch_money(timeline.data, timeline.hand, club_rulings, kb.vocabulary)
         answers[club] = ClubAnswer(club=club, club_name=info.name, floor=info.floor, rulings=club_rulings,
                                    derived=derived_by_club[club], fired=list(fired_by_club[club]), settlement=money,
