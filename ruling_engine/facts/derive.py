@@ -17,6 +17,7 @@ from ruling_engine.facts.referents import asked_hand_referents, mucked_referents
 from ruling_engine.facts.registry import event_facts, reads
 from ruling_engine.facts.replay import STREETS, action_delta, clockwise_from, once_per_hand, parse_said, replay, total_in
 from ruling_engine.facts.table import table_facts
+from ruling_engine.facts.tabled import exposed_in_full
 from ruling_engine.incident.load import HAND_SIZE
 from ruling_engine.incident.named_hand import NamedHand
 from ruling_engine.numbers import game_currency
@@ -412,6 +413,8 @@ def _last_hand_facts(data: dict, final_state) -> dict:
     left = [s for s in live if s not in thrown]
     if len(left) != 1 or any(e["event"] == "hand_shown" and e["seat"] == left[0] for e in events):
         return {}
+    if left[0] in exposed_in_full(events, data["game"]["variant"]):
+        return {}            # he turned his whole hand up to the table in play: it is not unshown
     size = HAND_SIZE[data["game"]["variant"]]
     if any(e["event"] == "hand_shown" and (e["face_up"] < size or e["readable"] is not True or e["refused_rest"])
            for e in events):
