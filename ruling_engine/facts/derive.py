@@ -172,15 +172,22 @@ def _conceded(event: dict, data: dict) -> bool:
     believed he had won, had tabled it, or it is the winning hand; nor when someone had said what a
     hand was before it (a hand_declared entry) and he may have mucked on those words (misled_by)."""
     if event["by"] != "player" or event.get("_street") != "showdown" or event["believed_won"] is not False \
-            or event["tabled"] is not False or event["winning"] is not False:
+            or event["winning"] is not False:
         return False
     size = HAND_SIZE[data["game"]["variant"]]
     before = [e for e in data.get("events", []) if e.get("_entry", -1) < event.get("_entry", -1)]
     if any(e["event"] == "hand_declared" for e in before) and event["misled_by"] != "nobody":
         return False
-    return any(e["event"] == "hand_shown" and e["seat"] != event["seat"] and e["face_up"] >= size
-               and e["readable"] is True for e in before) or \
-        any(e["event"] == "money_moved" and e["did"] == "pushed" for e in before)
+
+    def shown(e) -> bool:
+        return e["event"] == "hand_shown" and e["face_up"] >= size and e["readable"] is True
+    other_shown = any(shown(e) and e["seat"] != event["seat"] for e in before)
+    if event["tabled"] is not False:
+        # issue 20 (L402): his hand tabled in full and read against another tabled in full, then
+        # thrown away, not the winning hand: the showdown decided the pot, and a beaten hand given
+        # up after it is not a live hand's muck
+        return other_shown and any(shown(e) and e["seat"] == event["seat"] for e in before)
+    return other_shown or any(e["event"] == "money_moved" and e["did"] == "pushed" for e in before)
 
 
 def _deal_error_facts(event: dict, data: dict) -> dict:
