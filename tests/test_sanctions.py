@@ -152,3 +152,14 @@ def test_bets_already_pushed_into_the_centre_stay_when_the_next_card_is_out(kb):
     ppl = _answers(kb, IN_FRONT.replace("  - cash_on_table:", "  - river: 5c\n  - cash_on_table:"))["ppl"]
     pots = [e for e in ppl.settlement if e["effect"] == "pot"]
     assert pots == [{"effect": "pot", "pot": "main", "amount": 17, "seats": [7]}]
+
+
+def test_a_folded_players_chips_are_the_pots_not_bets_in_front_of_him(kb):
+    """A player who folded forfeited what he put out: League •4's bets in front are a live hand's.
+    Seat 4 bets 2 on the flop, folds to a raise, then puts cash on the table: his 2 stay in the pot."""
+    text = IN_FRONT.split("  - {seat: 4, did: check}\n")[0] + (
+        "  - {seat: 4, did: bet, total: 2}\n  - {seat: 7, did: raise, total: 6}\n  - {seat: 4, did: fold}\n"
+        "  - cash_on_table: {seat: 4, amount: 20, playing_it: false, floor_exchanging: false, in_question: true}\n")
+    ppl = _answers(kb, text)["ppl"]
+    assert not any("ppl.league-4.disqualified-bets-in-front-leave-play" in r.rules_fired for r in ppl.rulings)
+    assert not any(e["effect"] == "return-chips" and e.get("seat") == 4 for e in ppl.settlement)
