@@ -81,3 +81,50 @@ def test_the_marked_points_come_first_then_those_beside(kb):
     assert [(p.kind, p.marked, p.beside) for p in report.points] == \
         [("action", True, False), ("action", True, False), ("conduct", False, True)]
     assert {r.issue for r in report.answers["fpc"].rulings if r.point == 0} == {"short-call"}
+
+
+# Issue 20 (L402's class): both hands tabled at the showdown, then the beaten one thrown away.
+TABLED_BEATEN = """title: t
+house: fpc
+game: {format: cash, variant: NLHE, blinds: [1, 2], smallest_chip: 1}
+players:
+  - {seat: 3, stack: 95}
+  - {seat: 8, stack: 58}
+timeline:
+  - river: {pot: 64}
+  - {seat: 3, did: bet, total: 95}
+  - {seat: 8, did: call, total: 58}
+  - showdown:
+  - hand_shown: {seat: 3, face_up: 2}
+  - hand_shown: {seat: 8, face_up: 2}
+  - hand_mucked: {seat: 3, by: player, tabled: true, touched_muck: true}
+  - money_moved: {did: pushed, seat: 8, amount: 217, in_question: true}
+"""
+
+
+def _tabled_beaten(kb, text=TABLED_BEATEN):
+    return rule_incident(parse_incident_text(text, "<t>", kb.vocabulary, kb.clubs), kb, with_precedents=False)
+
+
+def test_a_beaten_hand_thrown_away_after_both_were_tabled_is_not_a_live_hands_muck(kb):
+    """FPC rule 18 ("The player who mucked forfeits all his chips in the pot and any chips already
+    declared as a bet") is for a live hand: seat 3's two pair was tabled and read against seat 8's
+    tabled hand before he threw it away, so the showdown had decided the pot and no club rules on
+    the muck. FPC's own uncalled-bet reading (rule 8) then stands in the settlement: 37 back to
+    seat 3, the 180 called to seat 8."""
+    report = _tabled_beaten(kb)
+    mucks = [n for n, p in enumerate(report.points) if p.kind == "hand_mucked"]
+    assert mucks and report.facts_by_point[mucks[0]]["hand_mucked.conceded"] is True
+    assert "mucked-hand" not in _issues(report)
+    fpc = report.answers["fpc"].settlement
+    assert {"effect": "pot", "pot": "main", "amount": 180, "seats": [8]} in fpc
+    assert any(e["effect"] == "pot-awarded" and e["seat"] == 8 and e.get("amount") == 180 for e in fpc)
+
+
+def test_a_tabled_hand_thrown_away_before_the_other_is_shown_is_still_ruled(kb):
+    """Nothing was decided when he threw it: seat 8's hand is tabled only after it, so the muck is
+    ruled (rule 18 may kill it)."""
+    text = TABLED_BEATEN.replace("  - hand_shown: {seat: 8, face_up: 2}\n", "")
+    text = text.replace("  - money_moved:", "  - hand_shown: {seat: 8, face_up: 2}\n  - money_moved:")
+    assert text != TABLED_BEATEN
+    assert "mucked-hand" in _issues(_tabled_beaten(kb, text))

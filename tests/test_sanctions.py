@@ -103,3 +103,63 @@ def test_a_disqualified_players_chips_behind_are_removed_where_the_clubs_text_re
                for r in ppl.rulings if r.issue == "cash-on-table")
     for club in ("edp", "fpc", "gala"):
         assert not any(e["effect"] == "chips-removed" for r in answers[club].rulings for e in r.effects)
+
+
+# Issue 20 (L301's class): a cash game disqualification on the round the hand is on, his call of it
+# still in front of him (no card dealt after it, no "Pot is Good").
+IN_FRONT = """title: t
+house: ppl
+game: {format: cash, variant: NLHE, blinds: [1, 2], smallest_chip: 1}
+button: 8
+players:
+  - {seat: 3, stack: 50}
+  - {seat: 4, stack: 8}
+  - {seat: 7, stack: 64}
+  - {seat: 8, stack: 50}
+timeline:
+  - {seat: 7, did: raise, total: 5}
+  - {seat: 8, did: fold}
+  - {seat: 3, did: fold}
+  - {seat: 4, did: call, total: 5}
+  - flop: [Kd, 9c, 4s]
+  - {seat: 4, did: check}
+  - {seat: 7, did: check}
+  - turn: 2h
+  - {seat: 4, did: check}
+  - {seat: 7, did: bet, total: 5}
+  - {seat: 4, did: call, total: 3}
+  - cash_on_table: {seat: 4, amount: 20, playing_it: true, floor_exchanging: false, in_question: true}
+"""
+
+
+def test_ppl_league_4_a_disqualified_players_bets_still_in_front_of_him_leave_play(kb):
+    """PPL League •4 "Players making bets must put their chips in front of them and not directly into
+    the pot. Chips are pushed into centre of the table after the dealer has stated that the 'Pot is
+    Good'": seat 4's 3 called on the turn are still in front of him when Nights •3 disqualifies him,
+    so they are his chips removed from play (•54 s3), not the pot's: the pot is the 11 of the earlier
+    round, seat 7's 5 is uncalled and goes back. What he put in before the turn stays in the pot."""
+    ppl = _answers(kb, IN_FRONT)["ppl"]
+    assert any("ppl.league-4.disqualified-bets-in-front-leave-play" in r.rules_fired for r in ppl.rulings)
+    pots = [e for e in ppl.settlement if e["effect"] == "pot"]
+    assert pots == [{"effect": "pot", "pot": "main", "amount": 11, "seats": [7]}]
+    assert {"effect": "return-chips", "seat": 7, "amount": 5} in ppl.settlement
+    assert any(e["effect"] == "pot-awarded" and e["seat"] == 7 and e.get("amount") == 11 for e in ppl.settlement)
+
+
+def test_bets_already_pushed_into_the_centre_stay_when_the_next_card_is_out(kb):
+    """League •4: once the round is over and the next card dealt, his turn call is in the centre:
+    disqualified on the river, the pot keeps it (17), and only seat 7's 2 over his all-in goes back."""
+    ppl = _answers(kb, IN_FRONT.replace("  - cash_on_table:", "  - river: 5c\n  - cash_on_table:"))["ppl"]
+    pots = [e for e in ppl.settlement if e["effect"] == "pot"]
+    assert pots == [{"effect": "pot", "pot": "main", "amount": 17, "seats": [7]}]
+
+
+def test_a_folded_players_chips_are_the_pots_not_bets_in_front_of_him(kb):
+    """A player who folded forfeited what he put out: League •4's bets in front are a live hand's.
+    Seat 4 bets 2 on the flop, folds to a raise, then puts cash on the table: his 2 stay in the pot."""
+    text = IN_FRONT.split("  - {seat: 4, did: check}\n")[0] + (
+        "  - {seat: 4, did: bet, total: 2}\n  - {seat: 7, did: raise, total: 6}\n  - {seat: 4, did: fold}\n"
+        "  - cash_on_table: {seat: 4, amount: 20, playing_it: false, floor_exchanging: false, in_question: true}\n")
+    ppl = _answers(kb, text)["ppl"]
+    assert not any("ppl.league-4.disqualified-bets-in-front-leave-play" in r.rules_fired for r in ppl.rulings)
+    assert not any(e["effect"] == "return-chips" and e.get("seat") == 4 for e in ppl.settlement)

@@ -138,3 +138,32 @@ def test_a_hand_shown_in_part_is_ruled_on_its_own_not_beside_the_last_hand(kb):
 """
     assert "last_hand_unshown" not in facts(kb, river)
     assert shown_ruling(report(kb, river).answers["gala"]).basis != "conflict"
+
+
+# Issue 20 (L304 class): the bettor turned his whole hand up to the table in play, before the other
+# hand was thrown away: the table has seen it, so it is not "the last hand, never shown".
+EXPOSED_THEN_CALLER_MUCKS = """  - card_exposed: {seat: 6, by: player, during: play, count: 2, seen_by: table, owner_had_control: true}
+  - {seat: 3, did: call, total: 20}
+  - showdown:
+  - hand_mucked: {seat: 3, by: player, touched_muck: true, tabled: false, retrievable: false, in_question: true}
+"""
+EXPOSED_ONE_CARD = EXPOSED_THEN_CALLER_MUCKS.replace("count: 2", "count: 1")
+EXPOSED_TO_ONE_PLAYER = EXPOSED_THEN_CALLER_MUCKS.replace("seen_by: table", "seen_by: one-player")
+
+
+def test_hand_turned_up_to_the_table_in_play_is_not_the_unshown_last_hand(kb):
+    assert "last_hand_unshown" not in facts(kb, EXPOSED_THEN_CALLER_MUCKS)
+    assert facts(kb, EXPOSED_ONE_CARD)["last_hand_unshown"] == 6          # one card is not his hand
+    assert facts(kb, EXPOSED_TO_ONE_PLAYER)["last_hand_unshown"] == 6     # the table has not seen it
+
+
+def test_gala_f_pays_a_hand_the_table_has_already_seen(kb):
+    """Gala dealer f) 'Under No Circumstances may the pot be awarded to a player until the table has
+    seen their hand': the table saw both his cards when he turned them up in play, so the pot is
+    awarded, not held for a showing that already happened."""
+    answer = report(kb, EXPOSED_THEN_CALLER_MUCKS, house="gala").answers["gala"]
+    assert shown_ruling(answer) is None
+    assert money(answer, "pot-held") == []
+    assert money(answer, "pot-awarded") == [{"effect": "pot-awarded", "seat": 6, "pot": "main", "amount": 40}]
+    held = report(kb, EXPOSED_ONE_CARD, house="gala").answers["gala"]
+    assert money(held, "pot-held") == [{"effect": "pot-held", "seat": 6, "pot": "main", "amount": 40}]

@@ -848,6 +848,13 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         out.keeps_forced = True
         _keep_forced(out)
         return
+    if kind == "withdraws-round":     # his bets still in front of him on this round are his, not the pot's
+        mine = out.by_street.get(out.street, {}).get(seat, 0) if seat is not None else 0
+        if mine > 0 and math.isfinite(mine):
+            _move(out, seat, -mine)
+            _reset_bet(out)
+            _void_bet_sizes(out, seat, mine, out.street)
+        return
     if kind == "refunds-pot":         # what a deduction took goes back into the pot: no more than it took
         amount = _number(effect.get("amount"))
         if amount is not None and amount > 0:

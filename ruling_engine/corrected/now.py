@@ -108,17 +108,20 @@ OPEN_BASES = ("not covered", "conflict", "depends")      # a ruling that leaves 
 OPEN_OUTCOMES = ("floor-decides", "depends")
 
 
-def floor_first(now: dict, rulings: list, points: list, entries: list, steps: dict, floor: str) -> dict | None:
+def floor_first(now: dict, rulings: list, points: list, entries: list, steps: dict, floor: str,
+                holds: frozenset = frozenset()) -> dict | None:
     """The question the floor decides before the Now (issue 20, e13/now): the club's ruling on the
     last marked action that put chips in leaves it to the floor (not covered, floor-decides,
     depends, a conflict, or a rule of its own that keeps the floor's discretion: e14/floorfirst), so the Now below, read from his chips as he put them in, holds only if
     the floor lets them stand. `steps`: {timeline index: replayed step}; `floor`: the club's floor
-    person as its knowledge names him (clubs/<club>.yaml). None: nothing open."""
+    person as its knowledge names him (clubs/<club>.yaml); `holds`: the issues whose open decision
+    can change the board or who is in the hand (`open_holds_play:` in the vocabulary), which hold
+    the Now wherever they are in the hand. None: nothing open."""
     if not now or now.get("void") or not now.get("next"):
         return None
     marked = [n for n, p in enumerate(points) if p.kind == "action" and not getattr(p, "beside", False)]
     if not marked:
-        return _left_to_floor(rulings, points, floor, entries)
+        return _left_to_floor(rulings, points, floor, entries, holds)
     number = marked[-1]
     point = points[number]
     index = next((i for i in reversed(point.entries) if i < len(entries) and entries[i].get("entry") == "action"
@@ -136,7 +139,7 @@ def floor_first(now: dict, rulings: list, points: list, entries: list, steps: di
                 "who": f"The {floor}", "amounts": sorted(whole(a) for a in readings),
                 "clauses": [c.clause for c in ruling.citations]}
     if step is None or not (math.isfinite(step.delta) and step.delta > 0) or not open_:
-        return _left_to_floor(rulings, points, floor, entries)
+        return _left_to_floor(rulings, points, floor, entries, holds)
     ruling = open_[0]
     first = {"seat": entries[index].get("seat"), "issue": ruling.issue, "line": point.line, "who": f"The {floor}",
              "put_in": whole(step.delta), "clauses": [c.clause for c in ruling.citations]}
@@ -147,6 +150,12 @@ def floor_first(now: dict, rulings: list, points: list, entries: list, steps: di
         first["direction"] = ruling.decision
         first["ruling"] = rulings.index(ruling)
     return first
+
+
+def holding_issues(vocabulary) -> frozenset:
+    """The issues whose open decision can change the board or who is in the hand (`open_holds_play:
+    true` in knowledge/vocabulary.yaml): left to the floor, they hold the Now wherever they are."""
+    return frozenset(name for name, spec in vocabulary.issues.items() if spec.get("open_holds_play") is True)
 
 
 def hand_table(data: dict):
@@ -195,7 +204,7 @@ def stop_the_hand(now: dict, stops: list) -> dict:
 HAND_LEFT = "hand-left-to-floor"    # a clause on a breach that says nothing of the hand (rulings/resolve.py)
 
 
-def _left_to_floor(rulings: list, points: list, floor: str, entries=()) -> dict | None:
+def _left_to_floor(rulings: list, points: list, floor: str, entries=(), holds=frozenset()) -> dict | None:
     """A marked point every ruling of this club leaves to the floor (no clause on it: not covered,
     the floor decides; e17/discretion), or whose breach the club's clause rules without saying what
     it does to the hand (`hand_left`, e24/conduct): the hand below is the position the timeline left, which the
@@ -205,13 +214,19 @@ def _left_to_floor(rulings: list, points: list, floor: str, entries=()) -> dict 
     A forced bet left to the floor (a straddle the club has no clause on), marked or beside the
     marks, comes first (issue 20, e22/undone): whether it stands decides the bet to call, the
     least raise and who acts last on the round, so no order of action is read from it before he
-    rules (`forced`: the seat who posted it; the caller drops the next and later seats)."""
+    rules (`forced`: the seat who posted it; the caller drops the next and later seats).
+
+    A point anywhere in the hand, marked or not, whose issue is one of `holds` (an open decision on
+    it can change the board or who is in the hand: a turn card from the discards) and which the
+    club leaves to the floor holds the Now the same way (issue 20, L403)."""
     found = None
     for number, point in enumerate(points):
         forced = forced_bet_seat(entries, point.entries)
-        if forced is None and (not getattr(point, "marked", False) or getattr(point, "beside", False)):
-            continue
         here = [r for r in rulings if r.point == number]
+        holding = any(r.issue in holds for r in here)
+        if forced is None and not holding and \
+                (not getattr(point, "marked", False) or getattr(point, "beside", False)):
+            continue
         left = [r for r in here if any(e.get("effect") == HAND_LEFT for e in r.effects)]
         if here and (left or all(r.basis == "not covered" and r.outcome == "floor-decides" for r in here)):
             out = {"issue": (left or here)[0].issue, "line": point.line, "who": f"The {floor}", "position": True,

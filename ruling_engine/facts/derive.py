@@ -17,6 +17,7 @@ from ruling_engine.facts.referents import asked_hand_referents, mucked_referents
 from ruling_engine.facts.registry import event_facts, reads
 from ruling_engine.facts.replay import STREETS, action_delta, clockwise_from, once_per_hand, parse_said, replay, total_in
 from ruling_engine.facts.table import table_facts
+from ruling_engine.facts.tabled import exposed_in_full
 from ruling_engine.incident.load import HAND_SIZE
 from ruling_engine.incident.named_hand import NamedHand
 from ruling_engine.numbers import game_currency
@@ -181,15 +182,22 @@ def _conceded(event: dict, data: dict) -> bool:
     believed he had won, had tabled it, or it is the winning hand; nor when someone had said what a
     hand was before it (a hand_declared entry) and he may have mucked on those words (misled_by)."""
     if event["by"] != "player" or event.get("_street") != "showdown" or event["believed_won"] is not False \
-            or event["tabled"] is not False or event["winning"] is not False:
+            or event["winning"] is not False:
         return False
     size = HAND_SIZE[data["game"]["variant"]]
     before = [e for e in data.get("events", []) if e.get("_entry", -1) < event.get("_entry", -1)]
     if any(e["event"] == "hand_declared" for e in before) and event["misled_by"] != "nobody":
         return False
-    return any(e["event"] == "hand_shown" and e["seat"] != event["seat"] and e["face_up"] >= size
-               and e["readable"] is True for e in before) or \
-        any(e["event"] == "money_moved" and e["did"] == "pushed" for e in before)
+
+    def shown(e) -> bool:
+        return e["event"] == "hand_shown" and e["face_up"] >= size and e["readable"] is True
+    other_shown = any(shown(e) and e["seat"] != event["seat"] for e in before)
+    if event["tabled"] is not False:
+        # issue 20 (L402): his hand tabled in full and read against another tabled in full, then
+        # thrown away, not the winning hand: the showdown decided the pot, and a beaten hand given
+        # up after it is not a live hand's muck
+        return other_shown and any(shown(e) and e["seat"] == event["seat"] for e in before)
+    return other_shown or any(e["event"] == "money_moved" and e["did"] == "pushed" for e in before)
 
 
 def _deal_error_facts(event: dict, data: dict) -> dict:
@@ -428,6 +436,8 @@ def _last_hand_facts(data: dict, final_state) -> dict:
     left = [s for s in live if s not in thrown]
     if len(left) != 1 or any(e["event"] == "hand_shown" and e["seat"] == left[0] for e in events):
         return {}
+    if left[0] in exposed_in_full(events, data["game"]["variant"]):
+        return {}            # he turned his whole hand up to the table in play: it is not unshown
     size = HAND_SIZE[data["game"]["variant"]]
     if any(e["event"] == "hand_shown" and (e["face_up"] < size or e["readable"] is not True or e["refused_rest"])
            for e in events):

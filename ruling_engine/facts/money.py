@@ -5,6 +5,7 @@ and pot handling. Each event kind is read by one small function; amounts are pla
 from __future__ import annotations
 
 from ruling_engine.facts.registry import reads
+from ruling_engine.facts.replay import STREETS
 from ruling_engine.numbers import Approx, smallest_blind, stated_smallest_chip, whole
 
 
@@ -272,6 +273,13 @@ def _cash_on_table_with_the_hand(event: dict, ctx) -> dict:
     if isinstance(behind, (int, float)) and not isinstance(behind, bool) and behind == behind \
             and behind not in (float("inf"), float("-inf")):
         out["cash_on_table.stack"] = whole(behind)
+    # his chips put out on the betting round the hand is on when the floor rules (no later card, no
+    # showdown since): still in front of him where a club's bets go in only after the round (L301)
+    # (a player who folded forfeited his: only a hand still in has bets of its own in front of it)
+    in_front = (getattr(ctx.final_state, "round_in", None) or {}).get(event["seat"], 0)
+    out["cash_on_table.bets_in_front"] = ctx.data.get("street") in STREETS and \
+        event["seat"] in (getattr(ctx.final_state, "in_hand", None) or ()) and \
+        isinstance(in_front, (int, float)) and not isinstance(in_front, bool) and in_front > 0
     return out
 
 

@@ -156,7 +156,8 @@ def _fact_entries(section):
 # What an effect can do to the hand (the `corrects:` of an effect; ruling_engine/corrected/)
 CORRECTIONS = ("adds", "sets-total", "raises-bettors-to", "returns", "kills", "restores", "voids-hand",
                "voids-action", "checks", "voids-forced-bet", "restricts", "owes-call", "frees", "acts-next", "reopens-round",
-               "refunds-pot", "limits-deduction", "transfers", "offers-transfer", "keeps-forced-bets", "forfeits-declared")
+               "refunds-pot", "limits-deduction", "transfers", "offers-transfer", "keeps-forced-bets", "forfeits-declared",
+               "withdraws-round")
 
 
 # How long a restriction (a `corrects: restricts` or `owes-call` effect) holds the player

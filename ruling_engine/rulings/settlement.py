@@ -15,9 +15,9 @@ import math
 from ruling_engine.facts import hands
 from ruling_engine.corrected.hand import correct
 from ruling_engine.facts.betting import Pot
+from ruling_engine.facts.tabled import shown_in_full
 from ruling_engine.numbers import Approx, qualifier, smallest_blind, stated_smallest_chip, tidy, whole
 from ruling_engine.facts.betting import pots as split_pots
-from ruling_engine.incident.load import HAND_SIZE
 from ruling_engine.model import UNSETTLED
 
 
@@ -320,11 +320,9 @@ def _stated_winners(data: dict) -> set:
 
 
 def _shown_in_full(data: dict) -> set:
-    """The seats the incident shows turning their whole hand face up, readably (a later showing
-    answers a ruling that he must show)."""
-    size = HAND_SIZE[data["game"]["variant"]]
-    return {e["seat"] for e in data.get("events", []) if e["event"] == "hand_shown"
-            and (e.get("face_up") or 0) >= size and e.get("readable") is not False}
+    """The seats whose whole hand the table has seen (a later showing, or his own exposure of it in
+    play, answers a ruling that he must show)."""
+    return shown_in_full(data.get("events", []), data["game"]["variant"])
 
 
 def _deduction_left_to_floor(rulings: list) -> bool:
