@@ -1,7 +1,6 @@
-"""Each club reads a rule with its own game structure (issue 22, Z303's class): the incident's
-`level` is its house's clock; a club whose own text states the length of its blind levels
-(clubs/<club>.yaml level_minutes: PPL Nights •10, "Blinds are raised every 10 minutes") reads an
-arrival in another club's incident at the level its own clock would show, never at the house's."""
+"""The level an arrival states is a fact of the incident, and every club reads it (s11 L503: a
+stated fact wins over a computed one): PPL, whose Nights •10 says "Blinds are raised every 10
+minutes", does not recompute a stated level 2 from the minutes at its own 10-minute levels."""
 import pytest
 
 from ruling_engine.errors import FloorcallError
@@ -27,13 +26,13 @@ def _entry(kb, tmp_path, house, club):
     return {r.issue: r for r in answer.rulings}["tournament-entry"]
 
 
-def test_a_club_reads_an_arrival_at_its_own_levels_not_the_houses(kb, tmp_path):
-    """50 minutes in, with Gala's clock at level 2: PPL's blinds go up every 10 minutes, so its 3rd
-    blind session (the end of its late joining) was over at 30 minutes: he cannot join - not
-    "3,500 chips (level 2)", PPL's start read with Gala's level."""
+def test_another_club_reads_the_level_the_incident_states_not_one_from_its_own_clock(kb, tmp_path):
+    """50 minutes in, the incident's clock at level 2: PPL's late joining ("until the end of the 3rd
+    blind level") is read at the stated level 2 - he joins with 500 fewer chips - never at level 6
+    from PPL's 10-minute levels."""
     ruling = _entry(kb, tmp_path, "gala", "ppl")
-    assert ruling.outcome == "entry-cancelled"
-    assert not any(e.get("effect") == "starting-chips" for e in ruling.effects)
+    assert ruling.outcome == "reduced-stack"
+    assert {"effect": "starting-chips", "seat": 6, "chips": 3500} in ruling.effects
 
 
 def test_the_house_club_reads_the_level_the_incident_states(kb, tmp_path):

@@ -96,6 +96,6 @@ def test_another_clubs_brief_leads_with_its_ruling_on_the_marked_point():
                       "now": now, "settlement": [], "contradictions": [], "floor": "floor"}}}
     lines = "\n".join(_answer_first(data, "a"))
     brief = lines.split("Other clubs, in brief:")[1]
-    assert brief.strip().startswith("b (DIFFERS): The button goes to the empty seat.")
+    assert brief.strip().startswith("b (same on this point, DIFFERS beside it): The button goes to the empty seat.")
     assert "Beside the marked point, on acting out of turn: A hand discarded out of turn is not returned." \
         in " ".join(brief.split())

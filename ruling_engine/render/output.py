@@ -56,6 +56,8 @@ def _shown_now(now) -> dict:
     shown = {k: v for k, v in (now or {}).items() if k != "restricted"}
     if isinstance(shown.get("floor_first"), dict):
         shown["floor_first"] = {k: v for k, v in shown["floor_first"].items() if k not in ("who", "clauses", "title")}
+    if shown.get("questions"):      # a question's answer, not the clause each club names for it (s11 L401)
+        shown["questions"] = [{k: v for k, v in q.items() if k != "clauses"} for q in shown["questions"]]
     return shown
 
 
@@ -608,33 +610,52 @@ def _answer_first(data: dict, house_club: str) -> list:
     for club, answer in data["clubs"].items():
         if club == house_club or not answer["rulings"]:
             continue
-        other = _headline(answer["rulings"], data["points"])
-        differing = [r for r in answer["rulings"] if r["differs_from_house"]]
-        mark = "DIFFERS" if differing or _shown_now(answer["now"]) != _shown_now(house["now"]) \
-            or answer["settlement"] != house["settlement"] or answer["contradictions"] else "same"
-        brief = _first_sentence(other["decision"])
-        if differing and not other["differs_from_house"]:
-            marked = {p["point"] for p in data["points"] if p["marked"]}
-            on_marked = [r for r in differing if r["point"] in marked]
-            if on_marked or not marked or other["point"] not in marked:
-                other = (on_marked or differing)[0]      # the first point on which it rules otherwise
-                brief = _first_sentence(other["decision"])
-            else:
-                # it rules the marked point as the house does and differs only on a point beside it
-                # (issue 20: an unmarked entry, a fee or a receipts point, never takes the headline)
-                brief += (f" Beside the marked point, on {_issue_title(data, differing[0])}: "
-                          f"{_first_sentence(differing[0]['decision'])}")
-        others.append(_wrap(f"{club} ({mark}): {brief if mark == 'DIFFERS' else 'rules the same.'}",
-                            "    "))
-        if mark == "DIFFERS":
-            others.extend(_wrap(line, "      ") for line in _brief(answer, house, currency))
-            if answer["contradictions"]:
-                others.append(_wrap(f"conflict: {answer['contradictions'][0]}", "      "))
+        others.extend(_other_in_brief(club, answer, house, first, data, currency))
     if others:
         out.append("  Other clubs, in brief:")
         out.extend(others)
     out.append("")
     return out
+
+
+def _called_about(house: dict, first: dict, points: list) -> list:
+    """The indexes of the rulings on the point the floor was called about: every ruling on a marked
+    point where the house's answer opens on one, else the ruling it opens with (every club rules on
+    the same (point, issue), in the same order)."""
+    marked = {p["point"] for p in points if p["marked"]}
+    at = house["rulings"].index(first)
+    if first["point"] not in marked:
+        return [at]
+    return [at] + [i for i, r in enumerate(house["rulings"]) if r["point"] in marked and i != at]
+
+
+def _other_in_brief(club: str, answer: dict, house: dict, first: dict, data: dict, currency: str) -> list:
+    """Another club in brief, labelled by its outcome on the point the floor was called about (s11
+    L401/L402/L403): DIFFERS where it rules that point otherwise, "same" where its whole answer is
+    the house's, and "same on this point" with what differs beside it (another ruling, the Now, the
+    pot) where only that differs. Its brief opens on that point, never on a side ruling."""
+    rulings = answer["rulings"]
+    called = [i for i in _called_about(house, first, data["points"]) if i < len(rulings)]
+    on_point = [rulings[i] for i in called if rulings[i]["differs_from_house"]]
+    beside = [r for i, r in enumerate(rulings) if r["differs_from_house"] and i not in called]
+    now_or_pot = _shown_now(answer["now"]) != _shown_now(house["now"]) or answer["settlement"] != house["settlement"]
+    if on_point:
+        mark, brief = "DIFFERS", _first_sentence(on_point[0]["decision"])
+    elif beside or now_or_pot or answer["contradictions"]:
+        mark = "same on this point, DIFFERS beside it"
+        brief = _first_sentence(rulings[called[0]]["decision"]) if called else ""
+    else:
+        return [_wrap(f"{club} (same): rules the same.", "    ")]
+    if beside and not on_point:
+        where = "the marked point" if any(p["marked"] and p["point"] == first["point"] for p in data["points"]) \
+            else "that point"
+        brief += (f" Beside {where}, on {_issue_title(data, beside[0])}: "
+                  f"{_first_sentence(beside[0]['decision'])}")
+    lines = [_wrap(f"{club} ({mark}): {brief.strip()}", "    ")]
+    lines.extend(_wrap(line, "      ") for line in _brief(answer, house, currency))
+    if answer["contradictions"]:
+        lines.append(_wrap(f"conflict: {answer['contradictions'][0]}", "      "))
+    return lines
 
 
 def _money_text(effect: dict, currency: str = "") -> str:

@@ -133,16 +133,11 @@ def attach_logged(report: Report, log, exclude_logged: int | None = None) -> Rep
 
 def club_structure(club, facts: dict, house) -> dict:
     """The facts as `club` reads them under its own game structure (issue 22: a club's rule is never
-    read with another club's structure). The incident's level is its house's clock; a club whose own
-    text states the length of its blind levels (clubs/<club>.yaml level_minutes) reads an arrival
-    in an incident of another club at the level its own clock would show then."""
-    facts = _club_min_raise(club, _club_cash_cap(club, facts, house))
-    if club is None or not club.level_minutes or house == club.short:
-        return facts
-    minutes = facts.get("arrival.minutes")
-    if "arrival.level" not in facts or not isinstance(minutes, int) or isinstance(minutes, bool) or minutes < 0:
-        return facts
-    return {**facts, "arrival.level": minutes // club.level_minutes + 1}
+    read with another club's structure): its own cap on its cash game (_club_cash_cap) and its own
+    minimum raise (_club_min_raise). The level an arrival states is a fact of the incident and every
+    club reads it (s11 L503: "level 2" is never recomputed as level 4 from 35 minutes at a club's own
+    10-minute levels)."""
+    return _club_min_raise(club, _club_cash_cap(club, facts, house))
 
 
 def _club_min_raise(club, facts: dict) -> dict:
