@@ -292,7 +292,10 @@ class CorrectedHand:
             return full
         made = [s.raise_by for s in self.rounds.get(self.street, ()) if math.isfinite(s.raise_by)]
         made += [total - faced for _, faced, total in self.full_raises]
-        return min(full, max([self.last_full_bet] + made))
+        if self.street == "preflop" and self.big_blind:
+            made.append(self.big_blind)          # before the flop the posted big blind is the opening bet
+        largest = max([self.last_full_bet] + made)
+        return min(full, largest) if largest > 0 else full
 
 
 def _number(value):

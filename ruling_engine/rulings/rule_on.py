@@ -148,7 +148,7 @@ def _club_min_raise(club, facts: dict) -> dict:
     if club is None or club.min_raise_basis != "largest-bet-or-raise" or "limit_bet" in facts:
         return facts
     by, bet = facts.get("largest_bet_or_raise"), facts.get("current_bet")
-    if not _amount(by) or not _amount(bet) or bet <= 0 or not _amount(facts.get("min_raise_by")) \
+    if not _amount(by) or by <= 0 or not _amount(bet) or bet <= 0 or not _amount(facts.get("min_raise_by")) \
             or by >= facts["min_raise_by"]:
         return facts
     out = {**facts, "min_raise_by": by, "min_raise_to": bet + by}
