@@ -329,7 +329,8 @@ def test_answers_with_seats_that_are_not_numbers_name_the_answers_file_and_line(
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert f"{answers}:2: expected answers with a `timeline:`" in result.stderr
     head = "house: fpc\ngame.format: cash\ngame.variant: NLHE\n"
-    tail = "timeline:\n  - card_exposed: {}\ncard_exposed.by: dealer\ncard_exposed.during: deal\n"
+    tail = ("timeline:\n  - card_exposed: {}\ncard_exposed.by: dealer\ncard_exposed.during: deal\n"
+            "card_exposed.seen_by: table\n")
     answers.write_text(head + "players: [x, y]\n" + tail)
     result = run_cli("floorcall", "ask", "--answers", str(answers))
     assert result.returncode == 2 and "Traceback" not in result.stderr
