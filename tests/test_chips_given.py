@@ -118,3 +118,16 @@ def test_the_questionnaire_offers_the_event_and_asks_whether_the_giver_was_leavi
     session.answer("next", DONE)
     asked = answer_every_question(session, 3)
     assert "chips_given.leaving" in asked
+
+
+def test_a_stack_the_incident_does_not_give_is_never_printed_as_inf(kb):
+    """The giver's stack not stated (no limit inside the engine): the line giving his chips back
+    names the amount and the receiver's stack, never "has inf" (blind translator, Z603)."""
+    text = ("house: ppl\ngame: {format: tournament, variant: NLHE, blinds: [300, 600]}\nbutton: 3\nplayers:\n"
+            "  - {seat: 3}\n  - {seat: 9, stack: 1900}\ntimeline:\n  - {seat: 9, did: all-in, total: 1900}\n"
+            "  - {seat: 3, did: call}\n  - showdown:\n  - hand-over:\n"
+            "  - chips_given: {from: 3, to: 9, amount: 7400, leaving: true, in_question: true}\n")
+    report = rule_incident(parse_incident_text(text, "gift.yaml", kb.vocabulary, kb.clubs), kb, with_precedents=False)
+    lines = now_lines(report.answers["ppl"].now, "")
+    given = [line for line in lines if "given back 7,400" in line]
+    assert given and not any(re.search(r"\binf\b", line) for line in lines), lines

@@ -1,6 +1,8 @@
 """Rendering a Report: a stable JSON structure, plain text for the floor, and Markdown."""
 from __future__ import annotations
 
+import math
+
 import dataclasses
 import json
 import textwrap
@@ -288,14 +290,15 @@ def now_lines(now: dict, currency: str) -> list:
                      else f"Seat {move['seat']} takes back {money(move['back'])}.")
     for back in now.get("restored", []):    # chips taken from a stack, given back (f14/chips)
         taker = (f" out of seat {back['seat']}'s stack (he has {money(back['seat_has'])})"
-                 if "seat_has" in back else "")
+                 if _known(back.get("seat_has")) else "")
+        has = f"; seat {back['to']} would have {money(back['to_has'])}" if _known(back.get("to_has")) else ""
         if back["option"]:
             lines.append(f"If the floor makes the taken chips good (its option, not decided): "
-                         f"{money(back['amount'])} back to seat {back['to']}{taker.replace('he has', 'he would have')}; "
-                         f"seat {back['to']} would have {money(back['to_has'])}.")
-        else:
-            lines.append(f"Seat {back['to']} is given back {money(back['amount'])}{taker}: "
-                         f"seat {back['to']} has {money(back['to_has'])}.")
+                         f"{money(back['amount'])} back to seat {back['to']}{taker.replace('he has', 'he would have')}"
+                         f"{has}.")
+        else:       # a stack the incident does not give is not stated (never "inf")
+            lines.append(f"Seat {back['to']} is given back {money(back['amount'])}{taker}"
+                         + (f": seat {back['to']} has {money(back['to_has'])}." if has else "."))
     for owe in now.get("owes", []):
         if now.get("next") and now["next"]["seat"] == owe["seat"]:
             continue                  # the next-to-act line says it
@@ -763,3 +766,9 @@ def render_markdown(report, explain: bool = False) -> str:
     return template.render(report=to_dict(report), basis_words=BASIS_WORDS, explain=explain,
                            when_text=when_text, money_lines=_money_lines, money_text=_money_text,
                            now_lines=now_lines, pot_lines=_not_in_now)
+
+
+def _known(value) -> bool:
+    """A number the floor can be told: a stack the incident does not give is no limit (inf) inside the
+    engine, and never printed."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
