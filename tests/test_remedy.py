@@ -102,3 +102,33 @@ def test_fpc_18_s1_live_ruling_names_only_the_ground_that_holds(kb):
     assert "card guard" not in outside.decision and "outside the marked lines" in outside.decision
     assert "card guard" in guarded.decision and "outside the marked lines" not in guarded.decision
 
+
+def test_ppl_13_away_at_the_deal_back_at_his_turn_cites_13_and_his_raise_stands(kb):
+    answer, ruling = _away(kb, "ppl", back_and_acted=True)
+    assert ruling.outcome == "hand-live"
+    clauses = {c.clause for c in ruling.citations}
+    assert {"ppl.league-13", "ppl.league-18"} <= clauses
+    assert any(e["effect"] == "action-binding" and e["seat"] == 6 for e in ruling.effects)
+    # the action has happened: no instruction to deal him in or to fold him later
+    assert not any(line.startswith("Deal") or "fold it if" in line for line in ruling.do)
+    assert not _dead(answer, 6)
+
+
+def test_ppl_18_away_before_his_turn_has_come_is_told_what_13_will_do(kb):
+    _, ruling = _away(kb, "ppl", back_and_acted=False)
+    assert ruling.outcome == "hand-live"
+    assert any(c.clause == "ppl.league-18" for c in ruling.citations)
+    assert any("when it becomes his turn to act (•13)" in line for line in ruling.do)
+
+
+def test_gala_l_called_after_the_action_began_the_hand_is_taken_in_now(kb):
+    answer, ruling = _away(kb, "gala", back_and_acted=True)
+    assert ruling.outcome == "hand-dead" and any(c.clause == "gala.house-l" for c in ruling.citations)
+    assert not any("before anyone acts" in line for line in ruling.do)
+    assert any("now (they should have been taken in before any action)" in line for line in ruling.do)
+
+
+def test_gala_l_called_before_any_action_the_hand_is_taken_in_before_anyone_acts(kb):
+    _, ruling = _away(kb, "gala", back_and_acted=False)
+    assert ruling.outcome == "hand-dead"
+    assert any("before anyone acts" in line for line in ruling.do)
