@@ -126,3 +126,13 @@ def test_the_records_pot_section_says_the_handed_back_chips_once(kb):
     assert "Seat 8 gives back the £37 he was handed: it goes to seat 3" in pot
     assert "Seat 3 takes back £37" not in pot
 
+
+def test_the_invariant_catches_a_dead_hands_chips_said_to_stay_and_go_back(kb):
+    """The PPL hand above with its Now doctored to keep all £8 of seat 4's in the pot while he
+    takes back £3: the one-answer check names it (dead-hand-chips); the true answer passes."""
+    import dataclasses
+    report, timeline = _rule(kb, CASH_CALL)
+    answer = report.answers["ppl"]
+    doctored = dataclasses.replace(answer, now={**answer.now, "dead_in": [{"seat": 4, "in": 8}]})
+    report.answers["ppl"] = doctored
+    assert [(v.club, v.invariant) for v in violations(report, timeline)] == [("ppl", "dead-hand-chips")]
