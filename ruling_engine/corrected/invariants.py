@@ -7,6 +7,8 @@ against the hand the timeline replays, not against the corrected hand's own book
   plus what goes back plus what a deduction took out (a rake, a drop: never more than the incident's
   deductions took); a pot split adds up to the pot; nobody puts in more than he has, nor takes
   back on a betting round more than he put in on it;
+- a dead hand's chips said to stay in the pot and those said to go back to him add up to no more
+  than he put in (e26/money-lines: never "stay in the pot" for chips he takes back);
 - no seat is both live and dead, and no pot goes to a dead hand (but for a pot the answer says
   was his alone before his hand died: `won_before_dead`, rulings/settlement.py);
 - a hand a settled ruling kills at a point is not compared at that point: no other settled ruling
@@ -47,7 +49,7 @@ SHOWDOWN_ISSUES = ("best-hand",)                # the hand comparison: which han
 @dataclass(frozen=True)
 class Violation:
     club: str
-    invariant: str          # conservation | ruled-check | live-and-dead | compared-dead | call-or-fold-and-raise | next-to-act | pot-section | pot-vs-showdown | not-dealt
+    invariant: str          # conservation | ruled-check | live-and-dead | compared-dead | call-or-fold-and-raise | next-to-act | pot-section | pot-vs-showdown | not-dealt | dead-hand-chips
     detail: str
 
     def text(self) -> str:
@@ -168,6 +170,13 @@ def _club(answer, view, taken=None):
                     and backs.get(seat, 0) < steps[0].delta - EPSILON:
                 yield "ruled-check", (f"seat {seat}'s action is ruled a check, but the Now leaves "
                                       f"{steps[0].delta} of his chips on the {now.get('street')}")
+    # a dead hand's chips are either said to stay in the pot or said to go back, never both
+    # (e26/money-lines): what stays plus what goes back is no more than he put in
+    for kept in now.get("dead_in", []):
+        seat = kept["seat"]
+        if kept["in"] + backs.get(seat, 0) > view.contributed.get(seat, 0) + adds.get(seat, 0) + EPSILON:
+            yield "dead-hand-chips", (f"seat {seat}'s dead hand is said to leave {kept['in']} in the pot and take "
+                                      f"back {backs.get(seat, 0)}, but he put in {view.contributed.get(seat, 0)}")
     # live and dead
     live, dead = set(now.get("live", [])), set(now.get("dead", []))
     for seat in sorted(live & dead):

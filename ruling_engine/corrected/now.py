@@ -11,6 +11,7 @@ import math
 
 from ruling_engine.facts.hand import BETTING, STUD_BETTING
 from ruling_engine.numbers import tidy as whole
+from ruling_engine.corrected.one_line import dead_in
 
 
 def now_of(corrected, button=None) -> dict:
@@ -58,6 +59,7 @@ def now_of(corrected, button=None) -> dict:
     complete = nxt is None and corrected.cards_out and len(corrected.live) > 1 and not unsettled and \
         corrected.street in BETTING + STUD_BETTING
     restored = {"restored": [_restored(corrected, *t) for t in corrected.transfers]} if corrected.transfers else {}
+    dead = sorted(s for s in corrected.dead if s not in corrected.live and s in corrected.had_hand)
     return {**base, **restored,
             "moves": [_moved(corrected, s, amount) for s, amount in sorted(corrected.changed.items()) if amount],
             "owes": [{"seat": s, "add": whole(corrected.to_call(s)), "options": corrected.options(s)}
@@ -72,7 +74,9 @@ def now_of(corrected, button=None) -> dict:
                      for seat, kill, later in corrected.moot],
             "live": sorted(corrected.live),
             "open": list(getattr(corrected, "open_life", []) or []),
-            "dead": sorted(s for s in corrected.dead if s not in corrected.live and s in corrected.had_hand),
+            "dead": dead,
+            # what each dead hand still has in the middle: the chips that stay in the pot (one_line.py)
+            "dead_in": dead_in(corrected, dead),
             "restricted": sorted(s for s in corrected.restricted if s in corrected.live and corrected.holds(s))}
 
 

@@ -9,6 +9,7 @@ import textwrap
 from pathlib import Path
 
 from ruling_engine.incident.said import SUPPOSED_WORDS
+from ruling_engine.corrected.one_line import handed_once, said_in_now
 from ruling_engine.render.safe import code_span, json_safe, markdown_text, plain, plain_data
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -285,9 +286,16 @@ def now_lines(now: dict, currency: str) -> list:
     for move in now.get("moves", []):
         round_name = "this round" if move.get("street", now.get("street")) == now.get("street") \
             else f"the {move['street'].replace('-', ' ')}"
-        lines.append(f"Seat {move['seat']} puts in {money(move['add'])} more ({money(move['total'])} in on "
-                     f"{round_name})." if "add" in move
-                     else f"Seat {move['seat']} takes back {money(move['back'])}.")
+        if "add" in move:
+            lines.append(f"Seat {move['seat']} puts in {money(move['add'])} more ({money(move['total'])} in on "
+                         f"{round_name}).")
+        elif move["seat"] in now.get("dead", []):
+            continue              # the dead-hand line says what goes back and what stays (_dead_lines)
+        elif "from" in move:      # another seat was handed his chips: that seat gives them back (one_line.py)
+            lines.append(f"Seat {move['from']} gives back {money(move['back'])} of what he was handed: it goes to "
+                         f"seat {move['seat']}.")
+        else:
+            lines.append(f"Seat {move['seat']} takes back {money(move['back'])}.")
     for back in now.get("restored", []):    # chips taken from a stack, given back (f14/chips)
         taker = (f" out of seat {back['seat']}'s stack (he has {money(back['seat_has'])})"
                  if _known(back.get("seat_has")) else "")
@@ -303,9 +311,7 @@ def now_lines(now: dict, currency: str) -> list:
         if now.get("next") and now["next"]["seat"] == owe["seat"]:
             continue                  # the next-to-act line says it
         lines.append(f"Seat {owe['seat']} must add {money(owe['add'])} to stay in, or fold; he may not raise.")
-    if now.get("dead"):
-        lines.append("Dead hand" + ("s" if len(now["dead"]) > 1 else "") + ": seat "
-                     + ", ".join(map(str, now["dead"])) + " (chips already in stay in the pot).")
+    lines += _dead_lines(now, money)
     nxt = now.get("next")
     first = now.get("floor_first")
     if first and "amounts" in first:
@@ -418,10 +424,34 @@ def _first_sentence(text: str) -> str:
     return text
 
 
+def _dead_lines(now: dict, money) -> list:
+    """The dead hands, and what of theirs stays in the pot as the corrections left it: a seat the
+    Now gives chips back is never said to leave all his chips in (one_line.py `dead_in`)."""
+    backs = {m["seat"]: m for m in now.get("moves", []) if "back" in m}
+    kept = {d["seat"]: d["in"] for d in now.get("dead_in", [])}
+    plain = [s for s in now["dead"] if s not in backs] if now.get("dead") else []
+    lines = ["Dead hand" + ("s" if len(plain) > 1 else "") + ": seat " + ", ".join(map(str, plain))
+             + " (chips already in stay in the pot)."] if plain else []
+    for seat in [s for s in now.get("dead", []) if s in backs]:
+        if seat not in kept:
+            stays = "the rest of his chips already in stay in the pot"
+        elif kept[seat] > 0:
+            stays = f"the {money(kept[seat])} he has in the pot stays there"
+        else:
+            stays = "none of his chips stay in the pot"
+        back = backs[seat]
+        given = (f"seat {back['from']} gives back {money(back['back'])} of what he was handed to him" if "from" in back
+                 else f"he takes back {money(back['back'])}")
+        lines.append(f"Dead hand: seat {seat}: {given}; {stays}.")
+    return lines
+
+
 def _not_in_now(settlement: list, now: dict) -> list:
-    """The pot section without the chips given back that the Now already says go back."""
+    """The pot section without the chips given back that the Now already says go back: a seat's
+    own chips back, and the chips a seat was handed that the Now says he gives back."""
     said = {(m["seat"], m["back"]) for m in (now or {}).get("moves", []) if "back" in m}
-    return [e for e in settlement if not (e["effect"] == "return-chips" and (e["seat"], e.get("amount")) in said)]
+    return [e for e in settlement if not (e["effect"] == "return-chips" and (e["seat"], e.get("amount")) in said)
+            and not said_in_now(e, now)]
 
 
 def _brief(answer: dict, house: dict, currency: str) -> list:
@@ -734,10 +764,11 @@ def _money_text(effect: dict, currency: str = "") -> str:
 
 def _money_lines(settlement: list, clubs: dict, house: str, currency: str) -> list:
     """The house club's settlement, and any club whose rulings leave the money differently."""
-    lines = [f"  - {_money_text(e, currency)}" for e in settlement]
+    lines = [f"  - {_money_text(e, currency)}" for e in handed_once(settlement)]
     for club, answer in clubs.items():
         if club != house and answer["settlement"] != settlement and answer["settlement"]:
-            lines.append(f"    {club} (DIFFERS): " + "; ".join(_money_text(e, currency) for e in answer["settlement"]))
+            lines.append(f"    {club} (DIFFERS): " + "; ".join(_money_text(e, currency)
+                                                            for e in handed_once(answer["settlement"])))
     return lines
 
 

@@ -22,6 +22,7 @@ from ruling_engine.facts.timeline import deal_state, hand_over_between, hand_poi
 from ruling_engine.rulings.consistency import contradictions
 from ruling_engine.corrected.edits import ClubEdits, edited_data
 from ruling_engine.corrected.hand import correct, moment
+from ruling_engine.corrected.one_line import handed_back
 from ruling_engine.corrected.now import (HAND_ANSWERS, floor_first, forced_bet_seat, hand_table, holding_issues, now_of, play_stops,
                                          question_answer, silent_text, stop_the_hand)
 from ruling_engine.rulings.settlement import branch_money, settle
@@ -465,7 +466,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                    contradictions=[c.text() for c in contradictions(kb.vocabulary, club_rulings, money,
                                                                                     moments)]
                                    + [c.text() for c in corrected.conflicts],
-                                   now=_qualified(now_of(corrected, timeline.hand.order_button), timeline))
+                                   now=handed_back(_qualified(now_of(corrected, timeline.hand.order_button),
+                                                              timeline), money))
         if dealt in ("dealing", "between") and not answers[club].now.get("void"):
             answers[club].now = _not_dealt(answers[club].now, dealt, corrected)
         stops = play_stops(answers[club].now, club_rulings, kb.vocabulary, hand_table(timeline.data))

@@ -30,6 +30,7 @@ def _ruling(kb, r: dict) -> dict:
 def ruling_view(kb, data: dict) -> dict:
     """The ruling page: for each point and issue, the house club's ruling, then how each other club
     differs (or that it agrees)."""
+    from ruling_engine.corrected.one_line import handed_once
     from ruling_engine.render.output import _money_text, _not_in_now, now_lines
     house = data["incident"]["house"]
     titles = {i["id"]: i["title"] for i in data["issues"]}
@@ -70,11 +71,11 @@ def ruling_view(kb, data: dict) -> dict:
     settlement = clubs[house].get("settlement") or []
     answer = {"now": now_lines(clubs[house].get("now") or {}, currency),
               "conflicts": list(clubs[house].get("contradictions") or [])}
-    # the pot as the command line's "The pot" section has it: the house club's, then each club
-    # whose rulings leave the money otherwise
-    pot = {"house": [_money_text(e, currency) for e in settlement],
+    # the pot as the command line's "The pot" section has it: the house club's (without what its Now
+    # already moves: each chip movement said once), then each club whose rulings leave the money otherwise
+    pot = {"house": [_money_text(e, currency) for e in _not_in_now(settlement, clubs[house].get("now") or {})],
            "others": [{"name": answer_["name"], "club": club,
-                       "lines": [_money_text(e, currency) for e in answer_["settlement"]]}
+                       "lines": [_money_text(e, currency) for e in handed_once(answer_["settlement"])]}
                       for club, answer_ in clubs.items()
                       if club != house and answer_.get("settlement") and answer_["settlement"] != settlement]}
     answer["pot"] = pot["house"]
