@@ -277,8 +277,45 @@ def _arrival(e, ctx) -> dict:
 
 @reads("level_change")
 def _level(e, ctx) -> dict:
-    return {"level_change.happened": True, "level_change.blinds_in_early": e["blinds_in_before_beep"],
-            "level_change.previous_hand_completed": e["previous_hand_completed"]}
+    out = {"level_change.happened": True, "level_change.blinds_in_early": e["blinds_in_before_beep"],
+           "level_change.previous_hand_completed": e["previous_hand_completed"]}
+    out.update(_mid_hand_facts(e, ctx))
+    return out
+
+
+def _mid_hand_facts(e: dict, ctx) -> dict:
+    """A level that went up while this hand was being played (its entry after the hand began, not
+    one carried from the hand before): whether the bet in question, made after it, raised by at
+    least the hand's minimum but less than the new level's big blind - the question of which big
+    blind sets the minimum bet in a hand already dealt."""
+    if e.get("_for_this_hand") or e.get("_before_deal") or e.get("_street") in (None, "hand-over"):
+        return {}
+    out = {"level_change.during_hand": True}
+    blinds, facts = e.get("blinds"), ctx.facts
+    at, entry = e.get("_entry"), ctx.data.get("_action_entry")
+    if not blinds or at is None or entry is None or entry < at or not facts.get("action.raises"):
+        return out
+    raise_by, minimum = facts.get("action.raise_by"), facts.get("min_raise_by")
+    if isinstance(raise_by, (int, float)) and isinstance(minimum, (int, float)) and not facts.get("action.all_in"):
+        out["action.below_new_level_blind"] = minimum <= raise_by < blinds[-1]
+        out["level_change.new_big_blind"] = blinds[-1]
+    return out
+
+
+@reads_together("level_change", "break_taken")
+def _level_in_break(found, ctx) -> dict:
+    """Whether a level change's clock time (its entry's `at:`) falls inside a stated break
+    (break_taken starts..ends): the clock ran on while play had stopped. Left unstated where a
+    time needed is not written."""
+    changes, breaks = found["level_change"], found["break_taken"]
+    if not changes or not breaks:
+        return {}
+    spans = [(_seconds(b.get("starts") or b.get("at")), _seconds(b.get("ends"))) for b in breaks]
+    times = [_seconds(c.get("at")) for c in changes]
+    if any(s is None or t is None for s, t in spans) or any(t is None for t in times):
+        return {}
+    inside = [t for t in times for s, end in spans if s <= _after(s, t) < _after(s, end)]
+    return {"level_change.in_break": bool(inside)}
 
 
 def _dealt_after_warning(e: dict, data: dict):
