@@ -29,7 +29,7 @@ timeline:
 
 # the fields whose left-out value once decided a ruling, with what older files meant by leaving them out
 FORMER = {("conduct", "deliberate"): True, ("conduct", "brief"): False,
-          ("card_exposed", "owner_had_control"): False, ("card_exposed", "to_influence"): False,
+          ("card_exposed", "owner_had_control"): False, ("card_exposed", "deliberate"): False, ("card_exposed", "to_influence"): False,
           ("hand_mucked", "misled_by"): "nobody",
           ("money_paid_in", "told_before"): True, ("money_paid_in", "receipt_given"): True}
 

@@ -30,6 +30,7 @@ def _json(path, *extra):
 def test_an_unknown_answer_gives_one_branch_per_value_each_equal_to_ruling_with_that_value(tmp_path):
     data = _case_without_expectations("exposed-first-card-deal.yaml")
     data["timeline"][EXPOSED]["card_exposed"]["by"] = "unknown"
+    data["timeline"][EXPOSED]["card_exposed"]["deliberate"] = False   # by: player would ask it (issue 22)
     branched = _json(_write(tmp_path, "unknown.yaml", data))
     depends = {club: [r for r in c["rulings"] if r["basis"] == "depends"] for club, c in branched["clubs"].items()}
     assert any(depends.values()), "some club's ruling on this incident turns on who exposed the card"

@@ -236,6 +236,9 @@ def field_phrase(kb, name: str) -> str:
     records = kb.vocabulary.records
     if name.startswith("suit of "):          # a card of known rank whose suit nobody saw (unknowns.path_name)
         return f"Which suit was {name[len('suit of '):]} (its rank seen, its suit not)?"
+    which = re.fullmatch(r"(.*) \((seat|line) (\d+)\)", name)     # one of two events of a kind (unknowns.path_name)
+    if which:
+        return f"{which.group(2).capitalize()} {which.group(3)}: " + field_phrase(kb, which.group(1))
     parts = name.split(".")
     try:
         if parts[0] == "game":

@@ -128,6 +128,8 @@ class _Validator:
                                      "none", spec.help or spec.question)
             if spec.default is not None:
                 out[key] = spec.default
+            elif spec.was_default is not None and any(out.get(k) not in (v, UNKNOWN) for k, v in spec.asked_if):
+                out[key] = spec.was_default      # not asked here (`asked_if:`): no conclusion to draw
             elif (spec.was_default is not None or spec.left_out_unknown) and name != "action":
                 out[key] = UNKNOWN          # not stated: a conclusion the floor did not give is ruled every way
                 self.unknowns += 1          # (an action's: only where it is read, _not_stated_in_actions)

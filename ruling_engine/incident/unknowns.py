@@ -149,12 +149,14 @@ def path_name(path: tuple, data: dict) -> str:
         return f"suit of the {where}'s {card}"
     parts = []
     node = data
+    whose = ""
     for step in path:
         node = node[step]
         if step == "timeline":
             continue
         if isinstance(step, int) and isinstance(node, dict) and node.get("entry") == "event":
             parts.append(node["event"])
+            whose = _whose_event(node, data)
         elif isinstance(step, int) and isinstance(node, dict) and node.get("entry") == "action":
             number = sum(1 for e in data["timeline"][:step + 1] if e.get("entry") == "action")
             parts.append(f"action.{number}")
@@ -164,7 +166,20 @@ def path_name(path: tuple, data: dict) -> str:
             parts.append(str(step + 1))
         else:
             parts.append(step)
-    return ".".join(parts)
+    return ".".join(parts) + whose
+
+
+def _whose_event(event: dict, data: dict) -> str:
+    """Which of two or more events of one kind a field is of (two players' exposures each ruled
+    both ways are two questions, not one asked twice): ' (seat N)', or ' (line N)' where the seat
+    does not tell them apart; '' for the only event of its kind."""
+    kind, seat = event.get("event"), event.get("seat")
+    same = [e for e in data.get("timeline") or () if isinstance(e, dict) and e.get("event") == kind]
+    if len(same) < 2:
+        return ""
+    if isinstance(seat, int) and sum(1 for e in same if e.get("seat") == seat) == 1:
+        return f" (seat {seat})"
+    return f" (line {event['line']})" if isinstance(event.get("line"), int) else ""
 
 
 def path_line(path: tuple, data: dict, header_lines: dict | None = None) -> int | None:
@@ -202,11 +217,31 @@ def combinations(data: dict, vocabulary, file: str, paths=None, header_lines: di
                              f"{total} ({names})", "establish some of these facts before ruling")
     out = []
     cards = [i for i, p in enumerate(paths) if _value_at(data, p) not in (UNKNOWN,) and suitless(_value_at(data, p))]
+    bound = _bound(paths, data, vocabulary)
     for values in product(*domains):
         given = [values[i] for i in cards]
         if len(set(given)) != len(given):
             continue                       # two suitless cards of one rank cannot be the same card
+        assignment = dict(zip(paths, values))
+        if any(assignment[p] is True and assignment.get(other, _value_at(data, other)) is False
+               for p, other in bound):
+            continue                       # true only with a field that is false here (`only_with:`)
         out.append((dict(zip(paths, values)), _assigned(data, zip(paths, values))))
+    return out
+
+
+def _bound(paths, data: dict, vocabulary) -> list:
+    """[(path, the path of its `only_with:` field)] of the unknown fields true only with another."""
+    out = []
+    for p in paths:
+        spec = spec_at(p, data, vocabulary) if isinstance(p[-1], str) else None
+        if spec is not None and spec.only_with:
+            other = p[:-1] + (spec.only_with,)
+            try:
+                _value_at(data, other)
+            except (KeyError, IndexError, TypeError):
+                continue
+            out.append((p, other))
     return out
 
 

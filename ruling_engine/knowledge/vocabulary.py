@@ -34,6 +34,11 @@ class FieldSpec:
     records: tuple = ()       # incident fields of type event: the kinds of event allowed
     sources: tuple = ()       # computed facts: the incident fields they are worked out from
     together: bool = False    # event kinds: several entries describe one thing (one point, ruled together)
+    only_with: str = ""       # yes/no incident fields (`only_with: FIELD`): true only where the same
+                              # record's FIELD is true (shown to influence: only if on purpose)
+    asked_if: tuple = ()      # conclusions (`asked_if: {FIELD: VALUE}`): asked only where the record
+                              # says so; elsewhere left out is the former default (a dealer's exposure
+                              # is no player's on purpose)
     absent_nobody: bool = False   # facts (`absent: nobody`): absent means there is nobody (nobody is to act),
                                   # not that the incident leaves it out: a do-line or effect naming it is dropped
 
@@ -105,7 +110,7 @@ def _spec(name, raw, file, line, *, is_fact: bool) -> FieldSpec:
     if not isinstance(raw, dict):
         raise FloorcallError(file, line, f"a mapping describing {name!r}", repr(raw))
     allowed = {"type", "question", "help", "values", "source", "required", "default", "record", "records", "from",
-               "together", "was_default", "left_out", "absent"}
+               "together", "was_default", "left_out", "absent", "only_with", "asked_if"}
     for key in raw:
         if key not in allowed:
             raise FloorcallError(file, raw.line_of(key), f"one of {sorted(allowed)}", repr(key),
@@ -139,7 +144,8 @@ def _spec(name, raw, file, line, *, is_fact: bool) -> FieldSpec:
                      was_default=raw.get("was_default"), left_out_unknown=raw.get("left_out") == "unknown",
                      record=raw.get("record", ""), records=tuple(raw.get("records") or ()),
                      sources=tuple(raw.get("from") or ()), together=bool(raw.get("together", False)),
-                     absent_nobody=raw.get("absent") == "nobody")
+                     absent_nobody=raw.get("absent") == "nobody", only_with=raw.get("only_with", ""),
+                     asked_if=tuple((raw.get("asked_if") or {}).items()))
 
 
 def _fact_entries(section):
