@@ -19,7 +19,7 @@ timeline:
   - {{seat: 1, posts: small-blind}}
   - {{seat: 2, posts: big-blind}}
   - preflop:
-{before}  - card_exposed: {{seat: 4, by: {by}, during: play, count: 1, seen_by: table, owner_had_control: true, card: A♣, was: hole}}
+{before}  - card_exposed: {{seat: 4, by: {by}, during: play, count: 1, seen_by: table, owner_had_control: true, deliberate: false, card: A♣, was: hole}}
 """
 
 STUD = """title: t

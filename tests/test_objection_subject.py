@@ -27,7 +27,7 @@ others: 4
 timeline:
   - deal:
   - {seat: 4, did: fold, fold_manner: tossed-high}
-  - card_exposed: {seat: 4, by: player, during: play, count: 2, seen_by: table}
+  - card_exposed: {seat: 4, by: player, during: play, count: 2, seen_by: table, deliberate: false}
 """
 COMPLAINT = '  - said: {by: 2, words: "He\'s wrecking the game. Get him off the table.", to: floor, in_question: true}\n'
 
