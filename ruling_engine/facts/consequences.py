@@ -93,7 +93,7 @@ def _declared_raise_facts(data: dict, index: int, facts: dict) -> dict:
     which reading holds, and whether words said first define the bet, is each club's rule. Chips
     put out first are the bet's own measure (action.below_minimum), not these. Where the order is not
     known, only the amount read on top is measured (a club that reads it so measures the raise its
-    words make, casebook O502)."""
+    words make, casebook O502), and whether the amount as a total raises the bet at all."""
     if facts.get("action.declared") != "raise" or "action.declared_amount" not in facts:
         return {}
     if facts.get("action.put_out") and facts.get("action.first") not in ("words", "together", None):
@@ -104,9 +104,13 @@ def _declared_raise_facts(data: dict, index: int, facts: dict) -> dict:
     amount, bet, full = facts["action.declared_amount"], state.current_bet, state.largest_raise
     if not full:
         return {}
+    # the amount read as a total, and the chips out with it, raise nothing: at or below the bet he
+    # faces (casebook Z402: "raise, twelve hundred" and 1,200 over a 1,500 bet). Never a raise to it.
+    under = {"declared_raise_not_over_bet": bet > 0 and amount <= bet
+             and (not facts.get("action.put_out") or facts.get("action.round_total", 0) <= bet)}
     if unordered:
-        return {"declared_increment_meets_minimum": amount >= full}
-    return {"declared_total_below_minimum": bet < amount < bet + full,
+        return {"declared_increment_meets_minimum": amount >= full, **under}
+    return {**under, "declared_total_below_minimum": bet < amount < bet + full,
             "declared_total_min_raise_add": whole(max(0, bet + full - state.round_in.get(seat, 0))),
             "declared_increment_meets_minimum": amount >= full,
             # chips out beyond the minimum raise, the words said first (0 with no chips out)
