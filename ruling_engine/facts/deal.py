@@ -164,7 +164,19 @@ def _away(event, ctx) -> dict:
            "player_away.at_last_card": event["at_last_card"], "player_away.at_turn": event["at_turn"]}
     out.update(_absent_facts(event))
     out.update(_away_blind_due(ctx.data, event["seat"]))
+    out.update(_left_in_level(ctx.data, event))
     return out
+
+
+def _left_in_level(data: dict, event: dict) -> dict:
+    """The blind level he left in (the game's level plus the level_change entries before his
+    player_away entry) and the second level after it; unstated without the game's level."""
+    level, at = data["game"].get("level"), event.get("_entry")
+    if not isinstance(level, int) or isinstance(level, bool) or at is None:
+        return {}
+    left = level + sum(1 for e in data.get("events", []) if e["event"] == "level_change"
+                       and e.get("_entry") is not None and e["_entry"] < at)
+    return {"player_away.left_in_level": left, "player_away.second_level_after": left + 2}
 
 
 @reads_together("card_exposed", "card_boxed")

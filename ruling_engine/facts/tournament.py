@@ -475,3 +475,19 @@ def _penalty_time(found, ctx) -> dict:
     out["penalty_given.left_after_break"] = (e["size"] * 60 - served) // 60
     out["penalty_given.back_at_play"] = _clock_text(resumed + e["size"] * 60 - served)
     return out
+
+
+@reads_together("rebuy_request", "break_taken")
+def _rebuy_after_break(found, ctx) -> dict:
+    """A re-buy or top-up asked for after a break: how many hands were dealt between the last
+    break_taken entry and the request (0: asked during the break). Unstated with no break before it."""
+    if not found["rebuy_request"] or not found["break_taken"]:
+        return {}
+    entries = ctx.data.get("_entries") or []
+    asked = found["rebuy_request"][-1].get("_entry")
+    breaks = [b["_entry"] for b in found["break_taken"] if b.get("_entry") is not None and asked is not None and b["_entry"] < asked]
+    if not breaks:
+        return {}
+    dealt = sum(1 for i in range(breaks[-1] + 1, min(asked, len(entries)))
+                if entries[i].get("entry") == "street" and entries[i].get("street") == "deal")
+    return {"rebuy_request.hands_after_break": dealt}
