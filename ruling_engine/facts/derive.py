@@ -53,6 +53,9 @@ def _action_facts(data: dict, index: int) -> dict:
         "facing_bet": to_call > 0,
         "to_call": to_call,
         "current_bet": state.current_bet,
+        # his total on the round once he has called: what he had in before it (a blind, an
+        # earlier bet) counts once, with the call itself (Z401: a 50p blind under a £2 straddle)
+        "call_total": state.round_in.get(seat, 0) + to_call,
         "call_shortfall": max(0, to_call - chips_total),
         "call_fraction": round(chips_total / to_call, 4) if to_call else 0,
         "action.short_of_call": short,
