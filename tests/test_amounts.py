@@ -89,3 +89,53 @@ def test_a_short_call_with_nothing_in_before_it_is_made_up_to_the_bet(kb):
     answer = _report(kb, FLOP_UNDERCALL, "fpc").answers["fpc"]
     assert _moves(answer, 1)[0] == (5, 10)
     assert _pot(answer) == 6 + 10 + 10
+
+
+# Z702, reduced: he raises 5,000 of his 5,300, folds the last 300 to an all-in; chip dumping
+DUMP_AFTER_RAISE = """
+title: a raise of nearly all his chips, then a fold to an all-in
+house: {house}
+game: {{format: tournament, variant: NLHE, blinds: [300, 600]}}
+button: 4
+players:
+  - {{seat: 1, stack: 4000}}
+  - {{seat: 2, stack: 5300}}
+  - {{seat: 4, stack: 4000}}
+  - {{seat: 6, stack: 6100}}
+timeline:
+  - deal:
+  - {{seat: 1, did: fold}}
+  - {{seat: 2, did: raise, total: 5000}}
+  - {{seat: 4, did: fold}}
+  - {{seat: 6, did: all-in, total: 6100}}
+  - {{seat: 2, did: fold}}
+  - conduct: {{seat: 2, did: chip-dumping, live_hand: false, in_question: true}}
+"""
+
+
+def _removed(answer, seat):
+    return [e["amount"] for r in answer.rulings for e in r.effects
+            if e.get("effect") == "chips-removed" and e.get("seat") == seat]
+
+
+def test_edp_9_7_chips_removed_on_disqualification_are_what_he_has_left(kb):
+    """EDP 9 ¶7/9 ¶12 (disqualified, 'his/her chips removed from play'): seat 2 put 5,000 of his
+    5,300 in the pot, so the chips removed are his 300, never the 5,300 he started with."""
+    report = _report(kb, DUMP_AFTER_RAISE, "edp")
+    removed = _removed(report.answers["edp"], 2)
+    assert removed and set(removed) == {300}, removed
+    assert "5,300 in chips" not in render_text(report)
+
+
+def test_ppl_54_chips_removed_if_disqualified_are_what_he_has_left(kb):
+    """PPL 54 s3 (a disqualified player's chips removed from play): 300, not 5,300."""
+    removed = _removed(_report(kb, DUMP_AFTER_RAISE, "ppl").answers["ppl"], 2)
+    assert removed and set(removed) == {300}, removed
+
+
+def test_chips_removed_before_any_betting_are_his_stack(kb):
+    """The same conduct before he has bet: nothing has left his stack, so all 5,300 are removed."""
+    text = DUMP_AFTER_RAISE.split("  - {{seat: 1, did: fold}}")[0] + \
+        "  - conduct: {{seat: 2, did: chip-dumping, live_hand: false, in_question: true}}\n"
+    removed = _removed(_report(kb, text, "edp").answers["edp"], 2)
+    assert removed and set(removed) == {5300}, removed
