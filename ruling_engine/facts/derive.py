@@ -20,7 +20,7 @@ from ruling_engine.facts.table import table_facts
 from ruling_engine.facts.tabled import exposed_in_full
 from ruling_engine.incident.load import HAND_SIZE
 from ruling_engine.incident.named_hand import NamedHand
-from ruling_engine.numbers import game_currency
+from ruling_engine.numbers import game_currency, whole
 
 STUD_STREETS = ("fourth-street", "fifth-street", "sixth-street", "seventh-street")
 STRUCTURE = {"NLHE": "no-limit", "PLO": "pot-limit", "PLHE": "pot-limit", "LHE": "limit", "stud": "limit"}
@@ -53,6 +53,9 @@ def _action_facts(data: dict, index: int) -> dict:
         "facing_bet": to_call > 0,
         "to_call": to_call,
         "current_bet": state.current_bet,
+        # his total on the round once he has called: what he had in before it (a blind, an
+        # earlier bet) counts once, with the call itself (Z401: a 50p blind under a £2 straddle)
+        "call_total": state.round_in.get(seat, 0) + to_call,
         "call_shortfall": max(0, to_call - chips_total),
         "call_fraction": round(chips_total / to_call, 4) if to_call else 0,
         "action.short_of_call": short,
@@ -273,10 +276,11 @@ def _last_is_own_bet(state, data: dict, seat) -> bool:
     return kind in ("bet", "raise")
 
 
-def _conduct_facts(event: dict, data: dict) -> dict:
+def _conduct_facts(event: dict, data: dict, final_state=None) -> dict:
     """Conduct at the table: what was done and in what circumstances, the player's earlier
-    warnings and stack (for escalating penalties and chips removed), and what one round away on
-    penalty means here (hands dealt to his seat, blinds he posts: a round is one hand per player
+    warnings and stack (for escalating penalties and chips removed: what he has behind when the
+    floor rules, `final_state` being the hand replayed to the timeline's end; Z702), and what one
+    round away on penalty means here (hands dealt to his seat, blinds he posts: a round is one hand per player
     dealt in, the listed players and the `others:`). After a `hand-over:` entry no hand is in
     progress."""
     out = {"conduct.what": event["did"], "conduct.by": event["by"],
@@ -300,13 +304,26 @@ def _conduct_facts(event: dict, data: dict) -> dict:
     if event.get("seat") is not None:
         out["conduct.seat"] = event["seat"]
     if player and event["by"] == "player" and "stack" in player:
-        out["conduct.stack"] = player["stack"]
+        behind = _behind(data, final_state, event.get("seat")) if out["conduct.hand_in_progress"] else None
+        known = isinstance(behind, (int, float)) and not isinstance(behind, bool) and math.isfinite(behind)
+        out["conduct.stack"] = whole(behind) if known else player["stack"]
     blinds = data["game"].get("blinds")
     if blinds:
         out["conduct.round_blinds"] = sum(blinds[:2])
         if "conduct.stack" in out:      # what one round away leaves him (issue 20: the cost of time away)
             out["conduct.round_stack_left"] = max(out["conduct.stack"] - out["conduct.round_blinds"], 0)
     return out
+
+
+def _behind(data: dict, final_state, seat):
+    """His chips behind at the floor call where the hand's betting has taken some from his stack for
+    good: he bet this hand and has folded, or the betting is still on (what he put in is the pot's).
+    None where nobody has bet, or the hand reached a showdown he is in (the pot may come back to him);
+    the caller asks only while the hand is in progress (after it the replay does not say)."""
+    if final_state is None or not data.get("actions"):
+        return None
+    folded = seat not in (getattr(final_state, "in_hand", None) or ())
+    return (final_state.stacks or {}).get(seat) if folded or data.get("street") in STREETS else None
 
 
 @reads("card_dealt_early")
@@ -385,7 +402,7 @@ def _board_down(event, ctx) -> dict:
 
 @reads("conduct")
 def _conduct(event, ctx) -> dict:
-    return _conduct_facts(event, ctx.data)
+    return _conduct_facts(event, ctx.data, ctx.final_state)
 
 
 def _final_round(final_state):
