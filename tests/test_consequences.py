@@ -110,7 +110,7 @@ timeline:
   - turn:
   - {seat: 3, did: bet, total: 4000}
 """
-    exposed = "  - card_exposed: {seat: 5, by: player, during: play, count: 2}\n"
+    exposed = "  - card_exposed: {seat: 5, by: player, during: play, count: 2, deliberate: false}\n"
     raise_ = '  - {seat: 5, said: "raise, eight thousand", in_question: true}\n'
     before, _ = point_facts(kb, head + exposed + raise_)        # the marked raise first, then the exposure
     after, beside = point_facts(kb, head + raise_ + exposed)     # the marked raise first; the exposure
