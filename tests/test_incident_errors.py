@@ -159,3 +159,15 @@ def test_a_street_written_twice_says_which_lines(tmp_path):
     assert done.returncode == 2
     assert f"{path}:7:" in done.stderr and "`flop:` again (first at line 6)" in done.stderr
     assert "a second flop dealt by mistake is the event `flop_dealt`" in done.stderr
+
+
+@pytest.mark.parametrize("blinds", ["[100, 0, 0]", "[200, 100]"])
+def test_blinds_that_are_not_a_small_and_a_big_blind_are_an_error_at_their_line(tmp_path, blinds):
+    """A third amount, or a big blind below the small one, is refused with the form expected (an
+    invariants run ruled [100, 0, 0] with the first player told to act facing nothing)."""
+    path = tmp_path / "blinds.yaml"
+    path.write_text(f"house: edp\ngame: {{format: cash, variant: NLHE, blinds: {blinds}}}\nbutton: 1\n"
+                    "players:\n  - {seat: 1, stack: 100}\n  - {seat: 2, stack: 100}\ntimeline:\n  - deal:\n")
+    result = run_cli("rule-on", str(path))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert f"{path}:2: expected blinds: [small blind, big blind], two amounts, the small one first" in result.stderr

@@ -845,6 +845,23 @@ def _check_limits(data: dict, node, file: str) -> None:
                              f"limits: {limits}", "e.g. limits: [2, 4] in a £2/£4 game")
 
 
+def _check_blinds(data: dict, node, file: str) -> None:
+    """`game.blinds` is the small and big blind, the small one first ([1, 2]; one amount, the big
+    blind alone): the big blind is what a call, a raise and the order of the first round are read
+    from (facts/hand.py), so a third amount or a big blind below the small one is an error, not a
+    guess (an invariant run found [100, 0, 0] ruled with nobody facing the posted 100)."""
+    blinds = data["game"].get("blinds")
+    if blinds is None:
+        return
+    if isinstance(blinds, list) and 1 <= len(blinds) <= 2 and \
+            not (_numbers(*blinds) and blinds[0] > blinds[-1]):     # an amount not known is left as it is
+        return
+    line = _header_lines(node).get("game.blinds") or 1
+    raise FloorcallError(file, line, "blinds: [small blind, big blind], two amounts, the small one first",
+                         f"blinds: {blinds}", "e.g. blinds: [1, 2] (a straddle or an ante is its own entry: "
+                         "- {seat: 6, posts: straddle}, game: ante:)")
+
+
 def _check_cards(data: dict, node, file: str) -> None:
     """Cards must be possible: no card twice (hole cards, board and burns together), no more than a
     whole hand of the game's size for a player, the right number of board cards on each street
@@ -974,6 +991,7 @@ def validate_incident(node, file: str, vocabulary: Vocabulary, clubs) -> Inciden
     _check_which_card(data, file)
     _check_suits_left(data, file)
     _check_limits(data, node, file)
+    _check_blinds(data, node, file)
     entry_times(data.get("timeline") or [], file, check=True)
     return Incident(file=file, data=data, unknowns=validator.unknowns > 0, header_lines=_header_lines(node))
 
