@@ -45,8 +45,6 @@ class Club:
     source: str             # path of the source text, relative to knowledge/
     topic_discretion: tuple = ()    # ((topic, clause ids), ...): discretion clauses about one topic only
     dealt_by: tuple = ("house",)    # who deals its games: the house (a dealer) and/or the players in turn
-    level_minutes: int | None = None    # the minutes of each blind level its own text states (its structure)
-    level_minutes_clause: str | None = None     # the clause that states them
     cash_max_bet: float | None = None   # the largest bet its own text allows in its cash game (its structure)
     cash_session: int | None = None     # the session of its nights that cash game is (None: no sessions)
     cash_max_bet_clause: str | None = None      # the clause that states the cap

@@ -1,9 +1,7 @@
 """The level an arrival states is a fact of the incident, and every club reads it (s11 L503: a
 stated fact wins over a computed one): PPL, whose Nights •10 says "Blinds are raised every 10
 minutes", does not recompute a stated level 2 from the minutes at its own 10-minute levels."""
-import pytest
 
-from ruling_engine.errors import FloorcallError
 from ruling_engine.rulings.rule_on import rule_on
 
 ARRIVAL = """title: a late arrival 50 minutes in, the house's clock at level 2
@@ -48,14 +46,3 @@ def test_a_club_with_no_stated_level_length_reads_the_incidents_level(kb, tmp_pa
     its 'end of level 3' late entry), never PPL's 10-minute levels."""
     ruling = _entry(kb, tmp_path, "ppl", "gala")
     assert ruling.outcome != "entry-cancelled"
-
-
-def test_level_minutes_must_say_minutes_and_clause(tmp_path):
-    from ruling_engine.knowledge.load import _level_minutes
-
-    class Node(dict):
-        def line_of(self, key):
-            return 12
-    with pytest.raises(FloorcallError) as err:
-        _level_minutes(Node(level_minutes=10), "clubs/x.yaml")
-    assert "level_minutes" in str(err.value) and "clause" in str(err.value)

@@ -64,7 +64,7 @@ def load_club(path: Path) -> Club:
                 discretion=tuple(_require(node, "discretion", file, "clause ids of its discretion clauses")),
                 source=_require(node, "source", file, "path of the source text"),
                 topic_discretion=tuple((topic, tuple(ids)) for topic, ids in (node.get("topic_discretion") or {}).items()),
-                dealt_by=_dealt_by(node, file), **_level_minutes(node, file), **_cash_max_bet(node, file),
+                dealt_by=_dealt_by(node, file), **_cash_max_bet(node, file),
                 **_min_raise(node, file))
 
 
@@ -106,20 +106,6 @@ def _min_raise(node, file) -> dict:
                              repr(value), "name the basis the club's clause states and the id of that clause")
     return {"min_raise_basis": value["basis"], "min_raise_clause": value["clause"],
             "min_raise_reading": value.get("reading") or None}
-
-
-def _level_minutes(node, file) -> dict:
-    """`level_minutes: {minutes: 10, clause: <club>.<clause id>}`: the length of the club's blind levels
-    as its own text states it (its structure, read when it rules an incident of another club)."""
-    value = node.get("level_minutes")
-    if value is None:
-        return {}
-    if not isinstance(value, dict) or not isinstance(value.get("minutes"), int) or value["minutes"] <= 0 \
-            or not isinstance(value.get("clause"), str):
-        raise FloorcallError(file, getattr(node, "line_of", lambda _k: None)("level_minutes"),
-                             "`level_minutes: {minutes: N, clause: <the clause stating it>}`", repr(value),
-                             "give the minutes of one blind level and the id of the clause that says so")
-    return {"level_minutes": value["minutes"], "level_minutes_clause": value["clause"]}
 
 
 def _dealt_by(node, file) -> tuple:
@@ -328,12 +314,11 @@ def _load_knowledge(root: Path) -> KnowledgeBase:
         kb.clauses[short] = load_clauses(root / "clauses" / f"{short}.yaml", short)
     for short, club in clubs.items():
         for cid in list(club.discretion) + [c for _, ids in club.topic_discretion for c in ids] + \
-                ([club.level_minutes_clause] if club.level_minutes_clause else []) + \
                 ([club.cash_max_bet_clause] if club.cash_max_bet_clause else []) + \
                 ([club.min_raise_clause] if club.min_raise_clause else []):
             if cid not in kb.clauses[short]:
                 raise FloorcallError(str(root / "clubs" / f"{short}.yaml"), None,
-                                     f"clauses from {short}'s clause index (discretion, level_minutes, cash_max_bet, min_raise)", repr(cid),
+                                     f"clauses from {short}'s clause index (discretion, cash_max_bet, min_raise)", repr(cid),
                                      did_you_mean(cid, kb.clauses[short]))
         kb.rules[short] = load_rules(kb, short)
     return kb
