@@ -156,12 +156,6 @@ def floor_first(now: dict, rulings: list, points: list, entries: list, steps: di
     return first
 
 
-def holding_issues(vocabulary) -> frozenset:
-    """The issues whose open decision can change the board or who is in the hand (`open_holds_play:
-    true` in knowledge/vocabulary.yaml): left to the floor, they hold the Now wherever they are."""
-    return frozenset(name for name, spec in vocabulary.issues.items() if spec.get("open_holds_play") is True)
-
-
 def hand_table(data: dict):
     """The table where the hand described is played: the table_count marked hand_here: true
     (f18/tables), None when no table is marked."""

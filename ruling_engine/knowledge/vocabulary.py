@@ -89,6 +89,7 @@ class Vocabulary:
     held_to_call: dict = field(default_factory=dict)   # issue -> its outcome when a restriction holds the raise to a call
     live_hand_issues: frozenset = frozenset()    # issues about a hand's action that end with the hand
     dealt_hand_issues: frozenset = frozenset()   # issues about a dealt hand: none arise between hands
+    holding_issues: frozenset = frozenset()      # issues (open_holds_play: true) whose open decision holds the Now
     answered_by: dict = field(default_factory=dict)  # issue -> {other issue: {its outcome: this outcome}}
     ruled_out_by: frozenset = frozenset()   # effects ruling a seat out of play (seat_ruled_out: by)
     ruled_out_drops: frozenset = frozenset()   # instructions to play a seat ruled out is not given (drops)
@@ -245,6 +246,8 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
     vocab.held_to_call = _issue_outcomes(data.get("held_to_call") or {}, vocab, file, "held_to_call")
     vocab.live_hand_issues = _issue_set(data.get("live_hand_issues") or [], vocab, file)
     vocab.dealt_hand_issues = _issue_set(data.get("dealt_hand_issues") or [], vocab, file)
+    # an open decision on these can change the board or who is in the hand: it holds the Now wherever it is
+    vocab.holding_issues = frozenset(name for name, spec in vocab.issues.items() if spec.get("open_holds_play") is True)
     vocab.context_outcomes = _issue_outcome_lists(data.get("context_outcomes") or {}, vocab, file,
                                                   "context_outcomes")
     vocab.answered_by = _answered_by(data.get("answered_by") or {}, vocab, file)

@@ -23,7 +23,7 @@ from ruling_engine.rulings.consistency import contradictions
 from ruling_engine.corrected.edits import ClubEdits, edited_data
 from ruling_engine.corrected.hand import correct, moment
 from ruling_engine.corrected.one_line import handed_back
-from ruling_engine.corrected.now import (HAND_ANSWERS, floor_first, forced_bet_seat, hand_table, holding_issues, now_of, play_stops,
+from ruling_engine.corrected.now import (HAND_ANSWERS, floor_first, forced_bet_seat, hand_table, now_of, play_stops,
                                          question_answer, silent_text, stop_the_hand)
 from ruling_engine.rulings.settlement import branch_money, settle
 from ruling_engine.rulings.unread import unread_warnings
@@ -474,7 +474,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         if stops:
             answers[club].now = stop_the_hand(answers[club].now, stops)
         first = floor_first(answers[club].now, club_rulings, points, timeline.entries, edits[club].steps(), info.floor,
-                            holding_issues(kb.vocabulary))
+                            kb.vocabulary.holding_issues)
         if first is not None:
             first["title"] = kb.vocabulary.issues.get(first["issue"], {}).get("title", first["issue"])
             if "ruling" in first:      # a discretion ruling's direction: the hand if the floor does not follow it
