@@ -753,6 +753,13 @@ def moment(action_entries, entry) -> int:
     return sum(1 for e in action_entries if e < entry)
 
 
+def point_moment(action_entries, entry) -> int:
+    """When a point happened, in order: an action comes after the entries before it at the same
+    moment (a card exposed, then his fold: two moments, the fold the later), an entry after an
+    action after it."""
+    return 2 * moment(action_entries, entry) + (entry in action_entries)
+
+
 def in_timeline_order(rulings: list, point_entry: dict) -> list:
     """The rulings by the timeline entry of their point (a stable sort: the rulings of one point,
     and those of a point without an entry, keep the order given)."""

@@ -21,7 +21,7 @@ from ruling_engine.facts.hand import BETTING, STUD_BETTING
 from ruling_engine.facts.timeline import deal_state, hand_over_between, hand_point, point_view, question_of, read_timeline, supposed_timeline
 from ruling_engine.rulings.consistency import contradictions
 from ruling_engine.corrected.edits import ClubEdits, edited_data
-from ruling_engine.corrected.hand import correct, moment
+from ruling_engine.corrected.hand import correct, point_moment
 from ruling_engine.corrected.one_line import handed_back
 from ruling_engine.corrected.now import (HAND_ANSWERS, floor_first, forced_bet_seat, hand_table, now_of, play_stops,
                                          question_answer, silent_text, stop_the_hand)
@@ -457,9 +457,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         # raise is read under that restriction too (one answer, e22/undone)
         club_rulings[:] = read_under_restriction(kb, club_rulings, corrected.held, streets)
         money = settle(timeline.data, timeline.hand, club_rulings, kb.vocabulary, corrected)
-        moments = {number: 2 * moment(corrected.action_entries, entry) + (entry in corrected.action_entries)
-                   for number, entry in corrected.point_entry.items()}   # when each point happened: an
-        # action after what came before it in the same moment (a card exposed, then his fold: two moments)
+        moments = {number: point_moment(corrected.action_entries, entry)     # when each point happened
+                   for number, entry in corrected.point_entry.items()}
         branch_money(timeline.data, timeline.hand, club_rulings, kb.vocabulary)
         answers[club] = ClubAnswer(club=club, club_name=info.name, floor=info.floor, rulings=club_rulings,
                                    derived=derived_by_club[club], fired=list(fired_by_club[club]), settlement=money,
