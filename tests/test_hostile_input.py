@@ -1,6 +1,9 @@
 """Hostile input (issue 15, robustness): every reproducer of ../shared/robustness/crashes/ and
 abuse/ (copied to tests/hostile/, as found), and the limits, each giving a ruling (exit 0) or an error naming the file, the line and
-what was expected (exit 2), never a traceback, within 300 MB (and a hang guard of 20 s of CPU; the times are measured in benchmarks/README.md).
+what was expected (exit 2), never a traceback, within 300 MB. No test here asserts on seconds: the
+work a file may ask for is bounded by counts (MAX_COMBINATIONS, MAX_POINT_RULINGS, the reader's
+limits), tested below; what the slow reproducers cost in time is measured by
+benchmarks/slow_reproducers.py (benchmarks/README.md).
 
 The reproducers are in the old incident format. Each is upgraded first (`floorcall upgrade`'s
 upgrade_text), keeping what makes it hostile; one that the YAML reader refuses before the format
@@ -8,12 +11,11 @@ matters (an alias bomb, a bad tag, a list as a key) has its timeline version wri
 with the same hostile part in the same field. The old-format originals are ruled on too: the
 old format itself is an error naming `floorcall upgrade`.
 """
+import cProfile
 import json
 import re
-import resource
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -31,9 +33,6 @@ HOSTILE = ROOT / "tests" / "hostile"
 CRASHES = sorted((HOSTILE / "crashes").glob("*.yaml"))
 ABUSE = sorted((HOSTILE / "abuse").glob("*.yaml"))
 
-# A hang guard, not a speed claim: what each reproducer costs is measured by the benchmarks
-# (benchmarks/README.md, "Hostile files"); a test only fails here on something ten times slower.
-CPU_SECONDS = 20.0
 ERROR_LINE = re.compile(r"^error: (?P<file>.+?)(:(?P<line>\d+))?: expected (?P<expected>.+)")
 
 HEAD = """house: edp
@@ -104,8 +103,7 @@ def _without_refused_lines(text: str, name: str, read) -> str:
 
 
 def _rule(kb, text: str, name: str):
-    """(0, report) or (2, error), as rule-on would end, within CPU_SECONDS (ruled and rendered)."""
-    start = time.process_time()
+    """(0, report) or (2, error), as rule-on would end (ruled and rendered)."""
     try:
         incident = parse_incident_text(text, name, kb.vocabulary, kb.clubs)
         report = rule_incident(incident, kb)
@@ -118,8 +116,6 @@ def _rule(kb, text: str, name: str):
         assert str(error).startswith(name) and "expected" in str(error)
         assert len(str(error)) < 1500
         outcome = (2, error)
-    spent = time.process_time() - start
-    assert spent <= CPU_SECONDS, f"{name}: {spent:.2f} s"
     return outcome
 
 
@@ -413,7 +409,8 @@ def test_combinations_beyond_the_work_limit_are_refused_in_no_time(kb):
 
 
 def _measure(path: Path) -> tuple[int, float, float]:
-    """(exit code, CPU seconds, peak MB) of rule-on on one file, in a new process."""
+    """(exit code, CPU seconds, peak MB) of rule-on on one file, in a new process (the seconds are
+    reported on a failure, never asserted)."""
     code = ("import resource, subprocess, sys\n"
             "p = subprocess.run([sys.argv[1], sys.argv[2]], capture_output=True)\n"
             "r = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
@@ -439,7 +436,7 @@ def test_a_50_mb_file_and_a_10000_entry_timeline_within_300_mb_each(tmp_path):
     run_cli("rule-on", str(ROOT / "cases" / "premature-flop.yaml"))    # the knowledge cache written, as by any first run
     for path, expected_exit in ((big, 2), (log, 0)):
         exit_code, cpu, mb = _measure(path)
-        assert exit_code == expected_exit and cpu <= CPU_SECONDS and mb <= 300, (path.name, exit_code, cpu, mb)
+        assert exit_code == expected_exit and mb <= 300, (path.name, exit_code, cpu, mb)
 
 
 def test_standard_input_is_read_no_further_than_the_file_limit():
@@ -509,27 +506,27 @@ def test_ruling_each_point_on_the_unknowns_that_can_change_it_gives_what_every_c
     assert any(len(signatures) > 1 for signatures in merged.values())      # some ruling does turn on them
 
 
-def test_ruling_cost_grows_no_faster_than_the_timeline(kb):
-    """Ten times the entries costs at most fifteen times the CPU to rule (the replay is shared by
-    every point and club): 1,000 and 10,000 entries, the least of three runs each."""
-    from ruling_engine.incident.load import parse_incident_text
+def _python_calls(work) -> int:
+    """How many Python function calls `work()` makes: a count of the work done, the same on a busy
+    machine as on a quiet one (seconds are measured by the benchmarks, never asserted here)."""
+    profile = cProfile.Profile()
+    profile.enable()
+    try:
+        work()
+    finally:
+        profile.disable()
+    return sum(entry.callcount for entry in profile.getstats())
 
-    import gc
+
+def test_ruling_cost_grows_no_faster_than_the_timeline(kb):
+    """Ten times the entries is at most fifteen times the work to rule (the replay is shared by
+    every point and club): 1,000 and 10,000 entries, the work counted in function calls."""
+    from ruling_engine.incident.load import parse_incident_text
 
     def cost(entries):
         incident = parse_incident_text(_timeline(entries), "<t>", kb.vocabulary, kb.clubs)
-        best = None
-        for _ in range(3):            # the least of three, the collector paused: a busy machine adds noise, not work
-            gc.collect()
-            gc.disable()
-            try:
-                start = time.process_time()
-                rule_incident(incident, kb, with_precedents=False)
-                spent = time.process_time() - start
-            finally:
-                gc.enable()
-            best = spent if best is None else min(best, spent)
-        return best
+        rule_incident(incident, kb, with_precedents=False)          # caches warmed: the second call is the one counted
+        return _python_calls(lambda: rule_incident(incident, kb, with_precedents=False))
     small, large = cost(1000), cost(10000)
     assert large <= 15 * small, (small, large)
 
@@ -551,26 +548,21 @@ def test_json_for_several_files_is_escaped_exactly_as_for_one():
 TURN3 = HOSTILE / "turn3"
 
 
-def _load_cost(text: str) -> tuple[float, int]:
-    """(least CPU seconds of three, peak bytes allocated) of reading `text` to its error."""
-    import gc
+def _load_cost(text: str) -> tuple[int, int]:
+    """(Python function calls, peak bytes allocated) of reading `text` to its error."""
     import tracemalloc
-    best = None
-    for _ in range(3):
-        gc.collect()
-        start = time.process_time()
+
+    def read():
         with pytest.raises(FloorcallError):
             yaml_source.load_text(text, "<t>")
-        spent = time.process_time() - start
-        best = spent if best is None else min(best, spent)
+    calls = _python_calls(read)
     tracemalloc.start()
     try:
-        with pytest.raises(FloorcallError):
-            yaml_source.load_text(text, "<t>")
+        read()
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    return best, peak
+    return calls, peak
 
 
 def test_the_2_mb_file_of_a_million_values_is_refused_at_the_item_that_crosses_the_limit():
@@ -586,9 +578,9 @@ def test_the_2_mb_file_of_a_million_values_is_refused_at_the_item_that_crosses_t
     assert error.found == f"more than {yaml_source.MAX_ITEMS:,}"
     head, ones = text.split("expected: [", 1)
     short = head + "expected: [" + ",".join(["1"] * (yaml_source.MAX_ITEMS + 1)) + "]\n"
-    (full_cpu, full_peak), (short_cpu, short_peak) = _load_cost(text), _load_cost(short)
+    (full_calls, full_peak), (short_calls, short_peak) = _load_cost(text), _load_cost(short)
     assert full_peak <= 2 * short_peak + 4 * len(text), (full_peak, short_peak)
-    assert full_cpu <= 5 * short_cpu + 0.05, (full_cpu, short_cpu)
+    assert full_calls <= 2 * short_calls + 1000, (full_calls, short_calls)
 
 
 def test_reading_stops_at_the_first_limit_crossed_whatever_follows():

@@ -1,5 +1,5 @@
 """Property: whatever an incident file holds, floorcall gives a ruling (exit 0) or a FloorcallError
-naming the file (exit 2), never an internal error, within a time bound.
+naming the file (exit 2), never an internal error.
 
 Two sources of incidents, both from Hypothesis (it shrinks a failure to the smallest incident that
 still fails, and prints it):
@@ -16,7 +16,6 @@ CI (FLOORCALL_PROPERTY_EXAMPLES, default 40 per test; raise it to search longer,
 """
 import json
 import os
-import time
 
 import pytest
 import yaml
@@ -29,7 +28,6 @@ from ruling_engine.render.output import render_json, render_markdown, render_tex
 from ruling_engine.rulings.rule_on import rule_incident
 
 EXAMPLES = int(os.environ.get("FLOORCALL_PROPERTY_EXAMPLES", "40"))
-CPU_SECONDS = 20.0         # a hang guard per incident (parse, rule, render), not a speed claim: see benchmarks/
 SETTINGS = settings(max_examples=EXAMPLES, derandomize=True, database=None, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                            HealthCheck.function_scoped_fixture])
@@ -188,8 +186,8 @@ def _dump(data) -> str:
 
 
 def _check(text: str, name: str):
-    """Parse, rule and render as rule-on does; an error must be a FloorcallError naming the file."""
-    start = time.process_time()
+    """Parse, rule and render as rule-on does; an error must be a FloorcallError naming the file.
+    (Its cost is bounded by the work limits, not asserted in seconds: see benchmarks/.)"""
     try:
         incident = parse_incident_text(text, name, KB.vocabulary, KB.clubs)
         report = rule_incident(incident, KB, with_precedents=False)
@@ -202,8 +200,6 @@ def _check(text: str, name: str):
         assert error.line is None or isinstance(error.line, int)
         assert len(str(error)) < 2000
         outcome = 2
-    spent = time.process_time() - start
-    assert spent <= CPU_SECONDS, f"{spent:.2f} s of CPU on\n{text}"
     return outcome
 
 
