@@ -14,6 +14,22 @@ ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "cases"
 
 
+def pytest_configure(config):
+    """The run's shared memo of rulings (tests/rulings_memo.py), made once by the process that
+    starts the workers (they inherit its environment) and removed when the run ends."""
+    from rulings_memo import SHARED
+    if not hasattr(config, "workerinput") and SHARED not in os.environ:
+        import tempfile
+        config._floorcall_memo = os.environ[SHARED] = tempfile.mkdtemp(prefix="floorcall-test-memo-")
+
+
+def pytest_unconfigure(config):
+    folder = getattr(config, "_floorcall_memo", None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
+        os.environ.pop("FLOORCALL_TEST_MEMO", None)
+
+
 @pytest.fixture(scope="session")
 def kb():
     from ruling_engine.knowledge.load import load_knowledge

@@ -33,3 +33,30 @@ def test_a_changed_file_another_house_or_other_options_are_ruled_again(kb, tmp_p
     path.write_text(CASE.read_text(encoding="utf-8").replace("house: edp", "house: gala"), encoding="utf-8")
     changed = ruled(path, kb)
     assert changed is not first and changed.house == "gala" and first.house == "edp"
+
+
+def test_another_worker_reads_the_report_one_worker_ruled_and_not_after_the_knowledge_changes(kb, tmp_path, monkeypatch):
+    """The workers' shared memo: a Report ruled in one process is read back whole by another (here
+    the in-process memo is emptied to play the other worker); a knowledge base with other bytes, or
+    another file, is ruled again."""
+    import rulings_memo
+    from ruling_engine.knowledge.load import load_knowledge
+    monkeypatch.setenv(rulings_memo.SHARED, str(tmp_path / "memo"))
+    (tmp_path / "memo").mkdir()
+    path = tmp_path / CASE.name
+    shutil.copy(CASE, path)
+    first = ruled(path, kb)
+    assert len(list((tmp_path / "memo").glob("*.pickle"))) == 1
+    monkeypatch.setattr(rulings_memo, "_MEMO", {})
+    before = dict(stats)
+    again = ruled(path, kb)
+    assert stats["shared"] == before["shared"] + 1 and stats["ruled"] == before["ruled"]
+    assert again is not first and _outcomes(again) == _outcomes(first)
+    copy = tmp_path / "knowledge"
+    shutil.copytree(kb.root, copy)
+    with (copy / "clubs" / "edp.yaml").open("a", encoding="utf-8") as out:
+        out.write("\n# a comment: other bytes, another knowledge base\n")
+    other = load_knowledge(copy)
+    before = dict(stats)
+    ruled(path, other)
+    assert stats["ruled"] == before["ruled"] + 1
