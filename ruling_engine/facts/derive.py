@@ -142,8 +142,27 @@ def _muck_facts(event: dict, data: dict, final_state) -> dict:
         "hand_mucked.conceded": _conceded(event, data),
         "hand_mucked.marked": bool(event.get("in_question")),     # the floor was called about it
         "hand_mucked.dealer_awarded_elsewhere": _dealer_awarded_elsewhere(event, data),
+        "hand_mucked.at_showdown": data["street"] == "showdown" or _betting_closed(_state_at(event, data, final_state)),
         **_declared_not_in(seat, data, final_state),
     }
+
+
+def _state_at(event: dict, data: dict, final_state):
+    """The betting state when the entry happened (the actions before it)."""
+    before = event.get("_actions_before")
+    if before is None or not 0 <= before <= len(data.get("actions", [])):
+        return final_state
+    return replay(data, before)
+
+
+def _betting_closed(state) -> bool:
+    """No more betting can happen in the hand: two or more players are in, nobody has anything to
+    call, and at most one of them has chips behind (the others all-in) - the hand goes to its
+    showdown whatever board cards are still to come. Unknown stacks count as chips behind."""
+    in_hand = list(state.in_hand)
+    if len(in_hand) < 2 or any(state.to_call(s) > 0 for s in in_hand):
+        return False
+    return sum(1 for s in in_hand if state.stacks.get(s, math.inf) > 0) <= 1
 
 
 def _to_call_at(event: dict, data: dict, final_state, seat) -> float:
