@@ -23,15 +23,10 @@ EVERY_CASE = sorted(CASES.glob("*.yaml")) + sorted((CASES / "casebook").glob("*.
 KNOWN_CONFLICTS = {
     ("H406", "ppl"): "League •14 s3 (cards that touch the muck are dead) against •44 (a declared board play "
                      "keeps the claim): the key itself marks ppl's clauses as conflicting",
-    # found when batch V joined (after its grading; nothing was changed against it), all one fault to
-    # fix: the dealer taking in an absent player's cards, written as a hand_mucked by the dealer, is
-    # ruled both as the absent player's dead hand and as a live hand the dealer killed (absent-player
-    # against mucked-hand; the V judges' "a dealer rightly taking in an absent seat's cards ruled as a
-    # live hand killed")
-    **{(case, club): "absent-player's dead hand against mucked-hand's live hand for the seat whose cards the "
-       "dealer took in while he was away: a fault, found when batch V joined"
-       for case, clubs in (("V601", ("edp", "gala", "ppl")), ("V602", ("edp", "gala", "ppl")),
-                           ("V702", ("edp", "ppl"))) for club in clubs},
+    # (V601 edp/gala/ppl, V602 edp/gala/ppl, V702 edp/ppl, found when batch V joined: the dealer taking
+    # in an absent player's cards ruled both as his dead hand and as a live hand the dealer killed, is
+    # gone: each club's absent-player clause, written for that hand, declares `overrides:` over its
+    # clauses on a hand the dealer kills, and vocabulary answered_by maps it, e28/absent)
     # (O104 gala, found when batch O joined: house o's call-or-fold beside the declared raise's size, is
     # gone: house o declared the exception to the general declared-raise rules, e23/allins)
     # (I101 edp/fpc/gala, the chips rule ruling a raise by a player held to call or fold, is gone:

@@ -143,6 +143,7 @@ def _muck_facts(event: dict, data: dict, final_state) -> dict:
         "hand_mucked.marked": bool(event.get("in_question")),     # the floor was called about it
         "hand_mucked.dealer_awarded_elsewhere": _dealer_awarded_elsewhere(event, data),
         "hand_mucked.at_showdown": data["street"] == "showdown" or _betting_closed(_state_at(event, data, final_state)),
+        "hand_mucked.seat_away": _taken_in_while_away(event, data),
         **_declared_not_in(seat, data, final_state),
     }
 
@@ -163,6 +164,21 @@ def _betting_closed(state) -> bool:
     if len(in_hand) < 2 or any(state.to_call(s) > 0 for s in in_hand):
         return False
     return sum(1 for s in in_hand if state.stacks.get(s, math.inf) > 0) <= 1
+
+
+def _taken_in_while_away(event: dict, data: dict) -> bool:
+    """Whether the dealer took in the cards of a player away from his seat: an earlier player_away
+    entry of this hand for the seat, still away when the deal was completed, and no action of his
+    between it and the muck (an action would show him back)."""
+    at, seat = event.get("_entry"), event["seat"]
+    if event["by"] != "dealer" or at is None:
+        return False
+    aways = [e["_entry"] for e in data.get("events", []) if e["event"] == "player_away" and e.get("seat") == seat
+             and e.get("at_last_card") and e.get("_entry") is not None and e["_entry"] < at]
+    if not aways:
+        return False
+    since = max(aways)
+    return not any(a.get("seat") == seat and since < a.get("_entry", -1) < at for a in data.get("actions", []))
 
 
 def _to_call_at(event: dict, data: dict, final_state, seat) -> float:
