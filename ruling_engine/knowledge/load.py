@@ -287,6 +287,8 @@ def _with_derived(kb: KnowledgeBase) -> KnowledgeBase:
 
 
 MARKED_ONLY = "marked-only"     # an issue's raised_when: raised at a marked point nothing else raises
+NO_LIVE_CONTENDER = "no-live-contender"   # raised_when: a pot the club's corrected hand leaves to no live hand
+ENGINE_RAISED = (MARKED_ONLY, NO_LIVE_CONTENDER)    # raised by the engine, never by facts
 
 
 def _load_knowledge(root: Path) -> KnowledgeBase:
@@ -300,9 +302,9 @@ def _load_knowledge(root: Path) -> KnowledgeBase:
         raise FloorcallError(str(root / "clubs"), None, "one YAML file per club", "none")
     issue_parser = ConditionParser(vocabulary, str(vocab_file))
     for issue in vocabulary.issues.values():     # checked once here, not on every incident
-        # `marked-only`: raised by the engine alone, at a marked point no other issue is raised at
-        # (rulings/rule_on.py MARKED_ONLY): a condition no facts satisfy
-        issue["condition"] = (Any_(()) if issue["raised_when"] == MARKED_ONLY else
+        # `marked-only` / `no-live-contender`: raised by the engine alone, at a marked point no other
+        # issue is raised at, or from a club's settlement (rulings/rule_on.py): a condition no facts satisfy
+        issue["condition"] = (Any_(()) if issue["raised_when"] in ENGINE_RAISED else
                               issue_parser.parse(issue["raised_when"], line=getattr(issue, "line", None)))
         if issue.get("hand_at_stake_when") is not None:     # rulings/resolve.py _hand_left_to_floor
             issue["hand_at_stake"] = issue_parser.parse(issue["hand_at_stake_when"], line=getattr(issue, "line", None))

@@ -490,7 +490,7 @@ def render_text(report, explain: bool = False, when_words=None) -> str:
         out.append("No irregularity recognised: the incident raises none of the issues the rules know.")
         out.append("Check the incident describes what went wrong (see README, 'Incident format').")
     else:
-        out.extend(_answer_first(data, report.house))
+        out.extend(_answer_first(data, report.house, when_words))
     points = data["points"]
     quiet = [p["point"] for p in points if p["note"]]
     several = len({i["point"] for i in data["issues"]} | set(quiet)) > 1
@@ -614,7 +614,16 @@ def _issue_title(data: dict, ruling: dict) -> str:
     return title[:1].lower() + title[1:]
 
 
-def _answer_first(data: dict, house_club: str) -> list:
+def _depends_lines(ruling: dict, indent: str, when_words=None) -> list:
+    """What a 'depends' ruling turns on, one line a way it goes, so its "It depends on …:" is never
+    printed with nothing after it (V503); nothing for a ruling that does not depend."""
+    if ruling["basis"] != "depends":
+        return []
+    return [_branch_line(branch, "if", "decision", "this issue does not arise.", indent, when_words)
+            for branch in ruling["depends"]]
+
+
+def _answer_first(data: dict, house_club: str, when_words=None) -> list:
     """The house club's answer in one block, read from its corrected hand: the decision on the
     point the floor was called about, what each player does now with the amounts, and the pot;
     then each other club in brief."""
@@ -628,6 +637,7 @@ def _answer_first(data: dict, house_club: str) -> list:
                 _wrap(f"Beside the marked point, on {_issue_title(data, first)}: {first['decision']}", "  ")]
     else:
         out.append(_wrap(f"{house_club}: {first['decision']}", "  "))
+    out.extend(_depends_lines(first, "    - ", when_words))
     lines = now_lines(house["now"], currency)
     if lines:
         out.append("  Now:")
@@ -643,7 +653,7 @@ def _answer_first(data: dict, house_club: str) -> list:
     for club, answer in data["clubs"].items():
         if club == house_club or not answer["rulings"]:
             continue
-        others.extend(_other_in_brief(club, answer, house, first, data, currency))
+        others.extend(_other_in_brief(club, answer, house, first, data, currency, when_words))
     if others:
         out.append("  Other clubs, in brief:")
         out.extend(others)
@@ -662,7 +672,8 @@ def _called_about(house: dict, first: dict, points: list) -> list:
     return [at] + [i for i, r in enumerate(house["rulings"]) if r["point"] in marked and i != at]
 
 
-def _other_in_brief(club: str, answer: dict, house: dict, first: dict, data: dict, currency: str) -> list:
+def _other_in_brief(club: str, answer: dict, house: dict, first: dict, data: dict, currency: str,
+                    when_words=None) -> list:
     """Another club in brief, labelled by its outcome on the point the floor was called about (s11
     L401/L402/L403): DIFFERS where it rules that point otherwise, "same" where its whole answer is
     the house's, and "same on this point" with what differs beside it (another ruling, the Now, the
@@ -685,6 +696,9 @@ def _other_in_brief(club: str, answer: dict, house: dict, first: dict, data: dic
         brief += (f" Beside {where}, on {_issue_title(data, beside[0])}: "
                   f"{_first_sentence(beside[0]['decision'])}")
     lines = [_wrap(f"{club} ({mark}): {brief.strip()}", "    ")]
+    shown = on_point[0] if on_point else rulings[called[0]] if called else None
+    if shown:
+        lines.extend(_depends_lines(shown, "      - ", when_words))
     lines.extend(_wrap(line, "      ") for line in _brief(answer, house, currency))
     if answer["contradictions"]:
         lines.append(_wrap(f"conflict: {answer['contradictions'][0]}", "      "))

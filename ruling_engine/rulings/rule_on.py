@@ -30,6 +30,7 @@ from ruling_engine.rulings.unread import unread_warnings
 from ruling_engine.rulings.refused import refuse_unsaid
 from ruling_engine.rulings.tripups import tripup_warnings
 from ruling_engine.rulings.unsaid import unsaid_warnings
+from ruling_engine.rulings.uncontested import not_arising, place, rule_uncontested, uncontested_issue, uncontested_pots
 from ruling_engine.engine.host import ClubEngine
 from ruling_engine.incident.load import MAX_POINTS, Incident, load_incident
 from ruling_engine.knowledge.load import MARKED_ONLY, MIN_RAISE_BASES, KnowledgeBase, load_knowledge
@@ -441,6 +442,9 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
     dealt = deal_state(timeline.entries, timeline.data)      # nobody acts in a hand not yet dealt (issue 20)
     cards_out = dealt in ("complete", "dealing")
     asked_hands: dict = {}             # a question's entry -> the hand as it stood when asked (every club's)
+    no_contender = uncontested_issue(kb)
+    hand_point_number = _hand_questions_point(points)
+    uncontested_in: set = set()        # the clubs whose corrected hand leaves a pot to no live hand (V504)
     for club, club_rulings in rulings.items():
         club_rulings[:] = _ruled_out_seats(kb, governed_across(kb, club, club_rulings))
         if with_precedents:
@@ -457,6 +461,11 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         # raise is read under that restriction too (one answer, e22/undone)
         club_rulings[:] = read_under_restriction(kb, club_rulings, corrected.held, streets)
         money = settle(timeline.data, timeline.hand, club_rulings, kb.vocabulary, corrected)
+        orphaned = uncontested_pots(money) if no_contender and hand_point_number is not None else []
+        if orphaned:
+            place(club_rulings, rule_uncontested(kb, club, no_contender, orphaned, hand_point_number,
+                                                 facts_by_point[hand_point_number], currency))
+            uncontested_in.add(club)
         moments = {number: point_moment(corrected.action_entries, entry)     # when each point happened
                    for number, entry in corrected.point_entry.items()}
         branch_money(timeline.data, timeline.hand, club_rulings, kb.vocabulary)
@@ -492,6 +501,11 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                       asked_hands)
         if questions:
             answers[club].now = {**answers[club].now, "questions": questions}
+    if uncontested_in:                 # every club answers the same (point, issue)
+        for club in rulings.keys() - uncontested_in:
+            place(answers[club].rulings, not_arising(kb, club, no_contender, hand_point_number))
+        raised_at[hand_point_number] = list(raised_at[hand_point_number] or []) + [no_contender]
+        issues.append(no_contender)
     report = Report(incident_file=incident.file, title=incident.title, house=house,
                   issues=[(i, kb.vocabulary.issues[i]["title"]) for i in issues],
                   given=facts_by_point[0], answers=answers,
@@ -848,6 +862,14 @@ def _asks_hand(points: list, number: int) -> bool:
     point asks them (the last point when none is marked)."""
     marked = [i for i, p in enumerate(points) if not p.beside]
     return number == (marked[-1] if marked else len(points) - 1) or points[number].hand_questions
+
+
+def _hand_questions_point(points: list) -> int | None:
+    """The point where the hand's own questions (who wins the pot) are asked: a marked showdown,
+    else the last point the floor marked, else the last point (None: no point)."""
+    asking = [n for n in range(len(points)) if _asks_hand(points, n)]
+    marked = [n for n in asking if points[n].hand_questions] or [n for n in asking if points[n].marked] or asking
+    return marked[0] if marked else (len(points) - 1 if points else None)
 
 
 def _answer_unlisted_marks(kb, points: list, raised_at: list, rulings: dict, issues: list, facts_by_point: list,
