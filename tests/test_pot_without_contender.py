@@ -41,3 +41,19 @@ def test_a_pot_with_a_live_hand_raises_no_such_question(kb):
     report = _report(kb, CASES / "heads-up-muck-believing-won.yaml")
     for club, answer in report.answers.items():
         assert ISSUE not in [r.issue for r in answer.rulings], club
+
+
+def test_a_pot_won_uncalled_then_mucked_is_his_not_an_orphan(kb):
+    """R403: seat 1's turn bet is not called, the last other player folds, the dealer returns the
+    uncalled £12 and pushes him the £19, and only then does he throw his cards in. The pot was his
+    when the last other player folded: a club that settles the pot gives seat 1 the £19 and takes
+    nothing back, and no club rules on a pot without a contender.
+    (FPC and PPL leave whether his mucked hand was retrievable open, and with it their pot section.)"""
+    report = _report(kb, CASES / "casebook" / "R403.yaml")
+    for club, answer in report.answers.items():
+        assert ISSUE not in [r.issue for r in answer.rulings], club
+        assert not any(e.get("effect") == "pot" and not e.get("seats") for e in answer.settlement), club
+    for club in ("edp", "gala"):
+        awarded = [(e.get("seat"), e.get("amount")) for e in report.answers[club].settlement
+                   if e.get("effect") == "pot-awarded"]
+        assert awarded == [(1, 19)], (club, report.answers[club].settlement)

@@ -414,15 +414,17 @@ def _won_before_dying(data: dict, corrected, view, contenders) -> set:
     player who put in as much as he did had folded, while every hand still in was all in for
     less: the pot over the all-in hands was his alone, won when the last of the others folded, and
     his hand dying afterwards takes from him only the pots a live hand still contends for (the
-    uncalled part of his last bet goes back as ever). Read for a hand that went into the muck
-    (hand_mucked, whose place in the timeline is known); a ruling's kill alone wins nothing here."""
-    if contenders is None or not contenders:
+    uncalled part of his last bet goes back as ever). With no hand left in at all, that is the
+    player every other player had folded to before he threw his cards in: the pot was already his.
+    Read for a hand that went into the muck (hand_mucked, whose place in the timeline is known); a
+    ruling's kill alone wins nothing here."""
+    if contenders is None:
         return set()
     if any(view.stacks.get(s, 0) > 0 for s in contenders):
         return set()                  # a hand still in can yet put in more: no pot over it is closed
     died_at = {seat: entry for seat, entry in ((e.get("seat"), e.get("_entry")) for e in data.get("events", [])
                                                if e["event"] == "hand_mucked") if isinstance(entry, int)}
-    top = max(corrected.contributed.get(s, 0) for s in contenders)
+    top = max((corrected.contributed.get(s, 0) for s in contenders), default=0)
     over = [s for s, v in corrected.contributed.items() if v > top + 1e-9]
     out = set()
     for seat in over:
