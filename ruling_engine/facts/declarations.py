@@ -33,6 +33,9 @@ def _words_facts(action: dict, state, game: dict) -> dict:
             smallest = min(game.get("blinds") or [0])
             facts["pence_reading_possible"] = amount / 100 >= smallest > 0
         facts.update(_scaled_readings(amount, words.unit, game))
+    facts["action.said_double"] = words.double
+    if words.double and state.current_bet > 0:
+        facts.update(_double_facts(state.current_bet, round_in, sum(action.get("chips", []))))
     readings = action.get("could_mean")
     facts["action.two_readings"] = bool(readings)
     if readings:            # words the floor cannot read as one amount: each club's clause picks
@@ -43,6 +46,15 @@ def _words_facts(action: dict, state, game: dict) -> dict:
     if "said" in action:
         facts["action.words_heard"] = action.get("heard", "all")
     return facts
+
+
+def _double_facts(bet, round_in, chips_total) -> dict:
+    """"Double it" facing a bet, read both ways (neutral: each club's rule picks): a total of twice
+    the bet (1,200 -> 2,400), or the bet plus twice it on top (3,600); what he adds for the first,
+    and the chips he put out beyond it (his change)."""
+    return {"double_total": whole(2 * bet), "double_over_total": whole(3 * bet),
+            "double_add": whole(max(0, 2 * bet - round_in)),
+            "double_excess": whole(max(0, round_in + chips_total - 2 * bet))}
 
 
 def _scaled_readings(amount, unit: str, game: dict) -> dict:
@@ -206,8 +218,10 @@ def statement_facts(data: dict) -> dict:
     words = read_said(statement["words"])
     state = replay(data, statement["actions_before"])
     to_call = state.to_call(seat)
-    return {"action.seat": seat, "action.declared": words.term, "action.conditional": words.conditional,
-            "action.said_unofficial": words.unofficial, "action.put_out": False, "action.gesture": "none",
+    double = _double_facts(state.current_bet, state.round_in.get(seat, 0), 0) \
+        if words.double and state.current_bet > 0 else {}
+    return {**double, "action.seat": seat, "action.declared": words.term, "action.conditional": words.conditional,
+            "action.said_unofficial": words.unofficial, "action.said_double": words.double, "action.put_out": False, "action.gesture": "none",
             "action.words_heard": "all", "facing_bet": to_call > 0, "to_call": whole(to_call),
             "current_bet": whole(state.current_bet), "players_in_hand": len(state.in_hand),
             "heads_up": len(state.in_hand) == 2}

@@ -34,6 +34,7 @@ class Said:
     wording: str = "none"     # for a raise: 'to' ("raise to 40"), 'by' ("raise by 20") or none
     conditional: bool = False  # an "if ..., then ..." statement about future action
     unofficial: bool = False   # words that are neither an official term nor an amount
+    double: bool = False       # "double it": unofficial words asking for twice the bet (no number)
 
 
 def _small_number(words: list, i: int):
@@ -187,6 +188,16 @@ def _is_plain_fold(words: list, raw: str) -> bool:
     return said_im_out and head == ["out"] and rest <= _FILLER
 
 
+_DOUBLE = on_first_use(r"(?:make it |i'll |i )?double(?: it| that| the bet| you| him| up)?")
+
+
+def _is_double(raw: str) -> bool:
+    """'Double it', 'double', 'make it double', 'double the bet': unofficial words that name no
+    number but ask for twice the bet. Neutral: whether that is a raise to twice the bet, or of
+    twice it, or nothing clear, is each club's reading."""
+    return _DOUBLE.fullmatch(re.sub(r"[,!.]", "", raw).strip()) is not None
+
+
 def _read_sentence(raw: str) -> Said:
     """One sentence, read into term, number, unit and wording."""
     words = re.sub(r"[,!?;:]|\.(?!\d)", " ", raw).replace("all in", "all-in").split()
@@ -195,6 +206,8 @@ def _read_sentence(raw: str) -> Said:
         words = words[1:]
     if _is_plain_fold(words, raw):
         return Said("fold", None)
+    if _is_double(raw):
+        return Said("none", None, unofficial=True, double=True)
     term = "none"
     if words and (words[0] in OFFICIAL or words[0] in _VERBS):
         term = _VERBS.get(words[0], words[0])
