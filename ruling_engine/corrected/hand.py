@@ -15,7 +15,8 @@ from __future__ import annotations
 import math
 from dataclasses import field
 
-from ruling_engine.facts.hand import BETTING, STUD_BETTING, clockwise_from, fixed_bets, full_bet_by
+from ruling_engine.facts.hand import (BETTING, STUD_BETTING, clockwise_from, fixed_bets, full_bet_by,
+                                      largest_bet_or_raise)
 from ruling_engine.numbers import allowed_deduction, whole
 from ruling_engine.records import dataclass
 from ruling_engine.model import UNSETTLED
@@ -290,11 +291,10 @@ class CorrectedHand:
         full = full_bet_by(fixed, self.current_bet, self.last_full_bet, self.big_blind)
         if not self.raise_by_largest or fixed or not self.current_bet > 0:
             return full
-        made = [s.raise_by for s in self.rounds.get(self.street, ()) if math.isfinite(s.raise_by)]
-        made += [total - faced for _, faced, total in self.full_raises]
-        if self.street == "preflop" and self.big_blind:
-            made.append(self.big_blind)          # before the flop the posted big blind is the opening bet
-        largest = max([self.last_full_bet] + made)
+        made = [s.raise_by for s in self.rounds.get(self.street, ())]
+        made += [total - faced for _, faced, total in self.full_raises]     # raises a correction made
+        # before the flop the posted big blind is the opening bet
+        largest = largest_bet_or_raise(made, self.last_full_bet, self.big_blind if self.street == "preflop" else 0)
         return min(full, largest) if largest > 0 else full
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from ruling_engine.facts.hand import Step, TableView  # noqa: F401  (re-exported: the betting view)
+from ruling_engine.facts.hand import largest_bet_or_raise as largest_raise_made
 from ruling_engine.numbers import whole
 from ruling_engine.records import dataclass
 from ruling_engine.facts.replay import STREETS, clockwise_from, hand_of, parse_said
@@ -212,11 +213,9 @@ def _short_all_in_facts(view: TableView, seat: int, currency: str = "") -> dict:
 
 
 def largest_bet_or_raise(view: TableView) -> float:
-    """The largest bet or raise made on the round before this point, full or not (an all-in bet
-    short of the big blind counts): what a raise must add where a club's text sizes raises so
-    (clubs/<club>.yaml min_raise). Before the flop the posted big blind is the opening bet."""
-    made = [s.raise_by for s in view.round_steps() if math.isfinite(s.raise_by)]
-    return max([view.last_full_bet] + made)
+    """The largest bet or raise made on the round before this point (facts/hand.py
+    largest_bet_or_raise), read from the replayed round."""
+    return largest_raise_made((s.raise_by for s in view.round_steps()), view.last_full_bet)
 
 
 def action_betting_facts(data: dict, index: int, currency: str = "") -> dict:

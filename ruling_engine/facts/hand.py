@@ -58,6 +58,15 @@ def full_bet_by(fixed: float, current_bet: float, last_full: float, big_blind: f
     return max(last_full, big_blind)
 
 
+def largest_bet_or_raise(raises, last_full: float, opening: float = 0) -> float:
+    """The largest bet or raise made on the round, full or not (an all-in bet short of the big blind
+    counts), from what each bet or raise added (`raises`; an unknown one is left out), the last full
+    bet and the opening bet (before the flop, the posted big blind): what a raise must add where a
+    club's text sizes raises so (clubs/<club>.yaml min_raise). The one place it is worked out: the
+    facts of the incident and the corrected hand both read it here."""
+    return max([last_full, opening] + [r for r in raises if math.isfinite(r)])
+
+
 def clockwise_from(seats, seat):
     """Seats in dealing order starting after `seat` (which need not be one of them: a dead button)."""
     ordered = sorted(seats)

@@ -150,14 +150,15 @@ def read_said(text) -> Said:
         return Said("none", None, conditional=True)
     if len(sentences) == 1:
         said = _read_sentence(sentences[0][0])
-        return (_fold_among_other_words(raw_text) or said) if said.unofficial else said
+        return (_fold_among_other_words(raw_text) or _declared_after_remark(raw_text) or said) \
+            if said.unofficial else said
     readings = [None if question else _read_sentence(sentence) for sentence, question in sentences]
     declaring = [r for r in readings if r is not None and r.term != "none" and not r.unofficial]
     if readings[-1] is not None and readings[-1] in declaring:
         return readings[-1]
     if len(set(declaring)) == 1:
         return declaring[0]
-    return _fold_among_other_words(raw_text) or Said("none", None, unofficial=True)
+    return _fold_among_other_words(raw_text) or _declared_after_remark(raw_text) or Said("none", None, unofficial=True)
 
 
 def _fold_among_other_words(raw_text: str):
@@ -170,6 +171,19 @@ def _fold_among_other_words(raw_text: str):
     if len(folds) == 1 and not any(_ACTION_WORDS.search(p) for p in others):
         return Said("fold", None)
     return None
+
+
+def _declared_after_remark(raw_text: str):
+    """A declaration said last, after a dash, behind a remark that holds no action word ("Well,
+    that changes things - raise, three thousand"): the declaration, as the last of several
+    sentences is. Only an action term ("raise - 4,000" is one declaration, read whole)."""
+    parts = _sentences(re.sub(r"\s(?:[\u2012-\u2015\u2212]|-+)\s", ". ", raw_text))
+    if len(parts) < 2 or any(question for _, question in parts):
+        return None
+    last = _read_sentence(parts[-1][0])
+    if last.term not in OFFICIAL or last.unofficial or any(_ACTION_WORDS.search(p) for p, _ in parts[:-1]):
+        return None
+    return last
 
 
 _FILLER = {"then", "now", "it", "please", "mate", "sorry"}   # words that add nothing to a fold

@@ -767,12 +767,16 @@ def _money_text(effect: dict, currency: str = "") -> str:
     if kind == "chips-back":
         to = effect.get("to")
         where = f"it goes to seat {' and seat '.join(map(str, to))}" if to else "it goes back into the pot until the pot is awarded"
+        if effect.get("paid_in"):      # money paid for a re-entry the ruling voids (rulings/unwound.py)
+            return f"The {effect['amount']} paid for the void re-buy goes back to seat {' and seat '.join(map(str, to))}"
         return f"Seat {effect['seat']} gives back the {effect['amount']} he was handed: {where}"
     if kind == "chips-held":
         return (f"Seat {effect['seat']} holds the {effect['amount']} he was handed, as the timeline left it: "
                 f"the floor decides from there (no clause of this club moves it)")
     if kind == "player-out":
         return f"Seat {effect['seat']} is out of the tournament"
+    if kind == "chips-removed":    # the chips a void re-entry bought (rulings/unwound.py)
+        return f"Seat {effect['seat']}'s {effect['amount']} in chips come off the table: the re-entry that bought them is void"
     return str(effect)
 
 

@@ -25,6 +25,7 @@ from ruling_engine.corrected.hand import correct, point_moment
 from ruling_engine.corrected.one_line import handed_back
 from ruling_engine.corrected.now import (HAND_ANSWERS, floor_first, forced_bet_seat, hand_table, now_of, play_stops,
                                          question_answer, silent_text, stop_the_hand)
+from ruling_engine.rulings.unwound import voided_entries
 from ruling_engine.rulings.settlement import branch_money, settle
 from ruling_engine.rulings.unread import unread_warnings
 from ruling_engine.rulings.refused import refuse_unsaid
@@ -461,6 +462,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         # raise is read under that restriction too (one answer, e22/undone)
         club_rulings[:] = read_under_restriction(kb, club_rulings, corrected.held, streets)
         money = settle(timeline.data, timeline.hand, club_rulings, kb.vocabulary, corrected)
+        money += voided_entries(timeline.data, club_rulings, money, corrected.stacks)   # a void re-entry undone
         orphaned = uncontested_pots(money) if no_contender and hand_point_number is not None else []
         if orphaned:
             place(club_rulings, rule_uncontested(kb, club, no_contender, orphaned, hand_point_number,
