@@ -59,3 +59,17 @@ def test_edp_7_10_a_player_acting_on_the_round_after_the_flop_shows_the_flop_pre
 def test_a_flop_marked_as_the_point_is_read_as_dealt_with_the_round_open(kb):
     text = _case("V702.yaml").replace("  - flop:\n", "  - flop: {in_question: true}\n", 1)
     assert "premature-board-card" in _issues(_report(kb, text))
+
+
+def test_a_call_by_a_hand_the_answer_killed_is_not_the_floors_first_question(kb):
+    # V701 at Gala: seat 4 was away when the last card was dealt, so his hand is void (the absent-
+    # player clause); his later "call" binds nothing in this hand and is no question the Card Room
+    # Manager must decide before seat 5 acts
+    report = _report(kb, _case("V701.yaml"))
+    gala = report.answers["gala"]
+    assert 4 in gala.now["dead"]
+    assert {"absent-player", "declared-action"} <= {r.issue for r in gala.rulings}
+    first = gala.now.get("floor_first") or {}
+    assert first.get("issue") != "declared-action" and first.get("seat") != 4
+    assert gala.now["next"]["seat"] == 5
+
