@@ -120,12 +120,15 @@ def floor_first(now: dict, rulings: list, points: list, entries: list, steps: di
     the floor lets them stand. `steps`: {timeline index: replayed step}; `floor`: the club's floor
     person as its knowledge names him (clubs/<club>.yaml); `holds`: the issues whose open decision
     can change the board or who is in the hand (`open_holds_play:` in the vocabulary), which hold
-    the Now wherever they are in the hand. None: nothing open."""
+    the Now wherever they are in the hand. A point of a hand the answer has killed is moot (V701):
+    never the floor's first. None: nothing open."""
     if not now or now.get("void") or not now.get("next"):
         return None
-    marked = [n for n, p in enumerate(points) if p.kind == "action" and not getattr(p, "beside", False)]
+    moot = _moot_points(points, entries, now)
+    marked = [n for n, p in enumerate(points) if p.kind == "action" and not getattr(p, "beside", False)
+              and n not in moot]
     if not marked:
-        return _left_to_floor(rulings, points, floor, entries, holds)
+        return _left_to_floor(rulings, points, floor, entries, holds, moot)
     number = marked[-1]
     point = points[number]
     index = next((i for i in reversed(point.entries) if i < len(entries) and entries[i].get("entry") == "action"
@@ -143,7 +146,7 @@ def floor_first(now: dict, rulings: list, points: list, entries: list, steps: di
                 "who": f"The {floor}", "amounts": sorted(whole(a) for a in readings),
                 "clauses": [c.clause for c in ruling.citations]}
     if step is None or not (math.isfinite(step.delta) and step.delta > 0) or not open_:
-        return _left_to_floor(rulings, points, floor, entries, holds)
+        return _left_to_floor(rulings, points, floor, entries, holds, moot)
     ruling = open_[0]
     first = {"seat": entries[index].get("seat"), "issue": ruling.issue, "line": point.line, "who": f"The {floor}",
              "put_in": whole(step.delta), "clauses": [c.clause for c in ruling.citations]}
@@ -202,7 +205,30 @@ def stop_the_hand(now: dict, stops: list) -> dict:
 HAND_LEFT = "hand-left-to-floor"    # a clause on a breach that says nothing of the hand (rulings/resolve.py)
 
 
-def _left_to_floor(rulings: list, points: list, floor: str, entries=(), holds=frozenset()) -> dict | None:
+def _moot_points(points: list, entries, now: dict) -> set:
+    """The points whose every entry is an action or words of a seat whose hand this club's answer has
+    killed (`now["dead"]`, V701): what he said or put in after that binds nothing in this hand, so it
+    is no question the floor decides before play goes on."""
+    dead = set(now.get("dead") or ())
+    out = set()
+    for number, point in enumerate(points):
+        seats = [_seat_of(entries[i]) for i in point.entries or () if i < len(entries)]
+        if seats and all(seat in dead for seat in seats):
+            out.add(number)
+    return out
+
+
+def _seat_of(entry: dict):
+    """The seat an action (`seat:`) or words (`by:`) belong to; None for any other entry."""
+    if entry.get("entry") == "action" and "posts" not in entry:
+        return entry.get("seat")
+    if entry.get("entry") == "said":
+        return entry.get("by")
+    return None
+
+
+def _left_to_floor(rulings: list, points: list, floor: str, entries=(), holds=frozenset(),
+                   moot=frozenset()) -> dict | None:
     """A marked point every ruling of this club leaves to the floor (no clause on it: not covered,
     the floor decides; e17/discretion), or whose breach the club's clause rules without saying what
     it does to the hand (`hand_left`, e24/conduct): the hand below is the position the timeline left, which the
@@ -219,6 +245,8 @@ def _left_to_floor(rulings: list, points: list, floor: str, entries=(), holds=fr
     club leaves to the floor holds the Now the same way (issue 20, L403)."""
     found = None
     for number, point in enumerate(points):
+        if number in moot:
+            continue
         forced = forced_bet_seat(entries, point.entries)
         here = [r for r in rulings if r.point == number]
         holding = any(r.issue in holds for r in here)

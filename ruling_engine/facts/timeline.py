@@ -153,6 +153,28 @@ def _says_a_hand_was_dealt(event: dict) -> bool:
     return any(event.get(name) is value for name, value in fields.items())
 
 
+# An event whose entry says no card of this hand has been dealt yet (a slip found before the deal):
+# with no deal, street, action or post written after it, no hand is in progress, whatever else the
+# timeline holds (words, a dispute about an earlier hand), so no blinds are assumed posted. A field
+# left out says nothing: only the value written counts (V703-a: pot 600 of blinds nobody posted).
+NOT_YET_DEALT_FIELDS = {"dealing_procedure": {"found": "before-deal"}}
+
+
+def _says_no_card_dealt_yet(event: dict) -> bool:
+    fields = NOT_YET_DEALT_FIELDS.get(event["event"], {})
+    return any(event.get(name) == value for name, value in fields.items())
+
+
+def _no_hand_in_progress(entries: list, events: list, actions: list, posts: list) -> bool:
+    """Nothing of a hand is stated: no deal, street, action or post, and every event either happens
+    between hands or says the deal has not begun; none says a hand was dealt."""
+    if actions or posts or any(e["entry"] == "street" for e in entries) \
+            or any(_says_a_hand_was_dealt(e) for e in events):
+        return False
+    return all(e["event"] in BETWEEN_HANDS_EVENTS for e in events) \
+        or any(_says_no_card_dealt_yet(e) for e in events)
+
+
 def _street_pots(entries: list, action_entry: list, posts: list) -> list:
     """(actions before it, street, pot, line) of each street whose `pot:` was counted after recorded
     betting (issue 22: a fact given is never dropped). The replay reads it there (facts/hand.py):
@@ -269,8 +291,7 @@ def _read(incident_data: dict, entries: list, streets: list, pairs: dict, bases=
                 _posts=posts)
     if blinds_posted:
         data["_blinds_posted"] = (blinds_posted["small_blind"], blinds_posted["big_blind"])
-    if not actions and not posts and not any(e["entry"] == "street" for e in entries) \
-            and all(e["event"] in BETWEEN_HANDS_EVENTS and not _says_a_hand_was_dealt(e) for e in events):
+    if _no_hand_in_progress(entries, events, actions, posts):
         data["_no_hand"] = True       # nothing of a hand happened: no blinds are posted for a hand nobody dealt
     data["_dealt_out"] = dealt_out_seats(events)
     if killed:
@@ -466,13 +487,52 @@ def _irregular_streets(entries, seconds, hand: Hand, events, flop_count) -> list
                                 "in_question": entry.get("in_question", False)}))
         if entry["street"] in BOARD_STREETS and not explicit_premature and actions_before:
             previous = hand.data["actions"][actions_before - 1]["street"]
-            if NEXT_BOARD.get(previous) == entry["street"] and not _round_complete(hand, actions_before):
+            if NEXT_BOARD.get(previous) == entry["street"] and not _round_complete(hand, actions_before) \
+                    and _shown_still_to_act(entries, index, hand, actions_before, previous):
                 out.append((index, {"event": "card_dealt_early", "street": entry["street"], "burn_only": False,
                                     "cards": _cards_dealt_early(entries, index),
                                     "street_cards": _street_cards_early(entries, index),
                                     **_named_early(entries, index), "_entry": index,
                                     "in_question": entry.get("in_question", False), "_derived": True}))
     return out
+
+
+def _shown_still_to_act(entries, index: int, hand: Hand, actions_before: int, previous: str) -> bool:
+    """Whether the incident shows the round before the board card at `index` still open, not merely
+    unwritten (V702: seats whose routine actions were left out are not a premature flop): the card is
+    the marked point; or a player acts on that round after it (put back there by _resume_open_round);
+    or a player who acted on the round faces a bet raised since; or an entry after it, before anyone
+    acts on the new street, is marked and made by a player who still owed on the round."""
+    if entries[index].get("in_question"):
+        return True
+    actions = hand.data["actions"]
+    if actions_before < len(actions) and actions[actions_before]["street"] == previous:
+        return True
+    if _acted_and_owes(hand, actions_before, previous):
+        return True
+    view = hand.walk(actions_before - 1)
+    owing = {seat for seat in view.in_hand
+             if seat not in view.acted_at or view.acted_at[seat][0] < view.current_bet}
+    for entry in entries[index + 1:]:
+        if entry["entry"] == "action" and "posts" not in entry or entry["entry"] == "street":
+            break
+        if entry.get("in_question") and _entry_seat(entry) in owing:
+            return True
+    return False
+
+
+def _acted_and_owes(hand: Hand, actions_before: int, street: str) -> bool:
+    """Whether a player who acted on `street` (in its first `actions_before` actions), still in and
+    not all-in, faces a bet raised after his last action there: the log shows him still to act."""
+    steps = [s for s in hand.street_steps(street) if s.index < actions_before]
+    bet = max((s.total for s in steps if s.total == s.total), default=0)
+    last = {s.seat: s for s in steps}
+    return any(s.kind != "fold" and not s.all_in and s.total < bet for s in last.values())
+
+
+def _entry_seat(entry: dict):
+    """The seat an entry is by (`seat:` of an action or event, `by:` of words)."""
+    return entry.get("seat", entry.get("by"))
 
 
 def _cards_dealt_early(entries, index: int) -> int:
