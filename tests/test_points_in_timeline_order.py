@@ -6,7 +6,9 @@ conflict); a hand kept live at an earlier point and killed at a later one is dea
 later ruling supersedes). Only two rulings of one moment on one hand are a conflict.
 
 Own incident: seat 4 away when the first card is dealt (his blind posted), three callers, then
-the dealer sweeps seat 4's cards (the mark).
+the dealer exposes one of seat 4's cards (the mark): the exposure clauses keep a hand live, the
+absent-player clause has killed it. (It was the dealer sweeping seat 4's cards until that sweep
+was read as the absent player's dead hand taken in, e28/absent: no longer a live hand killed.)
 """
 import textwrap
 
@@ -18,7 +20,7 @@ from ruling_engine.rulings.consistency import contradictions
 from ruling_engine.rulings.rule_on import rule_on
 
 INCIDENT = textwrap.dedent("""\
-    title: a player away at the first card; the dealer later sweeps his cards
+    title: a player away at the first card; the dealer later exposes one of his cards
     house: ppl
     game: {format: cash, variant: NLHE, blinds: [50, 100]}
     button: 1
@@ -35,7 +37,7 @@ INCIDENT = textwrap.dedent("""\
       - {seat: 8, did: call, total: 100}
       - {seat: 1, did: call, total: 100}
       - {seat: 3, did: call, total: 100}
-      - hand_mucked: {seat: 4, by: dealer, in_question: true}
+      - card_exposed: {seat: 4, by: dealer, during: play, in_question: true}
     """)
 
 
@@ -67,7 +69,7 @@ def test_a_hand_dead_at_an_earlier_point_is_not_made_live_by_a_later_one(kb, tmp
             assert answer.contradictions == [], (club, answer.contradictions)
             assert 4 not in answer.now["live"], club
             if "hand-live" in found.get(marked, ()):      # the later point gives back a dead hand: moot
-                assert any(m["seat"] == 4 and "mucked-hand" in m["text"] for m in answer.now["moot"]), club
+                assert any(m["seat"] == 4 and "exposed-card-play" in m["text"] for m in answer.now["moot"]), club
         else:
             assert answer.contradictions == [], (club, answer.contradictions)
     assert len(both_ways) >= 2, "the incident no longer has clubs ruling the hand dead at one point and live at the other"

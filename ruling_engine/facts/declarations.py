@@ -2,7 +2,7 @@
 replayed betting state: the numbers each club's declaration rules classify (said.py reads the words)."""
 from __future__ import annotations
 
-from ruling_engine.facts.hand import call_said_only, paired_amount
+from ruling_engine.facts.hand import paired_amount
 from ruling_engine.numbers import smallest_blind, stated_smallest_chip, whole
 from ruling_engine.facts.replay import clockwise_from, hand_of, parse_said, replay
 from ruling_engine.incident.said import read_said
@@ -18,8 +18,7 @@ def _words_facts(action: dict, state, game: dict) -> dict:
     facts = {"action.declared_unit": words.unit, "action.raise_wording": words.wording,
              "action.conditional": words.conditional, "action.said_unofficial": words.unofficial,
              "action.gesture": action.get("gesture", "none"),
-             # a marked "call" said alone is read as nothing put in, its total recorded (hand.py)
-             "action.put_out": "chips" in action or "total" in action or call_said_only(action, parse_said)}
+             "action.put_out": "chips" in action or "total" in action}
     if words.amount is not None and words.unit != "pence":
         amount = words.amount
         facts["declared_total_add"] = whole(max(0, amount - round_in))
@@ -194,19 +193,11 @@ def declaration_facts(data: dict, index: int) -> dict:
     chips_total = sum(chips)
     facts = {}
     facts.update(_words_facts(action, state, data["game"]))
-    if call_said_only(action, parse_said) and _mucked_before(data, index, action["seat"]):
-        facts["action.put_out"] = False   # words after his cards went in: the muck's question, not a call owed
     facts.update(_chip_facts(action, state, chips_total if chips else _known(paired_amount(action, state))))
     facts.update(_motion_facts(action, state))
     facts.update(_seat_facts(data, action, actions, index, state))
     facts.update(_fold_facts(action))
     return facts
-
-
-def _mucked_before(data: dict, index: int, seat) -> bool:
-    """Whether the seat's cards went into the muck (a hand_mucked entry) before action `index`."""
-    return any(e.get("event") == "hand_mucked" and e.get("seat") == seat and e.get("_actions_before", 0) <= index
-               for e in data.get("events", []))
 
 
 def statement_facts(data: dict) -> dict:

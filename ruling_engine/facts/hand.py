@@ -234,24 +234,9 @@ def paired_amount(action: dict, state):
     return NAN if math.isnan(total) else max(0, total - state.round_in.get(action["seat"], 0))
 
 
-def call_said_only(action: dict, parse_said) -> bool:
-    """The action the floor was called about is "call" said and nothing more: no chips, no total,
-    no deed. The incident does not say chips went in, so none did (as `total: 0` says in words):
-    what the word commits him to is each club's declaration clause's (EDP 8 ¶5, FPC 3, PPL •52,
-    Gala Call ¶1 s3), never assumed paid. An unmarked "call" keeps the short form (the call made)."""
-    if action.get("in_question") is not True or "_chips_entry" in action:
-        return False
-    if any(key in action for key in ("chips", "total", "did", "posts", "_amount_unknown")):
-        return False
-    term, amount = parse_said(action.get("said")) or ("none", None)
-    return term == "call" and amount is None
-
-
 def action_delta(action: dict, state, parse_said) -> float:
     """Chips this action adds to the pot, from total, chips, words or deed (in that order)."""
     seat = action["seat"]
-    if call_said_only(action, parse_said):
-        return 0
     paired = paired_amount(action, state)
     if "total" in action and paired is None:
         total = _amount(action["total"])

@@ -502,7 +502,9 @@ def _shown_still_to_act(entries, index: int, hand: Hand, actions_before: int, pr
     unwritten (V702: seats whose routine actions were left out are not a premature flop): the card is
     the marked point; or a player acts on that round after it (put back there by _resume_open_round);
     or a player who acted on the round faces a bet raised since; or an entry after it, before anyone
-    acts on the new street, is marked and made by a player who still owed on the round."""
+    acts on the new street, is marked and made by a player who still owed on the round; or a player
+    who still owed on the round has actions of his written earlier in the hand (the incident follows
+    his play, so his silence on the round is not an unwritten routine action)."""
     if entries[index].get("in_question"):
         return True
     actions = hand.data["actions"]
@@ -510,9 +512,11 @@ def _shown_still_to_act(entries, index: int, hand: Hand, actions_before: int, pr
         return True
     if _acted_and_owes(hand, actions_before, previous):
         return True
-    view = hand.walk(actions_before - 1)
+    view = hand.walk(actions_before)           # the table after the last action before the card
     owing = {seat for seat in view.in_hand
              if seat not in view.acted_at or view.acted_at[seat][0] < view.current_bet}
+    if owing & {a.get("seat") for a in actions[:actions_before]}:
+        return True
     for entry in entries[index + 1:]:
         if entry["entry"] == "action" and "posts" not in entry or entry["entry"] == "street":
             break

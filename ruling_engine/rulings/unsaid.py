@@ -8,7 +8,29 @@ from ruling_engine.incident.said import read_said
 
 
 def unsaid_warnings(incident, timeline, answers: dict) -> list:
-    return _button_warning(incident, timeline) + _stack_warnings(incident, answers) + _fold_in_words(incident, timeline)
+    return _button_warning(incident, timeline) + _stack_warnings(incident, answers) + \
+        _fold_in_words(incident, timeline) + _call_words_alone(incident, timeline)
+
+
+def _call_words_alone(incident, timeline) -> list:
+    """The action the floor was called about is "call" said with no `chips:`, `total:` or `did:`
+    (casebook V404): as documented, that is the call made, his chips in; a floor person who meant
+    "he said call and nothing went in yet" (the declaration clauses' question) has the documented
+    form to write instead. The warning says which reading was taken; it changes no ruling."""
+    out = []
+    for entry in timeline.entries:
+        if entry.get("entry") != "action" or entry.get("in_question") is not True or "_chips_entry" in entry \
+                or any(key in entry for key in ("chips", "total", "did", "posts")):
+            continue
+        words = read_said(entry.get("said")) if isinstance(entry.get("said"), str) else None
+        if words is None or words.term != "call" or words.amount is not None or words.unofficial:
+            continue
+        line = entry.get("line")
+        where = f"{incident.file}:{line}" if line else str(incident.file)
+        out.append(f"{where}: seat {entry.get('seat')}'s {entry['said']!r} gives no chips: or total:, so it is read "
+                   f"as the call made, his chips in the pot; if he said it and nothing went in yet, write "
+                   f"- {{seat: {entry.get('seat')}, said: {entry['said']!r}, total: 0, in_question: true}}")
+    return out
 
 
 def _fold_in_words(incident, timeline) -> list:
