@@ -162,6 +162,11 @@ def upgraded(tmp_path_factory):
 # -- every reproducer, through the real rule-on ---------------------------------------------------
 
 SLOW = ("15-slow-256-unknown-combinations.yaml", "16-with-a-stack-of-200.yaml", "17-slow-256-combinations-x-many-events.yaml")
+# 17's eight unknown dealing-procedure facts became relevant at more of its 62 points when the
+# absent player's clause came to answer the dealer's taking in of his cards (vocabulary answered_by,
+# e28/absent): 827 point-rulings, more than the limit, so it is refused with the limit's error
+# and its hint (establish some facts, or mark the point), not ruled for half a minute.
+BEYOND_THE_WORK_LIMIT = ("17-slow-256-combinations-x-many-events.yaml",)
 
 
 def test_every_reproducer_through_rule_on_is_a_ruling_or_an_error_with_file_and_line(upgraded):
@@ -207,9 +212,11 @@ def test_the_old_format_originals_are_an_error_naming_floorcall_upgrade():
                             "500-random-events-in-range-one-marked.yaml"])
 def test_each_reproducer_is_answered_without_a_traceback(kb, upgraded, name):
     path = upgraded[name]
-    outcome, _ = _rule(kb, path.read_text(encoding="utf-8"), str(path))
-    if name in SLOW:
-        assert outcome == 0                       # ruled (they took 5-31 s)
+    outcome, found = _rule(kb, path.read_text(encoding="utf-8"), str(path))
+    if name in BEYOND_THE_WORK_LIMIT:
+        assert outcome == 2 and f"at most {MAX_POINT_RULINGS} rulings of a point" in found.expected, found
+    elif name in SLOW:
+        assert outcome == 0                       # ruled
 
 
 # -- what each one now says --------------------------------------------------------------------------
