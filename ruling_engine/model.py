@@ -11,6 +11,11 @@ from ruling_engine.records import dataclass
 # its corrections are not made, and its money is not counted.
 UNSETTLED = ("conflict", "depends")
 
+
+def pot_name(pot: str | None) -> str:
+    """How a settlement's pot key (`main`, `side-1`, ...) is said: "the main pot", "side pot 1"."""
+    return "the main pot" if (pot or "main") == "main" else "side pot " + str(pot).split("-")[-1]
+
 FACT_NAME = r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)?"          # `heads_up`, or `hand_mucked.seat` (a fact of an entry)
 TEMPLATE_NAME = re.compile(r"\{(" + FACT_NAME + r")\}")          # a fact named in a decision, do-line or effect
 BRACED = on_first_use(r"\{([^{}]*)\}")                    # anything written in braces

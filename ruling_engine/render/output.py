@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ruling_engine.incident.said import SUPPOSED_WORDS
 from ruling_engine.corrected.one_line import handed_once, said_in_now
+from ruling_engine.model import pot_name
 from ruling_engine.render.safe import code_span, json_safe, markdown_text, plain, plain_data
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -724,12 +725,12 @@ def _money_text(effect: dict, currency: str = "") -> str:
             return f"{name}: {effect['amount']} (seat {seats}'s alone: the others in it folded before his hand died)"
         return f"{name}: {effect['amount']} ({'seats' if len(effect['seats']) > 1 else 'seat'} {seats})"
     if kind == "pot-awarded":
-        name = "the main pot" if effect.get("pot", "main") == "main" else "side pot " + effect["pot"].split("-")[-1]
+        name = pot_name(effect.get("pot"))
         amount = f" ({effect['amount']})" if "amount" in effect else " (its size not known)"
         before = ", won before his hand died" if effect.get("won_before_dead") else ""
         return f"Seat {effect['seat']} wins {name}{amount}{before}"
     if kind == "pot-held":
-        name = "the main pot" if effect.get("pot", "main") == "main" else "side pot " + effect["pot"].split("-")[-1]
+        name = pot_name(effect.get("pot"))
         amount = f" ({effect['amount']})" if "amount" in effect else " (its size not known)"
         return (f"Seat {effect['seat']} takes {name}{amount} when he shows his hand as the ruling "
                 f"says; it is not pushed to him unseen")
@@ -746,12 +747,12 @@ def _money_text(effect: dict, currency: str = "") -> str:
     if kind == "return-chips":
         return f"Seat {effect['seat']} takes back {effect.get('amount', 'his uncalled bet (its size not known)')}"
     if kind == "pot-split":
-        name = "the main pot" if effect.get("pot", "main") == "main" else "side pot " + effect["pot"].split("-")[-1]
+        name = pot_name(effect.get("pot"))
         odd = f", odd {format_value(effect['odd'], 'amount', currency)}" if effect.get("odd") else ""
         return (f"Seats {', '.join(map(str, effect['seats']))} split {name}: "
                 f"{words}{format_value(effect['share'], 'amount', currency)} each{odd}")
     if kind == "odd-chip":
-        name = "the main pot" if effect.get("pot", "main") == "main" else "side pot " + effect["pot"].split("-")[-1]
+        name = pot_name(effect.get("pot"))
         return f"The odd {effect['amount']} of {name} goes to seat {effect['seat']}"
     if kind == "pot-deducted":
         why = {"rake": " (the rake)", "prize-fund": " (for the prize fund)"}.get(effect.get("purpose"), "")

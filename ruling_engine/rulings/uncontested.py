@@ -7,24 +7,13 @@ discretion clause cited; a club whose corrected hand has a live hand in every po
 arise, so every club answers the same (point, issue)."""
 from __future__ import annotations
 
-from ruling_engine.knowledge.load import NO_LIVE_CONTENDER
-from ruling_engine.model import ClubRuling
+from ruling_engine.model import ClubRuling, pot_name
 from ruling_engine.rulings.resolve import Filler, format_value, resolve_issue
-
-
-def uncontested_issue(kb) -> str | None:
-    """The vocabulary's issue raised for a pot no live hand contends for (None: it has none)."""
-    return next((i for i, spec in kb.vocabulary.issues.items() if spec.get("raised_when") == NO_LIVE_CONTENDER),
-                None)
 
 
 def uncontested_pots(money: list) -> list:
     """The pots of a settlement that no live hand contends for."""
     return [e for e in money if e.get("effect") == "pot" and not e.get("seats")]
-
-
-def _pot_name(pot: dict) -> str:
-    return "the main pot" if pot.get("pot", "main") == "main" else "side pot " + str(pot["pot"]).split("-")[-1]
 
 
 def rule_uncontested(kb, club: str, issue: str, pots: list, number: int, facts: dict, currency: str) -> ClubRuling:
@@ -33,7 +22,7 @@ def rule_uncontested(kb, club: str, issue: str, pots: list, number: int, facts: 
     ruling = resolve_issue(kb, club, issue, [], Filler(kb.vocabulary, facts, currency))
     ruling.point = number
     floor = kb.clubs[club].floor
-    held = [f"Hold {_pot_name(p)} ({format_value(p['amount'], 'amount', currency)}): every hand in it is dead, "
+    held = [f"Hold {pot_name(p.get('pot'))} ({format_value(p['amount'], 'amount', currency)}): every hand in it is dead, "
             f"so no live hand contends for it; the {floor} decides how it is settled." for p in pots]
     ruling.do = held + [line for line in ruling.do if line not in held]
     return ruling
