@@ -12,7 +12,7 @@ from ruling_engine.knowledge.cache import DeferredValues, cached
 from ruling_engine.knowledge.conditions import Any_, ConditionParser
 from ruling_engine.errors import FloorcallError, did_you_mean
 from ruling_engine.model import BRACED, TEMPLATE_NAME, Clause, Club, Outcome, Rule
-from ruling_engine.knowledge.vocabulary import Vocabulary, parse_vocabulary
+from ruling_engine.knowledge.vocabulary import NO_LIVE_CONTENDER, Vocabulary, parse_vocabulary
 from ruling_engine.incident.yaml_source import load_file
 from ruling_engine.locations import check_knowledge_root, default_knowledge_root, knowledge_root
 from ruling_engine.records import dataclass
@@ -287,7 +287,6 @@ def _with_derived(kb: KnowledgeBase) -> KnowledgeBase:
 
 
 MARKED_ONLY = "marked-only"     # an issue's raised_when: raised at a marked point nothing else raises
-NO_LIVE_CONTENDER = "no-live-contender"   # raised_when: a pot the club's corrected hand leaves to no live hand
 ENGINE_RAISED = (MARKED_ONLY, NO_LIVE_CONTENDER)    # raised by the engine, never by facts
 
 

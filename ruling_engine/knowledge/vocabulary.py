@@ -9,6 +9,7 @@ from ruling_engine.model import Deferred
 from ruling_engine.patterns import on_first_use
 from ruling_engine.records import dataclass
 
+NO_LIVE_CONTENDER = "no-live-contender"   # raised_when: a pot the club's corrected hand leaves to no live hand
 SCALAR_TYPES = ("bool", "int", "amount", "number", "enum", "string", "card", "seat", "club")
 CARD = on_first_use(r"^(10|[2-9TJQKA])[shdc]$")
 FACT_SOURCES = ("computed", "defined")
@@ -90,6 +91,7 @@ class Vocabulary:
     live_hand_issues: frozenset = frozenset()    # issues about a hand's action that end with the hand
     dealt_hand_issues: frozenset = frozenset()   # issues about a dealt hand: none arise between hands
     holding_issues: frozenset = frozenset()      # issues (open_holds_play: true) whose open decision holds the Now
+    uncontested_issue: str | None = None         # the issue raised_when: no-live-contender (rulings/uncontested.py)
     answered_by: dict = field(default_factory=dict)  # issue -> {other issue: {its outcome: this outcome}}
     ruled_out_by: frozenset = frozenset()   # effects ruling a seat out of play (seat_ruled_out: by)
     ruled_out_drops: frozenset = frozenset()   # instructions to play a seat ruled out is not given (drops)
@@ -248,6 +250,9 @@ def parse_vocabulary(data: dict, file: str) -> Vocabulary:
     vocab.dealt_hand_issues = _issue_set(data.get("dealt_hand_issues") or [], vocab, file)
     # an open decision on these can change the board or who is in the hand: it holds the Now wherever it is
     vocab.holding_issues = frozenset(name for name, spec in vocab.issues.items() if spec.get("open_holds_play") is True)
+    # a pot the club's corrected hand leaves to no live hand is ruled on this issue, raised by the engine
+    vocab.uncontested_issue = next((name for name, spec in vocab.issues.items()
+                                    if spec.get("raised_when") == NO_LIVE_CONTENDER), None)
     vocab.context_outcomes = _issue_outcome_lists(data.get("context_outcomes") or {}, vocab, file,
                                                   "context_outcomes")
     vocab.answered_by = _answered_by(data.get("answered_by") or {}, vocab, file)

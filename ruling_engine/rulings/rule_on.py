@@ -31,7 +31,7 @@ from ruling_engine.rulings.unread import unread_warnings
 from ruling_engine.rulings.refused import refuse_unsaid
 from ruling_engine.rulings.tripups import tripup_warnings
 from ruling_engine.rulings.unsaid import unsaid_warnings
-from ruling_engine.rulings.uncontested import not_arising, place, rule_uncontested, uncontested_issue, uncontested_pots
+from ruling_engine.rulings.uncontested import not_arising, place, rule_uncontested, uncontested_pots
 from ruling_engine.engine.host import ClubEngine
 from ruling_engine.incident.load import MAX_POINTS, Incident, load_incident
 from ruling_engine.knowledge.load import MARKED_ONLY, MIN_RAISE_BASES, KnowledgeBase, load_knowledge
@@ -443,7 +443,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
     dealt = deal_state(timeline.entries, timeline.data)      # nobody acts in a hand not yet dealt (issue 20)
     cards_out = dealt in ("complete", "dealing")
     asked_hands: dict = {}             # a question's entry -> the hand as it stood when asked (every club's)
-    no_contender = uncontested_issue(kb)
+    no_contender = kb.vocabulary.uncontested_issue
     hand_point_number = _hand_questions_point(points)
     uncontested_in: set = set()        # the clubs whose corrected hand leaves a pot to no live hand (V504)
     for club, club_rulings in rulings.items():
