@@ -81,3 +81,33 @@ def test_fold_said_in_a_said_entry_is_named_in_a_warning(kb):
     report = rule_incident(parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs), kb, with_precedents=False)
     assert not [w for w in report.warnings if "seat 2's words" in w], report.warnings
     assert report.answers["ppl"].now["live"] == [7], report.answers["ppl"].now
+
+
+# P602: "fold" said in turn as the speaker's own act binds the whole hand, whatever words qualify
+# it; there is no folding one pot only (FPC rule 3 "Above all, verbal declarations in turn are
+# binding"; EDP 8 ¶3; PPL •52; Gala House w). Denied acts ("I'm not calling that") and another
+# player's ("the pot he's all in for") declare nothing of the speaker's.
+@pytest.mark.parametrize("words", ["I fold the side pot",
+                                   "I'm not calling that. I fold the side pot - I'm still in for the pot he's all in for"])
+def test_fold_with_words_the_rules_do_not_allow_is_a_qualified_fold(words):
+    said = read_said(words)
+    assert (said.term, said.unofficial, said.qualified) == ("fold", False, True), said
+
+
+@pytest.mark.parametrize("words", ["fold if he shoves", "I fold the main pot but call the side pot",
+                                   "If you bet \u2013 I'm out", "Fold \u2013 no wait, call"])
+def test_fold_with_an_action_condition_or_number_beside_it_is_not_read_as_a_fold(words):
+    said = read_said(words)
+    assert said.term != "fold" or said.unofficial, (words, said)
+
+
+def test_fold_of_one_pot_only_said_in_turn_folds_the_hand_for_each_club(kb):
+    words = "I'm not calling that. I fold the side pot - I'm still in for the pot he's all in for"
+    report = rule_incident(parse_incident_text(HEAD + f'  - {{seat: 2, said: "{words}", total: 0, in_question: true}}\n',
+                                               "t.yaml", kb.vocabulary, kb.clubs), kb, with_precedents=False)
+    for club, clause in CLAUSES.items():
+        answer = report.answers[club]
+        ruling = [r for r in answer.rulings if r.issue == "declared-action"][-1]
+        assert any(rule.startswith(clause) for rule in ruling.rules_fired), (club, ruling.rules_fired)
+        assert {"effect": "action-binding", "seat": 2} in ruling.effects, (club, ruling.effects)
+        assert answer.now["next"] is None and answer.now["live"] == [7], (club, answer.now)

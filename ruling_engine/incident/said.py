@@ -35,6 +35,8 @@ class Said:
     conditional: bool = False  # an "if ..., then ..." statement about future action
     unofficial: bool = False   # words that are neither an official term nor an amount
     double: bool = False       # "double it": unofficial words asking for twice the bet (no number)
+    qualified: bool = False    # the term said as his own act with words the rules give no meaning to
+    #                            ("I fold the side pot"): the term binds; the words beside it are a reading
 
 
 def _small_number(words: list, i: int):
@@ -162,15 +164,51 @@ def read_said(text) -> Said:
 
 
 def _fold_among_other_words(raw_text: str):
-    """A plain fold said among words that declare nothing ("I called two. I'm out now - give me my
-    three back."): a fold, when exactly one sentence or dash-set part is a plain fold, it asks
-    nothing, and no other part holds an action word ("Fold - no, call" stays unofficial)."""
+    """A fold said among words that declare nothing ("I called two. I'm out now - give me my
+    three back."): a fold, when exactly one sentence or dash-set part is a fold, it asks nothing,
+    and no other part declares an act of the speaker's own ("Fold - no, call" stays unofficial).
+
+    The fold part may be the plain fold, or "I fold" followed by words the rules give no meaning
+    to ("I fold the side pot": there is no folding one pot only): the term is the speaker's own
+    act and binds; the words are kept as a qualification (`qualified`). A part that says what the
+    speaker is not doing ("I'm not calling that") or what another player did ("he's all in")
+    declares nothing of his."""
     parts = _sentences(re.sub(r"\s(?:[\u2012-\u2015\u2212]|-+)\s", ". ", raw_text))
-    folds = [p for p, question in parts if not question and _read_sentence(p) == Said("fold", None)]
+    plain = [p for p, question in parts if not question and _read_sentence(p) == Said("fold", None)]
+    qualified = [p for p, question in parts if not question and p not in plain and _is_qualified_fold(p)]
+    folds = plain + qualified
     others = [p for p, _ in parts if p not in folds]
-    if len(folds) == 1 and not any(_ACTION_WORDS.search(p) for p in others):
-        return Said("fold", None)
+    if len(folds) == 1 and not any(_declares_own_act(p) for p in others):
+        if plain:
+            return Said("fold", None)
+        return Said("fold", None, qualified=True)
     return None
+
+
+_NOT_HIS_OWN = on_first_use(r"\b(?:not|never|don't|won't|isn't|aren't|he|she|he's|she's|they|they're|you|"
+                            r"you're|his|her|their)\b(?:\s+\S+){0,2}?\s+" + _ACTION_WORDS.pattern)
+_CONDITION_WORDS = {"if", "unless", "when", "once", "after", "until", "or"}
+
+
+def _declares_own_act(part: str) -> bool:
+    """Whether a part of what was said holds an action word that is not denied ("I'm not calling
+    that") or said of someone else ("the pot he's all in for"); any action word in a condition
+    ("if you bet - I'm out") makes the part one about action."""
+    if re.search(r"\b(?:if|unless)\b", part):
+        return bool(_ACTION_WORDS.search(part))
+    return bool(_ACTION_WORDS.search(_NOT_HIS_OWN.sub(" ", part)))
+
+
+def _is_qualified_fold(part: str) -> bool:
+    """'I fold the side pot': the speaker's own fold ("fold", "I fold", "I'm folding") followed by
+    words that add no action, no condition and no number to it."""
+    words = re.sub(r"[,!?;:]|\.(?!\d)", " ", part).split()
+    words = words[2:] if words[:2] == ["i", "am"] else words[1:] if words[:1] in (["i"], ["i'm"]) else words
+    if words[:1] not in (["fold"], ["folds"], ["folding"]) or len(words) < 2:
+        return False
+    rest = " ".join(words[1:])
+    return not (_CONDITION_WORDS & set(words[1:]) or _ACTION_WORDS.search(rest)
+                or re.search(r"\d", rest) or _number_words(words[1:]) is not None)
 
 
 def _declared_after_remark(raw_text: str):
