@@ -111,3 +111,6 @@ def test_fold_of_one_pot_only_said_in_turn_folds_the_hand_for_each_club(kb):
         assert any(rule.startswith(clause) for rule in ruling.rules_fired), (club, ruling.rules_fired)
         assert {"effect": "action-binding", "seat": 2} in ruling.effects, (club, ruling.effects)
         assert answer.now["next"] is None and answer.now["live"] == [7], (club, answer.now)
+        # a fold binds the whole hand: his hand is dead and he has no claim to any pot
+        assert {"effect": "hand-dead", "seat": 2} in ruling.effects, (club, ruling.effects)
+        assert {"effect": "no-claim-to-pot", "seat": 2} in ruling.effects, (club, ruling.effects)
