@@ -5,7 +5,7 @@ from __future__ import annotations
 from ruling_engine.facts.hand import paired_amount
 from ruling_engine.numbers import smallest_blind, stated_smallest_chip, whole
 from ruling_engine.facts.replay import clockwise_from, hand_of, parse_said, replay
-from ruling_engine.incident.said import read_said
+from ruling_engine.incident.said import names_raise, read_said
 
 
 def _words_facts(action: dict, state, game: dict) -> dict:
@@ -33,6 +33,7 @@ def _words_facts(action: dict, state, game: dict) -> dict:
             facts["pence_reading_possible"] = amount / 100 >= smallest > 0
         facts.update(_scaled_readings(amount, words.unit, game))
     facts["action.said_double"] = words.double
+    facts["action.said_names_raise"] = names_raise(action.get("said"))
     if words.double and state.current_bet > 0:
         facts.update(_double_facts(state.current_bet, round_in, sum(action.get("chips", []))))
     readings = action.get("could_mean")

@@ -108,6 +108,17 @@ _SPEAKER_ACTS = on_first_use(_FIRST_PERSON + r"(?:\s+\S+){0,3}?\s+" + _ACTION_WO
 _DASHES = on_first_use(r"[\u2012\u2013\u2014\u2015\u2212]|(?<!\w)-+(?!\w)|(?<=\s)-+|-+(?=\s)")
 
 
+_RAISE_WORDS = on_first_use(r"\b(?:raise|raises|raising|re-?raise|re-?raising|bet|bets|betting|all-in|all in|"
+                            r"shove|shoving|jam|jamming|double)\b")
+
+
+def names_raise(text) -> bool:
+    """Whether the words hold a word for betting or raising ("raise, all in", "double it"): words
+    that do, official or not, are no words that state no raise (League-style "chips are a call
+    unless a raise is stated")."""
+    return isinstance(text, str) and _RAISE_WORDS.search(text.lower()) is not None
+
+
 def _is_conditional(sentence: str) -> bool:
     """An 'if ..., then ...' statement about the speaker's own future action: an if-clause, and
     in the rest of the sentence the speaker (I, I'm, I'll ...) with a betting action ('If you bet,
