@@ -311,6 +311,28 @@ def test_a_limit_on_a_hand_a_ruling_killed_is_moot_not_a_conflict(kb):
     assert hand.conflicts == [] and [m[0] for m in hand.moot] == [3] and 3 not in hand.restricted
 
 
+@pytest.mark.parametrize("order", ["live-first", "sanction-first"])
+def test_a_disqualified_players_hand_is_dead_though_another_ruling_keeps_his_cards_live(kb, order):
+    """A disqualification (the vocabulary's `disqualified`: he takes no further part in the hand in
+    progress) and a ruling that an exposure does not kill his hand (PPL League 56) at one moment: the
+    sanction takes him out, which is no conflict; the exposure ruling's 'live' is moot (P802 ppl)."""
+    timeline = _timeline(kb, FLOP_THREE_WAY)
+    live = _ruling("exposed-card-play", {"effect": "hand-live", "seat": 3}, clause="ppl.league-56")
+    sanction = _ruling("cash-on-table", {"effect": "disqualified", "seat": 3}, clause="ppl.nights-3")
+    rulings = [live, sanction] if order == "live-first" else [sanction, live]
+    hand = correct(timeline.data, timeline.hand, rulings, kb.vocabulary)
+    assert hand.conflicts == [] and 3 in hand.dead and 3 not in hand.live
+    assert hand.contributed[3] == 10             # what he put in before the call stays in the pot
+
+
+def test_a_hand_kept_live_and_killed_at_one_moment_is_still_a_conflict_without_a_sanction(kb):
+    timeline = _timeline(kb, FLOP_THREE_WAY)
+    rulings = [_ruling("exposed-card-play", {"effect": "hand-live", "seat": 3}, clause="x.live"),
+               _ruling("mucked-hand", {"effect": "hand-dead", "seat": 3}, clause="x.dead")]
+    hand = correct(timeline.data, timeline.hand, rulings, kb.vocabulary)
+    assert len(hand.conflicts) == 1
+
+
 def test_a_total_set_lower_lowers_the_bet_the_others_face(kb):
     """Casebook D302 under edp: 'raise, two thousand' is a raise to 2,000, not 2,700: seat 3, who bet
     700, faces 1,300, and nobody is told to call the 2,700 the chips first made (the blind

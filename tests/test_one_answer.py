@@ -27,11 +27,9 @@ KNOWN_CONFLICTS = {
     # in an absent player's cards ruled both as his dead hand and as a live hand the dealer killed, is
     # gone: each club's absent-player clause, written for that hand, declares `overrides:` over its
     # clauses on a hand the dealer kills, and vocabulary answered_by maps it, e28/absent)
-    # found when batch P joined (after its grading; nothing was changed against it): a fault to fix,
-    # the disqualification for cash on the table (PPL nights 3, league •54 s3) does not yet reach the
-    # exposure ruling that keeps the same seat's hand live (•56); the DQ should govern the hand
-    ("P802", "ppl"): "cash-on-table's disqualification against exposed-card-play's live hand for seat 3: a "
-                     "fault, found when batch P joined",
+    # (P802 ppl, found when batch P joined: the disqualification for cash on the table against the
+    # exposure ruling keeping seat 3's hand live, is gone: a sanction given at the call takes him out
+    # of the hand and the exposure's "live" is moot, corrected/hand.py)
     # (O104 gala, found when batch O joined: house o's call-or-fold beside the declared raise's size, is
     # gone: house o declared the exception to the general declared-raise rules, e23/allins)
     # (I101 edp/fpc/gala, the chips rule ruling a raise by a player held to call or fold, is gone:

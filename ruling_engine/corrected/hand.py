@@ -997,9 +997,13 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
         kept = made.get((seat, "restores"))
         # a hand kept live at an earlier point and killed at a later one is dead from then (the later
         # ruling supersedes: issue 20); kept live and killed at one moment is a conflict
-        if seat in out.live and (kept is None or one_moment(out, kept[3], me[3])) and \
+        # a sanction (at_the_call) takes him out of the hand whatever keeps his cards live: a ruling
+        # that an irregularity does not kill his hand does not keep a disqualified player in it
+        if seat in out.live and not at_the_call and (kept is None or one_moment(out, kept[3], me[3])) and \
                 clash("restores", "one ruling keeps the hand live, another kills it"):
             return
+        if at_the_call:
+            made[(seat, "sanctioned")] = me
         if seat in out.live:
             out.live.remove(seat)
         out.dead.add(seat)
@@ -1008,6 +1012,10 @@ def _apply(out: CorrectedHand, kind: str, effect: dict, ruling, made: dict, rais
             _undo_after_death(out, seat, out.point_entry.get(ruling.point))
     elif kind == "restores":
         killed = made.get((seat, "kills"))
+        sanction = made.get((seat, "sanctioned"))
+        if seat in out.dead and sanction is not None:
+            out.moot.append((seat, sanction[:3], me[:3]))
+            return                    # a disqualified player's hand is not kept live by another ruling
         if seat in out.dead and killed is not None and not one_moment(out, killed[3], me[3]):
             # a hand a ruling killed at an earlier point is dead before this one: what this point
             # gives back cannot make it live again (issue 20: a dealer's mistaken kill of a hand

@@ -46,6 +46,8 @@ def _cash_on_table(e: dict) -> dict:
     out = {"cash_on_table.seat": e["seat"], "cash_on_table.played": e["playing_it"], "cash_on_table.being_exchanged": e["floor_exchanging"]}
     if isinstance(e.get("amount"), (int, float)):
         out["cash_on_table.amount"] = e["amount"]
+    if e.get("placed_by") is not None:
+        out["cash_on_table.placed_by"] = e["placed_by"]
     return out
 
 
