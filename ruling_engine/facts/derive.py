@@ -336,6 +336,15 @@ def _conduct_facts(event: dict, data: dict, final_state=None) -> dict:
     warnings = player["warnings"] if player and event["by"] == "player" else 0
     out["conduct.prior_warnings"] = warnings
     out["conduct.repeated"] = warnings >= 1
+    if event["by"] == "player" and event.get("seat") is not None:
+        # a penalty the floor already gave him for it (a penalty_given of his seat after the conduct
+        # entry): the step the club's scale continues from, or the penalty that stands (P701)
+        given = [e for e in data.get("events", []) if e.get("event") == "penalty_given"
+                 and e.get("seat") == event["seat"] and e.get("_entry", -1) > event.get("_entry", -1)]
+        out["conduct.penalty_given"] = bool(given)
+        if given and given[0].get("size") is not None and given[0].get("unit") is not None:
+            out["conduct.penalty_size"] = given[0]["size"]
+            out["conduct.penalty_unit"] = given[0]["unit"]
     if event.get("seat") is not None:
         out["conduct.seat"] = event["seat"]
     if player and event["by"] == "player" and "stack" in player:

@@ -191,19 +191,31 @@ def clock_times(data: dict, event: dict) -> tuple:
     call (the action that reached him) to the call; after = from the call to his next action, or
     to the last entry whose time is known when he has not acted."""
     from ruling_engine.incident.timing import seconds_between
-    before, after = event["seconds_before"], event["seconds_after"]
+    before, after = event["seconds_before"], event.get("seconds_after")
     entries, at = data.get("_entries"), event.get("_entry")
     if entries is None or at is None:
         return before, after
     if not before:
         reached = next((i for i in range(at - 1, -1, -1) if entries[i].get("entry") == "action"), None)
         before = seconds_between(entries, reached, at) or before
-    if not after:
+    if after is None:       # left out: from the times written, else not stated (None, never 0: P702)
         acted = next((i for i in range(at + 1, len(entries)) if entries[i].get("entry") == "action"
                       and entries[i].get("seat") == event["seat"]), None)
         ends = [acted] if acted is not None else range(len(entries) - 1, at, -1)
-        after = next((gap for gap in (seconds_between(entries, at, i) for i in ends) if gap is not None), after)
+        after = next((gap for gap in (seconds_between(entries, at, i) for i in ends) if gap is not None), None)
     return before, after
+
+
+def _count_during_clock(data: dict, event: dict) -> bool:
+    """The clocked player asked for a count after the clock call and before his next action."""
+    at, seat = event.get("_entry"), event["seat"]
+    if at is None:
+        return False
+    acted = next((a.get("_entry") for a in data.get("actions", [])
+                  if a.get("seat") == seat and (a.get("_entry") or -1) > at), None)
+    return any(e.get("event") == "count_requested" and e.get("seat") == seat
+               and (e.get("_entry") or -1) > at and (acted is None or e["_entry"] < acted)
+               for e in data.get("events", []))
 
 
 def _clock(event: dict, data: dict) -> dict:
@@ -215,9 +227,12 @@ def _clock(event: dict, data: dict) -> dict:
     player = next((p for p in data.get("players", []) if p.get("seat") == seat), None)
     warned = {"clock_called.prior_warnings": player["warnings"]} \
         if player and isinstance(player.get("warnings"), int) and not isinstance(player.get("warnings"), bool) else {}
-    return {**warned, "clock_called.seat": seat, "clock_called.seconds_before": before,
-            "clock_called.seconds_after": after,
-            "clock_called.seconds_total": before + after, "clock_called.final_table": event["final_table"],
+    # the seconds since the clock call: left out where nobody says them (not stated, P702); the total
+    # is then at least the seconds before (what the rules reading it compare: more than N)
+    timed = {"clock_called.seconds_after": after} if after is not None else {}
+    return {**warned, **timed, "clock_called.seat": seat, "clock_called.seconds_before": before,
+            "clock_called.count_during": _count_during_clock(data, event),
+            "clock_called.seconds_total": before + (after or 0), "clock_called.final_table": event["final_table"],
             "clock_called.refused_to_act": event["refused_to_act"], "clock_called.stalling": event["stalling"],
             "clock_called.repeated": event["repeated"], "clock_called.facing_bet": state.to_call(seat) > 0,
             "clock_called.to_call": whole(state.to_call(seat)), "clock_called.facing_all_in": _facing_all_in(state, seat)}
