@@ -130,3 +130,11 @@ def test_conclusion_is_not_borrowed_across_topics(kb):
     ruling = next(r for r in report.answers["fpc"].rulings if r.issue == "declared-action")
     # FPC derived nothing there: its ruling stays its own (not covered), no other club's rule borrowed
     assert all(c.club == "fpc" for c in ruling.citations)
+
+
+def test_a_round_the_corrected_hand_completes_is_read_as_betting_completed():
+    """The Now that says nobody is left to act on the round (round_complete, no next seat) tells the
+    floor the betting round is complete: the judge reads it as that effect, as it reads acts-next."""
+    from ruling_engine.corrected.now import now_effects
+    assert now_effects({"next": None, "then": [], "round_complete": True}) == [{"effect": "betting-completed"}]
+    assert now_effects({"next": None, "then": [], "round_complete": False}) == []
