@@ -138,3 +138,14 @@ def test_a_round_the_corrected_hand_completes_is_read_as_betting_completed():
     from ruling_engine.corrected.now import now_effects
     assert now_effects({"next": None, "then": [], "round_complete": True}) == [{"effect": "betting-completed"}]
     assert now_effects({"next": None, "then": [], "round_complete": False}) == []
+
+
+def test_ppl_muck_clause_does_not_reach_cards_that_never_touched_the_muck_is_not_no_clause(kb):
+    """P601: seat 8's cards were taken face down without touching the muck pile. PPL League •14 s3
+    kills cards that touch the muck; it does not reach these facts, and the ruling says so, never
+    that PPL's rulebook has no clause on a hand in the muck."""
+    report = rule_on(ROOT / "cases" / "casebook" / "P601.yaml", house="ppl", kb=kb)
+    ruling = next(r for r in report.answers["ppl"].rulings if r.issue == "mucked-hand")
+    assert ruling.basis == "not covered" and not ruling.rules_fired
+    assert "has no clause" not in ruling.decision
+    assert "do not reach these facts" in ruling.decision

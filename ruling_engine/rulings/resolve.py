@@ -355,10 +355,15 @@ def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> Clu
     if not standing:
         citations = _discretion(kb, club, issue)
         title = kb.vocabulary.issues[issue]["title"].lower()
+        # a club with clauses on the issue, none of whose conditions the facts meet, has clauses that
+        # do not reach this case: not "no clause" (P601: PPL's muck clause kills cards that touch it)
+        has_rules = any(r.issue == issue and not r.is_definition for r in kb.rules.get(club, []))
+        said = (f"{club_info.title}'s clauses on this ({title}) do not reach these facts: none of "
+                f"their conditions is met here." if has_rules else
+                f"{club_info.title}'s rulebook has no clause on this ({title}).")
         return ClubRuling(
             club=club, issue=issue, basis="not covered", outcome="floor-decides",
-            decision=(f"{club_info.title}'s rulebook has no clause on this "
-                      f"({title}). The {club_info.floor} decides, in the best interest of the game "
+            decision=(f"{said} The {club_info.floor} decides, in the best interest of the game "
                       f"and fairness."),
             do=[f"Call the {club_info.floor}; rule on the circumstances (discretion clause cited)."],
             effects=[{"effect": "floor-decides"}], discretion=True, citations=citations)
