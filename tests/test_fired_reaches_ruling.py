@@ -149,3 +149,13 @@ def test_ppl_muck_clause_does_not_reach_cards_that_never_touched_the_muck_is_not
     assert ruling.basis == "not covered" and not ruling.rules_fired
     assert "has no clause" not in ruling.decision
     assert "do not reach these facts" in ruling.decision
+
+
+def test_fpc_18_out_of_turn_fold_reason_does_not_say_the_cards_went_into_the_muck(kb):
+    """P501: seat 5 threw his cards away out of turn, over the line but short of the muck
+    (touched_muck: false). FPC rule 18 s2's mucked hand forfeits its chips; the printed reason is
+    that he threw the hand away, not that it went into the muck, which the facts deny."""
+    report = rule_on(ROOT / "cases" / "casebook" / "P501.yaml", house="fpc", kb=kb)
+    ruling = next(r for r in report.answers["fpc"].rulings if r.issue == "out-of-turn")
+    assert "fpc.18-s2.oot-fold-mucked-hand-dead" in (ruling.rules_fired or ())
+    assert "into the muck" not in ruling.decision
