@@ -298,7 +298,8 @@ HELD_WORDS = ("call-or-fold", "may-call-or-fold")   # the vocabulary's words for
 
 
 def now_effects(now: dict) -> list:
-    """What the Now tells the floor about the action, as effects (knowledge/vocabulary.yaml): the seat
+    """What the Now tells the floor about the action, as effects (knowledge/vocabulary.yaml): a round
+    the corrected hand leaves nobody to act on (betting-completed), the seat
     the action is on (acts-next), each seat the betting reaches with the right to raise (may-raise,
     with his call and the least he raises to) and each seat it reaches without it (may call or fold,
     not raise: call-or-fold and may-call-or-fold with his call, no-raise; check or fold: no-raise).
@@ -309,7 +310,8 @@ def now_effects(now: dict) -> list:
         return []
     nxt = now.get("next")
     if not nxt:
-        return []
+        # the corrected hand leaves nobody to act on the round: the Now says it is complete
+        return [{"effect": "betting-completed"}] if now.get("round_complete") else []
     out = [{"effect": "acts-next", "seat": nxt["seat"]}]
     for seat in [nxt] + list(now.get("then", [])):
         if seat["options"] == "call-raise-fold":

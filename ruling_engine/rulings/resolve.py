@@ -355,10 +355,15 @@ def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> Clu
     if not standing:
         citations = _discretion(kb, club, issue)
         title = kb.vocabulary.issues[issue]["title"].lower()
+        # a club with clauses on the issue, none of whose conditions the facts meet, has clauses that
+        # do not reach this case: not "no clause" (P601: PPL's muck clause kills cards that touch it)
+        has_rules = any(r.issue == issue and not r.is_definition for r in kb.rules.get(club, []))
+        said = (f"{club_info.title}'s clauses on this ({title}) do not reach these facts: none of "
+                f"their conditions is met here." if has_rules else
+                f"{club_info.title}'s rulebook has no clause on this ({title}).")
         return ClubRuling(
             club=club, issue=issue, basis="not covered", outcome="floor-decides",
-            decision=(f"{club_info.title}'s rulebook has no clause on this "
-                      f"({title}). The {club_info.floor} decides, in the best interest of the game "
+            decision=(f"{said} The {club_info.floor} decides, in the best interest of the game "
                       f"and fairness."),
             do=[f"Call the {club_info.floor}; rule on the circumstances (discretion clause cited)."],
             effects=[{"effect": "floor-decides"}], discretion=True, citations=citations)
@@ -430,12 +435,40 @@ def resolve_club(kb, club: str, issues: list, fired: list, facts: dict, currency
                           f"({_title(kb, issue)}, no clock called)." if not words else
                           f"Nothing to rule on {_title(kb, issue)} ({kb.clubs[club].title}): {words}.")))
             continue
+        if not rules:
+            rules = _concluded_by_definition(kb, club, issue, issues, by_id, fired, facts)
         rulings.append(resolve_issue(kb, club, issue, rules, filler))
     rulings = [_with_deciding_definitions(kb, club, r, by_id, fired, facts) for r in rulings]
     seat = facts.get("action.seat")
     rulings = [_governed(kb, club, r, rulings, by_id, seat) for r in rulings]
     rulings = [_answered_elsewhere(kb, r, rulings, seat) for r in rulings]
     return [_hand_left_to_floor(kb, club, r, facts, rulings) for r in rulings]
+
+
+def _concluded_by_definition(kb, club: str, issue: str, issues: list, by_id: dict, fired: list,
+                             facts: dict) -> list:
+    """A conclusion a club's definition drew at the point reaches the ruling (e29/fired, P503: PPL's
+    League •2 made the chips "assumed as a call", yet the point read "PPL has no clause"): where none
+    of the club's rules on `issue` fired, its rules that decide from what a definition it fired
+    derived, on an issue of the same topic not raised at the point, whose conditions hold and whose
+    outcome is one of `issue`'s outcomes, answer it. The same clause, the same facts: one answer,
+    never "no clause" beside a clause that matched."""
+    defined = {by_id[rid].defines[0] for rid in fired if rid in by_id and by_id[rid].is_definition
+               and by_id[rid].defines[0] in facts}
+    if not defined:
+        return []
+    spec = kb.vocabulary.issues.get(issue, {})
+    outcomes, topic = spec.get("outcomes") or {}, spec.get("topic")
+    out = []
+    for rule in kb.rules.get(club, []):
+        if rule.is_definition or rule.then is None or rule.when is None or rule.issue == issue \
+                or rule.issue in issues or rule.then.outcome not in outcomes \
+                or kb.vocabulary.issues.get(rule.issue, {}).get("topic") != topic:
+            continue
+        if facts_used(rule.when) & defined and holds(rule.when, facts):
+            out.append(rule)
+    overridden = _overridden(kb, club, out)
+    return [r for r in out if r.id not in overridden]
 
 
 def _hand_left_to_floor(kb, club: str, ruling: ClubRuling, facts: dict, rulings: list) -> ClubRuling:
