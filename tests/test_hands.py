@@ -329,3 +329,22 @@ def test_a_hand_written_without_its_actions_is_a_hand_of_its_own(kb, tmp_path):
     assert [e for e in settlement if e["effect"] == "pot"] == [{"effect": "pot", "pot": "main", "amount": 6, "seats": [1, 3, 6]}]
     assert not [e for e in settlement if e["effect"] not in ("pot", "pot-awarded")]    # nothing of hand A given back
     assert [e["amount"] for e in settlement if e["effect"] == "pot-awarded"] == [6]
+
+
+def test_reading_a_timeline_with_an_action_of_unknown_seat_is_a_clear_refusal(kb, tmp_path):
+    """`read_timeline` on a timeline of several hands whose earlier hand holds `{seat: unknown,
+    did: unknown}`, read as it stands (not choice by choice), raised KeyError 'unknown' from the
+    replay: it is refused with the line, what was found and what to do; rule-on still rules the
+    file (it reads each seat the action could be, and the next hand's stacks as not known)."""
+    from ruling_engine.facts.timeline import read_timeline
+    from ruling_engine.incident.load import load_incident
+    text = HEAD.replace("  - {seat: 3, did: call, total: 6}\n",
+                        "  - {seat: unknown, did: unknown}\n  - {seat: 3, did: call, total: 6}\n")
+    text += "  - deal:\n  - {seat: 3, did: call, total: 2, in_question: true}\n"
+    path = tmp_path / "i.yaml"
+    path.write_text(text, encoding="utf-8")
+    incident = load_incident(path, kb.vocabulary, kb.clubs)
+    with pytest.raises(FloorcallError) as refused:
+        read_timeline(incident.data)
+    assert refused.value.line == 12 and refused.value.found == "seat: unknown"
+    assert _rule(kb, tmp_path, text).answers["edp"].now["live"] == [1, 3, 6]
