@@ -308,3 +308,43 @@ def test_a_dispute_once_the_hand_after_it_is_dealt_is_too_late(kb, tmp_path):
     """The same, with a third hand dealt before the dispute: too late."""
     text = SECOND_HAND_TO_SHOWDOWN + "  - hand-over:\n  - deal:\n  - dispute: {in_question: true}\n"
     assert _edp(_rule(kb, tmp_path, text), "dispute").outcome == "too-late"
+
+
+def test_a_hand_written_without_its_actions_is_a_hand_of_its_own(kb, tmp_path):
+    """A finished hand written as `deal:`, `showdown:`, its pot (a deduction, the pot pushed) and
+    `hand-over:`, with no action, is a hand all the same (P801: three hands read as one, the £27
+    pot of hand A and the £18 of hand B given back into hand C's £40). The marked deduction in the
+    last hand is ruled on that hand's pot only: EDP 2 ¶3 “No rake is taken for pots” puts its £1
+    back, the main pot is £6 (the blinds and seat 3's call) and nobody gives back an earlier hand's
+    pot."""
+    text = HEAD.split("timeline:")[0] + (
+        "timeline:\n  - deal:\n  - showdown:\n  - pot_deduction: {pot: 27, taken: 1, reached_flop: unknown, purpose: rake}\n"
+        "  - money_moved: {did: pushed, seat: 3, amount: 26}\n  - hand-over:\n"
+        "  - deal:\n  - {seat: 3, did: call, total: 2}\n  - {seat: 6, did: call, total: 2}\n  - {seat: 1, did: check}\n"
+        "  - flop: [K♠, 8♦, 4♣]\n  - {seat: 6, did: check}\n  - {seat: 1, did: check}\n  - {seat: 3, did: check}\n"
+        "  - showdown:\n  - pot_deduction: {pot: 6, taken: 1, reached_flop: true, purpose: rake, in_question: true}\n"
+        "  - money_moved: {did: pushed, seat: 1, amount: 5}\n")
+    report = _rule(kb, tmp_path, text)
+    settlement = report.answers["edp"].settlement
+    assert [e for e in settlement if e["effect"] == "pot"] == [{"effect": "pot", "pot": "main", "amount": 6, "seats": [1, 3, 6]}]
+    assert not [e for e in settlement if e["effect"] not in ("pot", "pot-awarded")]    # nothing of hand A given back
+    assert [e["amount"] for e in settlement if e["effect"] == "pot-awarded"] == [6]
+
+
+def test_reading_a_timeline_with_an_action_of_unknown_seat_is_a_clear_refusal(kb, tmp_path):
+    """`read_timeline` on a timeline of several hands whose earlier hand holds `{seat: unknown,
+    did: unknown}`, read as it stands (not choice by choice), raised KeyError 'unknown' from the
+    replay: it is refused with the line, what was found and what to do; rule-on still rules the
+    file (it reads each seat the action could be, and the next hand's stacks as not known)."""
+    from ruling_engine.facts.timeline import read_timeline
+    from ruling_engine.incident.load import load_incident
+    text = HEAD.replace("  - {seat: 3, did: call, total: 6}\n",
+                        "  - {seat: unknown, did: unknown}\n  - {seat: 3, did: call, total: 6}\n")
+    text += "  - deal:\n  - {seat: 3, did: call, total: 2, in_question: true}\n"
+    path = tmp_path / "i.yaml"
+    path.write_text(text, encoding="utf-8")
+    incident = load_incident(path, kb.vocabulary, kb.clubs)
+    with pytest.raises(FloorcallError) as refused:
+        read_timeline(incident.data)
+    assert refused.value.line == 12 and refused.value.found == "seat: unknown"
+    assert _rule(kb, tmp_path, text).answers["edp"].now["live"] == [1, 3, 6]

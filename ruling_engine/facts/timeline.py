@@ -101,6 +101,7 @@ def read_timeline(incident_data: dict, together_kinds=frozenset(), bases=()) -> 
     first edited entry (the same entry objects: corrected/edits.py edited_data); the replay
     resumes from the one that shares most (hand.py replay_timeline), with the same result."""
     entries = list(incident_data["timeline"])
+    _refuse_unseated_actions(entries)
     streets = _street_of_entry_order(entries)
     pairs = declaration_pairs(entries, streets)
     timeline = _read(incident_data, entries, streets, {}, bases)
@@ -192,6 +193,22 @@ def _street_pots(entries: list, action_entry: list, posts: list) -> list:
 
 
 READ_MARK_EVERY = 256                   # entries between two of a reading's resume points
+
+
+def _refuse_unseated_actions(entries: list) -> None:
+    """An action whose seat is `unknown` cannot be replayed: whose chips went in, who is left and
+    who acts next all turn on it. The rulings read it once per seat it could be (incident/unknowns.py
+    choices, rulings/rule_on.py); a timeline read as it stands with one (a whole multi-hand timeline,
+    a caller that skipped the choices) is refused with the line, never a KeyError from the replay."""
+    from ruling_engine.errors import FloorcallError
+    from ruling_engine.incident.unknowns import UNKNOWN
+    for entry in entries:
+        folds = entry.get("did") == "fold" or entry.get("said") == "fold"     # puts nothing in: replayed as is
+        if entry.get("entry") == "action" and entry.get("seat") == UNKNOWN and not folds:
+            raise FloorcallError("the incident", entry.get("line"), "an action's seat before the hand is replayed "
+                                 "(each seat it could be is ruled in turn, incident/unknowns.py)", "seat: unknown",
+                                 "rule the incident with rule-on, which reads every seat the action could be; or "
+                                 "write the seat if it is known")
 
 
 def _read(incident_data: dict, entries: list, streets: list, pairs: dict, bases=()) -> Timeline:

@@ -23,22 +23,31 @@ from ruling_engine.incident.unknowns import UNKNOWN, holds_unknown
 HAND_START = ("deal", "preflop", "third-street")     # a street that begins a hand's deal or its betting
 
 
+def _played(entry: dict) -> bool:
+    """Whether an entry shows a hand played: an action, or the hand's own result (its showdown, its
+    pot pushed). A finished hand written by its result without its actions (`deal:`, `showdown:`,
+    the pot pushed: P801's hands A and B) is a hand all the same. A `deal:` with only events after
+    it (a player away while hands are dealt, a break) plays no hand: those events stay with the
+    hand ruled, as before."""
+    return entry["entry"] == "action" or _settled(entry)
+
+
 def hand_starts(timeline: list) -> list:
     """The index of the first entry of each hand after the first: after a `hand-over:` ending a hand
-    that had an action, the next hand-start street or action."""
-    starts, acted, over = [], False, False
+    that was played (an action, or its showdown or pot pushed), the next hand-start street or action."""
+    starts, played, over = [], False, False
     for index, entry in enumerate(timeline):
         begins = (entry["entry"] == "action" or
                   entry["entry"] == "street" and entry["street"] in HAND_START)
-        if over and acted and begins:
+        if over and played and begins:
             starts.append(index)
-            acted, over = False, False
-        if entry["entry"] == "action":
-            acted = True
-        elif entry["entry"] == "street":
-            # a `hand-over:` before any action ends no hand: the timeline began between hands, and
-            # what follows (the blinds posted, the deal) is the one hand it deals
-            over = entry["street"] == "hand-over" and acted
+            played, over = False, False
+        if entry["entry"] == "street" and entry["street"] == "hand-over":
+            # a `hand-over:` before a hand was played ends no hand: the timeline began between
+            # hands, and what follows (the blinds posted, the deal) is the one hand it deals
+            over = played
+        elif _played(entry):
+            played = True
     return starts
 
 
