@@ -19,7 +19,10 @@ knowledge/vocabulary.yaml); no club is named here:
 - voids-forced-bet: the forced bet the point's `posts:` entry made (a straddle refused) was not
   posted; what comes later faces the blinds;
 - kills: his hand is out of the betting from the place the ruling took effect: nobody waits for
-  him, no "to call" for him, his chips stay in the pot (facts/hand.py `_killed`);
+  him, no "to call" for him, his chips stay in the pot (facts/hand.py `_killed`); what he did after
+  it is void (a player eliminated before the deal who moves all in acted with no hand);
+- stakes-chips: chips the club lets play that were not on the table when the hand began (in
+  transit) are in his stack from its start: his all-in and the order of action are read with them;
 - restores: a hand a ruling had killed is back in; a fold the ruling undoes did not happen;
 - restricts, owes-call (he may not bet or raise on that round): a bet or raise he makes at a
   later point of that round is read, at the points after it, as his call of what he faced (the
@@ -43,6 +46,7 @@ from ruling_engine.model import UNSETTLED
 
 EDITED_AWAY = ("chips", "first", "total", "said", "did")      # an edited action's own words and chips
 RAISES = ("bet", "raise")
+NOT_AT_START = ("in-transit", "during-hand")      # chips not on the table when the hand began (`arrived:`)
 
 
 def total_edits(rulings: list, vocabulary, entries: list, point_entries: tuple) -> dict:
@@ -175,10 +179,39 @@ class ClubEdits:
                     # a sanction (at_the_call:) takes effect when the floor gives it, at the end of
                     # the timeline: what the player did before the call stands
                     self.edits[(len(entries) - 1 if spec.get("at_the_call") else last, "kills", seat)] = True
+                    if not spec.get("at_the_call"):
+                        self._void_later(last, seat)
                 elif kind == "restores" and seat is not None:
                     self._restore(point, seat)
+                elif kind == "stakes-chips" and seat is not None and _number(effect.get("amount")) is not None:
+                    self._stake(point, seat, effect["amount"])
                 elif kind in ("restricts", "owes-call") and seat is not None:
                     self.restricted.setdefault(seat, (self.street(last), last))
+
+    def _stake(self, point, seat, amount) -> None:
+        """Chips the club lets play in this pot that the point's event says were not on the table
+        when the hand began (in transit, added during it) are in his stack from the hand's start;
+        chips on the table then are in the stack as written already."""
+        entries = self.timeline.entries
+        for index in point.entries:
+            entry = entries[index] if index < len(entries) else {}
+            if entry.get("entry") == "event" and entry.get("seat") == seat and entry.get("arrived") in NOT_AT_START:
+                self.edits[(index, "stack", seat)] = amount
+                return
+
+    def _void_later(self, last: int, seat) -> None:
+        """A hand dead from this point has no more action: what the seat did after it is void (a
+        player eliminated before the deal who speaks in the hand acted with no hand)."""
+        entries = self.timeline.entries
+        for index in range(last + 1, len(entries)):
+            if _is_action_by(entries[index], seat):
+                self._void(index)
+
+    def voids(self, point) -> bool:
+        """Whether these corrections void every action of the point (it did not happen)."""
+        actions = [i for i in point.entries if i < len(self.timeline.entries)
+                   and self.timeline.entries[i].get("entry") == "action"]
+        return bool(actions) and all((i, "void") in self.edits for i in actions)
 
     def _held_at(self, seat, index: int) -> bool:
         """Whether an earlier ruling holds the seat to call or fold at this action of his."""
@@ -291,8 +324,12 @@ def edited_data(incident_data: dict, edits: dict) -> dict:
     held raise is his call; a killed hand is out after the entry the ruling took effect at.
     `edits`: ClubEdits.edits, or {index: (total, raises)} (total_edits)."""
     timeline = list(incident_data["timeline"])
+    players = incident_data["players"]
     for key, value in edits.items():
         index, what = (key, "total") if isinstance(key, int) else key[:2]
+        if what == "stack":
+            players = [_staked(p, value) if p.get("seat") == key[2] else p for p in players]
+            continue
         if what == "total":
             total, raises = value
             entry = {k: v for k, v in timeline[index].items() if k not in EDITED_AWAY}
@@ -312,4 +349,12 @@ def edited_data(incident_data: dict, edits: dict) -> dict:
         else:
             continue
         timeline[index] = entry
-    return {**incident_data, "timeline": timeline}
+    return {**incident_data, "timeline": timeline, "players": players}
+
+
+def _staked(player: dict, amount) -> dict:
+    """The player with chips that play in this pot counted in his stack at the start (or in what he
+    has behind, where the stack is given so); a stack nobody knows stays unknown."""
+    field = "behind" if "behind" in player else "stack"
+    had = _number(player.get(field, 0))
+    return player if had is None else {**player, field: had + amount}
