@@ -324,7 +324,7 @@ def edited_data(incident_data: dict, edits: dict) -> dict:
     held raise is his call; a killed hand is out after the entry the ruling took effect at.
     `edits`: ClubEdits.edits, or {index: (total, raises)} (total_edits)."""
     timeline = list(incident_data["timeline"])
-    players = incident_data["players"]
+    players = incident_data.get("players")
     for key, value in edits.items():
         index, what = (key, "total") if isinstance(key, int) else key[:2]
         if what == "stack":
@@ -349,6 +349,8 @@ def edited_data(incident_data: dict, edits: dict) -> dict:
         else:
             continue
         timeline[index] = entry
+    if players is None:
+        return {**incident_data, "timeline": timeline}
     return {**incident_data, "timeline": timeline, "players": players}
 
 

@@ -549,7 +549,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                              + _beside_past_the_limit(incident.file, left_beside)))
     if os.environ.get("FLOORCALL_CHECK_INVARIANTS"):
         from ruling_engine.corrected.invariants import violations
-        found = violations(report, timeline, staked)
+        found = violations(report, timeline, staked) if staked else violations(report, timeline)
         if found:
             raise InvariantViolation(incident.file, found)
     return report
