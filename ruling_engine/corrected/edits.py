@@ -19,8 +19,9 @@ knowledge/vocabulary.yaml); no club is named here:
 - voids-forced-bet: the forced bet the point's `posts:` entry made (a straddle refused) was not
   posted; what comes later faces the blinds;
 - kills: his hand is out of the betting from the place the ruling took effect: nobody waits for
-  him, no "to call" for him, his chips stay in the pot (facts/hand.py `_killed`); what he did after
-  it is void (a player eliminated before the deal who moves all in acted with no hand);
+  him, no "to call" for him, his chips stay in the pot (facts/hand.py `_killed`);
+- eliminates: a player out of the tournament before the hand began has no hand in it: killed from
+  there, and what he did in it is void (his "all in" was no action); later, nothing changes;
 - stakes-chips: chips the club lets play that were not on the table when the hand began (in
   transit) are in his stack from its start: his all-in and the order of action are read with them;
 - restores: a hand a ruling had killed is back in; a fold the ruling undoes did not happen;
@@ -46,6 +47,7 @@ from ruling_engine.model import UNSETTLED
 
 EDITED_AWAY = ("chips", "first", "total", "said", "did")      # an edited action's own words and chips
 RAISES = ("bet", "raise")
+HAND_ENDED = ("showdown", "hand-over")             # streets of a hand played to its end
 NOT_AT_START = ("in-transit", "during-hand")      # chips not on the table when the hand began (`arrived:`)
 
 
@@ -179,8 +181,9 @@ class ClubEdits:
                     # a sanction (at_the_call:) takes effect when the floor gives it, at the end of
                     # the timeline: what the player did before the call stands
                     self.edits[(len(entries) - 1 if spec.get("at_the_call") else last, "kills", seat)] = True
-                    if not spec.get("at_the_call"):
-                        self._void_later(last, seat)
+                elif kind == "eliminates" and seat is not None and before_the_hand(entries, last):
+                    self.edits[(last, "kills", seat)] = True
+                    self._void_later(last, seat)
                 elif kind == "restores" and seat is not None:
                     self._restore(point, seat)
                 elif kind == "stakes-chips" and seat is not None and _number(effect.get("amount")) is not None:
@@ -200,8 +203,8 @@ class ClubEdits:
                 return
 
     def _void_later(self, last: int, seat) -> None:
-        """A hand dead from this point has no more action: what the seat did after it is void (a
-        player eliminated before the deal who speaks in the hand acted with no hand)."""
+        """A player eliminated before the hand began has no action in it: what the seat did after
+        this point is void (his "all in" was said with no hand)."""
         entries = self.timeline.entries
         for index in range(last + 1, len(entries)):
             if _is_action_by(entries[index], seat):
@@ -292,6 +295,15 @@ class ClubEdits:
         last = point.entries[-1] if point.entries else index
         if step is not None and step.kind == "fold" and self.street(index) == self.street(last):
             self._void(index)         # the ruling keeps the hand live: his fold did not take it out
+
+
+def before_the_hand(entries: list, index: int) -> bool:
+    """Whether a timeline entry comes before the hand in progress when the floor is called began:
+    no action (a forced bet included) or street of it before the entry, an action after it, and
+    the hand not over (a hand played to its end stands)."""
+    return not any(e.get("entry") in ("action", "street") for e in entries[:index]) and \
+        any(e.get("entry") == "action" for e in entries[index + 1:]) and \
+        not any(e.get("entry") == "street" and e.get("street") in HAND_ENDED for e in entries[index + 1:])
 
 
 def _seat(seat):
