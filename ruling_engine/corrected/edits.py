@@ -75,8 +75,8 @@ class ClubEdits:
 
     `edits`: {(timeline index, what): value}: ("total",) -> (total, raises); ("void",) -> True;
     ("kills", seat) -> True; ("held",) -> True (a raise read as his call); ("check",) -> True (his
-    action ruled a check). `restricted`: seat ->
-    (street, timeline index) of a ruling that holds him to call or fold from there on that round."""
+    action ruled a check); ("stack", seat) -> chips that play in his stack from the hand's start.
+    `restricted`: seat -> (street, timeline index) of a ruling that holds him to call or fold from there on that round."""
 
     def __init__(self, timeline):
         self.timeline = timeline
