@@ -20,6 +20,10 @@ knowledge/vocabulary.yaml); no club is named here:
   posted; what comes later faces the blinds;
 - kills: his hand is out of the betting from the place the ruling took effect: nobody waits for
   him, no "to call" for him, his chips stay in the pot (facts/hand.py `_killed`);
+- eliminates: a player out of the tournament before the hand began has no hand in it: killed from
+  there, and what he did in it is void (his "all in" was no action); later, nothing changes;
+- stakes-chips: chips the club lets play that were not on the table when the hand began (in
+  transit) are in his stack from its start: his all-in and the order of action are read with them;
 - restores: a hand a ruling had killed is back in; a fold the ruling undoes did not happen;
 - restricts, owes-call (he may not bet or raise on that round): a bet or raise he makes at a
   later point of that round is read, at the points after it, as his call of what he faced (the
@@ -43,6 +47,8 @@ from ruling_engine.model import UNSETTLED
 
 EDITED_AWAY = ("chips", "first", "total", "said", "did")      # an edited action's own words and chips
 RAISES = ("bet", "raise")
+HAND_ENDED = ("showdown", "hand-over")             # streets of a hand played to its end
+NOT_AT_START = ("in-transit", "during-hand")      # chips not on the table when the hand began (`arrived:`)
 
 
 def total_edits(rulings: list, vocabulary, entries: list, point_entries: tuple) -> dict:
@@ -69,8 +75,8 @@ class ClubEdits:
 
     `edits`: {(timeline index, what): value}: ("total",) -> (total, raises); ("void",) -> True;
     ("kills", seat) -> True; ("held",) -> True (a raise read as his call); ("check",) -> True (his
-    action ruled a check). `restricted`: seat ->
-    (street, timeline index) of a ruling that holds him to call or fold from there on that round."""
+    action ruled a check); ("stack", seat) -> chips that play in his stack from the hand's start.
+    `restricted`: seat -> (street, timeline index) of a ruling that holds him to call or fold from there on that round."""
 
     def __init__(self, timeline):
         self.timeline = timeline
@@ -175,10 +181,40 @@ class ClubEdits:
                     # a sanction (at_the_call:) takes effect when the floor gives it, at the end of
                     # the timeline: what the player did before the call stands
                     self.edits[(len(entries) - 1 if spec.get("at_the_call") else last, "kills", seat)] = True
+                elif kind == "eliminates" and seat is not None and before_the_hand(entries, last):
+                    self.edits[(last, "kills", seat)] = True
+                    self._void_later(last, seat)
                 elif kind == "restores" and seat is not None:
                     self._restore(point, seat)
+                elif kind == "stakes-chips" and seat is not None and _number(effect.get("amount")) is not None:
+                    self._stake(point, seat, effect["amount"])
                 elif kind in ("restricts", "owes-call") and seat is not None:
                     self.restricted.setdefault(seat, (self.street(last), last))
+
+    def _stake(self, point, seat, amount) -> None:
+        """Chips the club lets play in this pot that the point's event says were not on the table
+        when the hand began (in transit, added during it) are in his stack from the hand's start;
+        chips on the table then are in the stack as written already."""
+        entries = self.timeline.entries
+        for index in point.entries:
+            entry = entries[index] if index < len(entries) else {}
+            if entry.get("entry") == "event" and entry.get("seat") == seat and entry.get("arrived") in NOT_AT_START:
+                self.edits[(index, "stack", seat)] = amount
+                return
+
+    def _void_later(self, last: int, seat) -> None:
+        """A player eliminated before the hand began has no action in it: what the seat did after
+        this point is void (his "all in" was said with no hand)."""
+        entries = self.timeline.entries
+        for index in range(last + 1, len(entries)):
+            if _is_action_by(entries[index], seat):
+                self._void(index)
+
+    def voids(self, point) -> bool:
+        """Whether these corrections void every action of the point (it did not happen)."""
+        actions = [i for i in point.entries if i < len(self.timeline.entries)
+                   and self.timeline.entries[i].get("entry") == "action"]
+        return bool(actions) and all((i, "void") in self.edits for i in actions)
 
     def _held_at(self, seat, index: int) -> bool:
         """Whether an earlier ruling holds the seat to call or fold at this action of his."""
@@ -261,6 +297,15 @@ class ClubEdits:
             self._void(index)         # the ruling keeps the hand live: his fold did not take it out
 
 
+def before_the_hand(entries: list, index: int) -> bool:
+    """Whether a timeline entry comes before the hand in progress when the floor is called began:
+    no action (a forced bet included) or street of it before the entry, an action after it, and
+    the hand not over (a hand played to its end stands)."""
+    return not any(e.get("entry") in ("action", "street") for e in entries[:index]) and \
+        any(e.get("entry") == "action" for e in entries[index + 1:]) and \
+        not any(e.get("entry") == "street" and e.get("street") in HAND_ENDED for e in entries[index + 1:])
+
+
 def _seat(seat):
     return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
 
@@ -291,8 +336,12 @@ def edited_data(incident_data: dict, edits: dict) -> dict:
     held raise is his call; a killed hand is out after the entry the ruling took effect at.
     `edits`: ClubEdits.edits, or {index: (total, raises)} (total_edits)."""
     timeline = list(incident_data["timeline"])
+    players = incident_data.get("players")
     for key, value in edits.items():
         index, what = (key, "total") if isinstance(key, int) else key[:2]
+        if what == "stack":
+            players = [_staked(p, value) if p.get("seat") == key[2] else p for p in players]
+            continue
         if what == "total":
             total, raises = value
             entry = {k: v for k, v in timeline[index].items() if k not in EDITED_AWAY}
@@ -312,4 +361,14 @@ def edited_data(incident_data: dict, edits: dict) -> dict:
         else:
             continue
         timeline[index] = entry
-    return {**incident_data, "timeline": timeline}
+    if players is None:
+        return {**incident_data, "timeline": timeline}
+    return {**incident_data, "timeline": timeline, "players": players}
+
+
+def _staked(player: dict, amount) -> dict:
+    """The player with chips that play in this pot counted in his stack at the start (or in what he
+    has behind, where the stack is given so); a stack nobody knows stays unknown."""
+    field = "behind" if "behind" in player else "stack"
+    had = _number(player.get(field, 0))
+    return player if had is None else {**player, field: had + amount}

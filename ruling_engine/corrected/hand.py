@@ -672,8 +672,13 @@ def correct(data: dict, hand, rulings: list, vocabulary, street_of_point=None, c
                 continue
             seen.add(key)
             spec = vocabulary.effects.get(effect.get("effect"), {})
-            if spec.get("corrects"):
-                _apply(out, spec["corrects"], effect, ruling, made, spec.get("raise", False),
+            kind = spec.get("corrects")
+            if kind == "eliminates":  # out before the hand began: no hand in it; later, the hand stands
+                at = out.point_entry.get(ruling.point)
+                kind = "kills" if at is not None and out.action_entries and at < min(out.action_entries) \
+                    and out.street not in ("showdown", "hand-over") else None
+            if kind:
+                _apply(out, kind, effect, ruling, made, spec.get("raise", False),
                        vocabulary.restriction_lasts.get(effect.get("effect"), "hand"), spec.get("at_the_call", False),
                        spec.get("redeals", True))
         _position_left_to_floor(out, data, ruling, vocabulary, made)

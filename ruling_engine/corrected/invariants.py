@@ -56,15 +56,21 @@ class Violation:
         return f"{self.club}: {self.invariant}: {self.detail}"
 
 
-def violations(report, timeline) -> list:
-    """Every invariant a report's answers break (an empty list: none)."""
+def violations(report, timeline, staked=None) -> list:
+    """Every invariant a report's answers break (an empty list: none). `staked`: {club: timeline} of
+    a club whose ruling lets chips play that were not on the table when the hand began (corrects:
+    stakes-chips): its answer is checked against the hand replayed with them."""
     found = []
-    view = timeline.hand.walk()
+    views = {}
     dealt = deal_state(timeline.entries, timeline.data)    # nobody acts in a hand not yet dealt (e19/numbers)
     for club, answer in report.answers.items():
         if not answer.now:
             continue                  # the answer depends on unknown facts: each combination was checked
-        found += [Violation(club, name, detail) for name, detail in _club(answer, view, _taken(timeline.data))]
+        own = (staked or {}).get(club, timeline)
+        if id(own) not in views:
+            views[id(own)] = own.hand.walk()
+        view = views[id(own)]
+        found += [Violation(club, name, detail) for name, detail in _club(answer, view, _taken(own.data))]
         if dealt != "complete" and (answer.now.get("next") or answer.now.get("then")) and \
                 not (dealt == "dealing" and answer.now.get("not_dealt") == "dealing" and view.current_bet > 0):
             # named to act in a hand not dealt; mid-deal only as the first to act once it is done,

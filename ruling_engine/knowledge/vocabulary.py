@@ -166,7 +166,7 @@ def _fact_entries(section):
 CORRECTIONS = ("adds", "sets-total", "raises-bettors-to", "returns", "kills", "restores", "voids-hand",
                "voids-action", "checks", "voids-forced-bet", "restricts", "owes-call", "frees", "acts-next", "reopens-round",
                "refunds-pot", "limits-deduction", "transfers", "offers-transfer", "keeps-forced-bets", "forfeits-declared",
-               "withdraws-round")
+               "withdraws-round", "stakes-chips", "eliminates")
 
 
 # How long a restriction (a `corrects: restricts` or `owes-call` effect) holds the player

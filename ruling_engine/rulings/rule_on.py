@@ -357,7 +357,13 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
     edited: dict = {}                  # the timeline as a set of edits leaves it
     events_at = dict(zip(timeline.event_entry, timeline.data["events"]))    # entry index -> its event
     moved_past = _moved_past_at(timeline, events_at)
-    for number, point in enumerate(points):
+    ruled_points: dict = {}            # number -> (facts, raised_by, runs, here, gone) of the point
+    applied = {club: [] for club in rulings}     # a club's rulings the edits hold, in the order made
+    # each point is ruled on the hand as the club's rulings of the points before it in the timeline
+    # left it (a beside point earlier than the mark corrects the hand the mark is read from: chips
+    # in transit that play, a player eliminated before the deal); the answer lists them as given
+    for number in sorted(range(len(points)), key=lambda n: (min(points[n].entries, default=math.inf), n)):
+        point = points[number]
         last = _asks_hand(points, number)
         key = shared.point_key(number, point, last, assignment)
         if key in shared.points:       # the same rulings under another combination of unknown answers
@@ -385,7 +391,6 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
             here = {club: [shared.placed(r, number) for r in runs[club][2]] for club in rulings}
             if key is not None:
                 shared.points[key] = (facts, raised, runs, here)
-        facts_by_point.append(facts)
         raised_by = dict(raised)
         runs, here = dict(runs), dict(here)
         gone = {}                      # club -> his earlier ruling whose correction leaves no such irregularity
@@ -394,11 +399,15 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
             if edits[club] and derived:
                 view = _edited_point(incident, kb, timeline, edited, edits[club], number, point)
                 if view is None:
-                    gone[club] = _correcting_ruling(kb, rulings[club])
+                    gone[club] = _correcting_ruling(kb, applied[club])
         for club in rulings:
             if edits[club] and point.kind in ("action", "question"):     # measured against the hand as corrected
                 view = _edited_point(incident, kb, timeline, edited, edits[club], number, point)
-                if view is not None:
+                if view is None and edits[club].voids(point):
+                    # the club's earlier ruling voided this action (a hand it killed before it): no
+                    # question of it arises under the club
+                    raised_by[club], runs[club], here[club] = [], ([], {}, []), []
+                elif view is not None:
                     club_facts = computed_facts(*view)
                     own_here = _own(point, *view)
                     raised_by[club] = shared.club_issues(club, club_facts, point_issues(
@@ -411,6 +420,13 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                                  shared, club, currency)
             if again is not None:
                 raised_by[club], here[club] = again
+        for club in rulings:
+            edits[club].add(here[club], kb.vocabulary, point)
+            applied[club] += here[club]
+        ruled_points[number] = (facts, raised_by, runs, here, gone)
+    for number, point in enumerate(points):
+        facts, raised_by, runs, here, gone = ruled_points[number]
+        facts_by_point.append(facts)
         raised_at.append(list(dict.fromkeys(i for club in rulings for i in raised_by[club])))
         for club in rulings:
             fired, derived, _ = runs[club]
@@ -434,8 +450,6 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                 rulings[club].append(ruling)
             if issue not in issues:
                 issues.append(issue)
-        for club in rulings:
-            edits[club].add(here[club], kb.vocabulary, point)
     if any(e.get("in_question") for e in list(timeline.entries) + list(timeline.data.get("events") or [])):
         _answer_unlisted_marks(kb, points, raised_at, rulings, issues, facts_by_point, currency, timeline.entries)
     answers = {}
@@ -446,6 +460,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
     no_contender = kb.vocabulary.uncontested_issue
     hand_point_number = _hand_questions_point(points)
     uncontested_in: set = set()        # the clubs whose corrected hand leaves a pot to no live hand (V504)
+    staked: dict = {}                  # club -> the timeline replayed with chips its ruling lets play
     for club, club_rulings in rulings.items():
         club_rulings[:] = _ruled_out_seats(kb, governed_across(kb, club, club_rulings))
         if with_precedents:
@@ -454,15 +469,18 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                     ruling.precedents = shared.precedents_of(club, ruling, incident.file)
                     shared.with_precedents[id(ruling)] = ruling
         info = kb.clubs[club]
-        corrected = correct(timeline.data, timeline.hand, club_rulings, kb.vocabulary, streets, cards_out,
+        base = _staked_hand(kb, incident, timeline, edits[club])   # chips the club lets play counted
+        if base is not timeline:
+            staked[club] = base
+        corrected = correct(base.data, base.hand, club_rulings, kb.vocabulary, streets, cards_out,
                             {number: point.entries[-1] for number, point in enumerate(points) if point.entries})
         corrected.max_bet = _club_max_bet(info, {**timeline.data, "house": shared.house})
         corrected.raise_by_largest = info.min_raise_basis == "largest-bet-or-raise"
         # a raise the corrected hand read as a call under a restriction: the ruling that made it a
         # raise is read under that restriction too (one answer, e22/undone)
         club_rulings[:] = read_under_restriction(kb, club_rulings, corrected.held, streets)
-        money = settle(timeline.data, timeline.hand, club_rulings, kb.vocabulary, corrected)
-        money += voided_entries(timeline.data, club_rulings, money, corrected.stacks)   # a void re-entry undone
+        money = settle(base.data, base.hand, club_rulings, kb.vocabulary, corrected)
+        money += voided_entries(base.data, club_rulings, money, corrected.stacks)   # a void re-entry undone
         orphaned = uncontested_pots(money) if no_contender and hand_point_number is not None else []
         if orphaned:
             place(club_rulings, rule_uncontested(kb, club, no_contender, orphaned, hand_point_number,
@@ -470,13 +488,13 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
             uncontested_in.add(club)
         moments = {number: point_moment(corrected.action_entries, entry)     # when each point happened
                    for number, entry in corrected.point_entry.items()}
-        branch_money(timeline.data, timeline.hand, club_rulings, kb.vocabulary)
+        branch_money(base.data, base.hand, club_rulings, kb.vocabulary)
         answers[club] = ClubAnswer(club=club, club_name=info.name, floor=info.floor, rulings=club_rulings,
                                    derived=derived_by_club[club], fired=list(fired_by_club[club]), settlement=money,
                                    contradictions=[c.text() for c in contradictions(kb.vocabulary, club_rulings, money,
                                                                                     moments)]
                                    + [c.text() for c in corrected.conflicts],
-                                   now=handed_back(_qualified(now_of(corrected, timeline.hand.order_button),
+                                   now=handed_back(_qualified(now_of(corrected, base.hand.order_button),
                                                               timeline), money))
         if dealt in ("dealing", "between") and not answers[club].now.get("void"):
             answers[club].now = _not_dealt(answers[club].now, dealt, corrected)
@@ -490,10 +508,10 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
             if "ruling" in first:      # a discretion ruling's direction: the hand if the floor does not follow it
                 directed = first.pop("ruling")
                 others = [r for n, r in enumerate(club_rulings) if n != directed]
-                as_put = correct(timeline.data, timeline.hand, others, kb.vocabulary, streets, cards_out,
+                as_put = correct(base.data, base.hand, others, kb.vocabulary, streets, cards_out,
                                  {number: point.entries[-1] for number, point in enumerate(points) if point.entries})
                 as_put.max_bet, as_put.raise_by_largest = corrected.max_bet, corrected.raise_by_largest
-                first["otherwise"] = _qualified(now_of(as_put, timeline.hand.order_button), timeline)
+                first["otherwise"] = _qualified(now_of(as_put, base.hand.order_button), timeline)
             answers[club].now = {**answers[club].now, "floor_first": first}
             if "amounts" in first or "forced" in first:
                 # which amount the words bet, or whether a forced bet the club has no clause on stands,
@@ -531,7 +549,7 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                              + _beside_past_the_limit(incident.file, left_beside)))
     if os.environ.get("FLOORCALL_CHECK_INVARIANTS"):
         from ruling_engine.corrected.invariants import violations
-        found = violations(report, timeline)
+        found = violations(report, timeline, staked) if staked else violations(report, timeline)
         if found:
             raise InvariantViolation(incident.file, found)
     return report
@@ -759,10 +777,21 @@ def _derived_irregularity(point, events_at: dict) -> bool:
     return bool(event and event.get("_derived") and event["event"] == point.kind)
 
 
+def _staked_hand(kb: KnowledgeBase, incident: Incident, timeline, edits: ClubEdits):
+    """The timeline the club's corrected hand starts from: the hand as it happened, or, where a
+    ruling of the club lets chips play that were not on the table when the hand began (corrects:
+    stakes-chips), the hand replayed with them in the player's stack, so that his actions (an
+    all-in), the order of action and the pot are read with them."""
+    staked = {k: v for k, v in edits.edits.items() if len(k) == 3 and k[1] == "stack"}
+    if not staked:
+        return timeline
+    return read_timeline(edited_data(incident.data, staked), kb.vocabulary.together_kinds)
+
+
 def _correcting_ruling(kb: KnowledgeBase, club_rulings: list):
     """The club's latest settled ruling that changed the betting (a total set, chips added, an action
     voided or a hand killed): the correction the hand as corrected rests on."""
-    changing = ("adds", "sets-total", "raises-bettors-to", "returns", "voids-action", "checks", "kills")
+    changing = ("adds", "sets-total", "raises-bettors-to", "returns", "voids-action", "checks", "kills", "stakes-chips")
     return next((r for r in reversed(club_rulings) if r.basis not in UNSETTLED and any(
         kb.vocabulary.effects.get(e.get("effect"), {}).get("corrects") in changing for e in r.effects)), None)
 
