@@ -95,7 +95,7 @@ def test_the_questionnaire_lets_the_floor_leave_touched_muck_and_retrievable_uns
 
 def test_floorcall_events_says_cards_over_the_line_held_short_of_the_muck_are_touched_muck_false(kb):
     """Issue 22 (V102): a translator could not say "pushed over the betting line, held by the dealer
-    short of the muck". touched_muck: false already says it (no club's text turns on the line);
+    short of the muck". touched_muck: false says it (with over_line: true, read by FPC 18 s1 alone);
     `floorcall events` and docs/timeline.md now say so plainly."""
     text = events_text(kb, "hand_mucked")
     flat = " ".join(text.split())

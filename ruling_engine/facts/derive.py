@@ -145,6 +145,8 @@ def _muck_facts(event: dict, data: dict, final_state) -> dict:
         "hand_mucked.at_showdown": data["street"] == "showdown" or _betting_closed(_state_at(event, data, final_state)),
         "hand_mucked.seat_away": _taken_in_while_away(event, data),
         **_declared_not_in(seat, data, final_state),
+        # where the cards went and who moved them (issue 22): what was seen; left out, not stated (no fact)
+        **{f"hand_mucked.{k}": event[k] for k in ("over_line", "collected") if event.get(k) is not None},
     }
 
 
