@@ -7,6 +7,7 @@ rulebook's words (`casebook: disagree: <club>: <issue>: ...`). The ones still op
 in tests/casebook_open.yaml with what differs; the README's figure is the one `floorcall casebook`
 prints.
 """
+import functools
 import re
 
 import pytest
@@ -38,10 +39,17 @@ def _verdict(kb, case: str, club: str):
     return next(v for v in _VERDICTS[case] if v.club == club)
 
 
+@functools.cache
+def _case_data(path) -> dict:
+    """A casebook file as read, once per test process (the tests below only read it; it was read
+    three times more, the parametrization included, and the pure-Python reader is slow)."""
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
 def _pairs():
     out = []
     for path in sorted(CASEBOOK.glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = _case_data(path)
         out += [(path.stem, club) for club in data.get("expected") or {}]
     return out
 
@@ -75,7 +83,7 @@ def test_an_argued_disagreement_quotes_the_rulebook():
     source in it (quoted however the writer quoted them)."""
     unquoted = []
     for path in sorted(CASEBOOK.glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = _case_data(path)
         for club, issues in ((data.get("casebook") or {}).get("disagree") or {}).items():
             source = _plain((ROOT / "knowledge" / "sources" / f"{club}.txt").read_text(encoding="utf-8"))
             for issue, argument in (issues or {}).items():
@@ -108,7 +116,7 @@ def test_each_numbered_point_of_an_expectation_is_one_of_the_incident_s_points(k
     point would silently compare the expectation with every point's ruling instead of its own."""
     wrong = []
     for path in sorted(CASEBOOK.glob("*.yaml")):
-        expected = yaml.safe_load(path.read_text(encoding="utf-8")).get("expected") or {}
+        expected = _case_data(path).get("expected") or {}
         numbers = {item["point"] for issues in expected.values() for want in (issues or {}).values()
                    if isinstance(want, list) for item in want if isinstance(item.get("point"), int)}
         if numbers and max(numbers) >= len(ruled(path, kb).points):

@@ -402,13 +402,13 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
                     gone[club] = _correcting_ruling(kb, applied[club])
         for club in rulings:
             if edits[club] and point.kind in ("action", "question"):     # measured against the hand as corrected
-                view = _edited_point(incident, kb, timeline, edited, edits[club], number, point)
-                if view is None and edits[club].voids(point):
+                read = _edited_point(incident, kb, timeline, edited, edits[club], number, point, with_facts=True)
+                if read is None and edits[club].voids(point):
                     # the club's earlier ruling voided this action (a hand it killed before it): no
                     # question of it arises under the club
                     raised_by[club], runs[club], here[club] = [], ([], {}, []), []
-                elif view is not None:
-                    club_facts = computed_facts(*view)
+                elif read is not None:
+                    view, club_facts = read
                     own_here = _own(point, *view)
                     raised_by[club] = shared.club_issues(club, club_facts, point_issues(
                         kb.vocabulary, club_facts, point.kind, last, own=own_here),
@@ -821,11 +821,12 @@ def _corrected_away(kb: KnowledgeBase, club: str, issue: str, number: int, by: C
 
 
 def _edited_point(incident: Incident, kb: KnowledgeBase, timeline, edited: dict, edits: ClubEdits, number: int,
-                  point):
+                  point, with_facts: bool = False):
     """(data, index) of point `number` on the timeline as a club's corrections leave it (None when
     the edited timeline does not have the same point, its entries and kind: the point is then read
     from the hand as it happened). An earlier point the corrections voided is no point there, so
-    the point is found by what it is, not by its number."""
+    the point is found by what it is, not by its number. `with_facts`: ((data, index), its
+    computed_facts), worked out once per edited timeline and point."""
     key = edits.key()
     if key not in edited:
         # read again from the timeline that shares most with it, as it happened or as a correction
@@ -843,7 +844,14 @@ def _edited_point(incident: Incident, kb: KnowledgeBase, timeline, edited: dict,
     fixed = edited[key]
     points = fixed.points or [hand_point(fixed)]
     same = next((p for p in points if (p.entries, p.kind) == (point.entries, point.kind)), None)
-    return None if same is None else point_view(fixed, same)
+    if same is None:
+        return None
+    if not with_facts:
+        return point_view(fixed, same)
+    # kept with the edited timeline's hand: the clubs whose corrections agree, and a kill tried at
+    # the point, read the same view and facts once while that timeline is kept
+    return fixed.hand.once(("point view and facts", same),
+                           lambda: (view := point_view(fixed, same), computed_facts(*view)))
 
 
 def _killed_here(incident: Incident, kb: KnowledgeBase, timeline, edited: dict, edits: ClubEdits, number: int,
@@ -859,11 +867,12 @@ def _killed_here(incident: Incident, kb: KnowledgeBase, timeline, edited: dict, 
         return None
     trial = edits.copy()
     trial.add(here, kb.vocabulary, point)
-    view = _edited_point(incident, kb, timeline, edited, trial, number, point)
-    if view is None:
+    read = _edited_point(incident, kb, timeline, edited, trial, number, point, with_facts=True)
+    if read is None:
         return None
-    raised = point_issues(kb.vocabulary, computed_facts(*view), point.kind, last, own=_own(point, *view))
-    ruled = [shared.placed(r, number) for r in shared.club_rulings(club, computed_facts(*view), raised, currency)[2]]
+    view, facts = read
+    raised = point_issues(kb.vocabulary, facts, point.kind, last, own=_own(point, *view))
+    ruled = [shared.placed(r, number) for r in shared.club_rulings(club, facts, raised, currency)[2]]
     keep = {r.issue for r in killing}
     issues = [r.issue for r in here if r.issue in keep]
     kept = [r for r in here if r.issue in keep]
