@@ -32,12 +32,34 @@ def _clock(kb, seconds="", middle=TIME):
     return next(r for r in report.answers["ppl"].rulings if r.issue == "clock")
 
 
-def test_ppl_league_45_time_called_with_no_times_is_not_stated_not_0_seconds(kb):
+def test_ppl_league_45_time_called_with_no_times_is_dead_and_the_seconds_not_stated_not_0(kb):
+    """The dealer's call of time is what says the countdown is over (the notion pair time-called,
+    whose blind readers rule the hand dead); the seconds are not stated, never '0 seconds'."""
     ruling = _clock(kb)
-    assert ruling.outcome == "time-allowed"
-    assert "ppl.league-45.time-since-clock-not-stated" in ruling.rules_fired
+    assert ruling.outcome == "hand-dead"
+    assert "ppl.league-45.time-called-hand-dead" in ruling.rules_fired
+    assert "ppl.league-45.time-since-clock-not-stated" not in ruling.rules_fired
     assert not any("0 seconds" in line for line in ruling.do)
     assert any("not stated" in line for line in ruling.do)
+
+
+def test_ppl_league_45_acting_before_anyone_called_time_is_in_time_with_no_times(kb):
+    """The notion pair time-called (-changed: he calls, then time is called): nobody had called
+    time when he acted, so the countdown was not over and his action stands."""
+    ruling = _clock(kb, middle="")
+    assert ruling.outcome == "time-allowed"
+    assert "ppl.league-45.acted-within-time" in ruling.rules_fired
+    assert {"effect": "hand-live", "seat": 2} in ruling.effects
+
+
+def test_ppl_league_45_not_acted_and_no_times_gives_the_clauses_condition(kb):
+    text = CLOCK.replace(" SECONDS", "").replace("MIDDLE  - {seat: 2, said: call}\n", "")
+    report = rule_incident(parse_incident_text(text, "t.yaml", kb.vocabulary, kb.clubs), kb,
+                           with_precedents=False)
+    ruling = next(r for r in report.answers["ppl"].rulings if r.issue == "clock")
+    assert "ppl.league-45.time-since-clock-not-stated" in ruling.rules_fired
+    assert any("not stated" in line for line in ruling.do)
+    assert not any("0 seconds" in line for line in ruling.do)
     assert not any(e["effect"] == "hand-dead" for e in ruling.effects)
 
 
@@ -51,3 +73,6 @@ def test_ppl_howto_10_count_of_the_all_in_on_the_clock_not_charged(kb):
     ruling = _clock(kb, middle="  - count_requested: {seat: 2, of: bet, target: 1}\n" + TIME)
     assert "ppl.howto-10.all-in-count-not-charged-to-clock" in ruling.rules_fired
     assert any(c.clause == "ppl.howto-10" for c in ruling.citations)
+    # the time call came after a count that was not his time: not a countdown over (P702)
+    assert "ppl.league-45.time-called-hand-dead" not in ruling.rules_fired
+    assert not any(e["effect"] == "hand-dead" for e in ruling.effects)
