@@ -356,7 +356,7 @@ def resolve_issue(kb, club: str, issue: str, rules: list, filler: Filler) -> Clu
         citations = _discretion(kb, club, issue)
         title = kb.vocabulary.issues[issue]["title"].lower()
         # a club with clauses on the issue, none of whose conditions the facts meet, has clauses that
-        # do not reach this case: not "no clause" (P601: PPL's muck clause kills cards that touch it)
+        # do not reach this case: not "no clause" (P601: a muck clause that kills cards that touch it)
         has_rules = any(r.issue == issue and not r.is_definition for r in kb.rules.get(club, []))
         said = (f"{club_info.title}'s clauses on this ({title}) do not reach these facts: none of "
                 f"their conditions is met here." if has_rules else
@@ -447,8 +447,8 @@ def resolve_club(kb, club: str, issues: list, fired: list, facts: dict, currency
 
 def _concluded_by_definition(kb, club: str, issue: str, issues: list, by_id: dict, fired: list,
                              facts: dict) -> list:
-    """A conclusion a club's definition drew at the point reaches the ruling (e29/fired, P503: PPL's
-    League •2 made the chips "assumed as a call", yet the point read "PPL has no clause"): where none
+    """A conclusion a club's definition drew at the point reaches the ruling (e29/fired, P503: a
+    club's definition made the chips "assumed as a call", yet the point read "no clause"): where none
     of the club's rules on `issue` fired, its rules that decide from what a definition it fired
     derived, on an issue of the same topic not raised at the point, whose conditions hold and whose
     outcome is one of `issue`'s outcomes, answer it. The same clause, the same facts: one answer,
