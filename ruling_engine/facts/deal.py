@@ -205,7 +205,13 @@ def _exposed_in_deal(data: dict, events: list) -> dict:
         upto = max(data.get("_point_entries") or [len(entries) - 1])
         exposed = [e for e in entries[:upto + 1] if e.get("entry") == "event" and e.get("event") == "card_exposed"]
     exposed = [e for e in exposed if e.get("during") == "deal"]
-    return {"card_exposed.deal_count": sum(e.get("count", 1) for e in exposed)} if exposed else {}
+    if not exposed:
+        return {}
+    # who exposed them: the dealer's errors and a player's own cards are counted apart, for the
+    # clauses whose count of exposed cards is about dealing errors (Q702)
+    return {"card_exposed.deal_count": sum(e.get("count", 1) for e in exposed),
+            "card_exposed.deal_count_by_dealer": sum(e.get("count", 1) for e in exposed if e.get("by") == "dealer"),
+            "card_exposed.deal_count_by_player": sum(e.get("count", 1) for e in exposed if e.get("by") == "player")}
 
 
 @reads_together("dispute", "break_taken")
