@@ -30,7 +30,7 @@ from ruling_engine.rulings.settlement import branch_money, settle
 from ruling_engine.rulings.unread import unread_warnings
 from ruling_engine.rulings.refused import refuse_unsaid
 from ruling_engine.rulings.tripups import tripup_warnings
-from ruling_engine.rulings.unsaid import unsaid_warnings
+from ruling_engine.rulings.unsaid import one_choice_seats, unsaid_warnings
 from ruling_engine.rulings.uncontested import not_arising, place, rule_uncontested, uncontested_pots
 from ruling_engine.engine.host import ClubEngine
 from ruling_engine.incident.load import MAX_POINTS, Incident, load_incident
@@ -97,6 +97,7 @@ def rule_incident(incident: Incident, kb: KnowledgeBase | None = None, house: st
     kb = kb or load_knowledge()
     incident = ruled_incident(incident)        # the hand the points are in (incident/hands.py)
     paths = choice_paths(incident.data, kb.vocabulary) if incident.unknowns else []
+    one_choice = one_choice_seats(incident, kb.vocabulary, paths)
     if paths:
         relevance = relevance_for(kb)
         paths = [p for p in paths if can_matter(p, incident.data, relevance.fields)]
@@ -117,6 +118,7 @@ def rule_incident(incident: Incident, kb: KnowledgeBase | None = None, house: st
             found = branch_violations(report)
             if found:
                 raise InvariantViolation(incident.file, found)
+    report.warnings += [w for w in one_choice if w not in report.warnings]
     if log is not None:
         attach_logged(report, log, exclude_logged)
     return report

@@ -7,6 +7,29 @@ from __future__ import annotations
 from ruling_engine.incident.said import read_said
 
 
+def one_choice_seats(incident, vocabulary, paths) -> list:
+    """A seat written `unknown` that the listed players leave only one way to read (casebook Q503: a
+    player known by name, the only listed seat the man objecting): it is ruled as that seat, which
+    the user may not have meant. The warning says so and how to write a player not listed; it
+    changes no ruling."""
+    from ruling_engine.incident.unknowns import domain, path_line, spec_at
+    out = []
+    for path in paths:
+        spec = spec_at(path, incident.data, vocabulary)
+        if spec is None or spec.type != "seat":
+            continue
+        seats = domain(spec, incident.data)
+        if len(seats) != 1:
+            continue
+        line = path_line(path, incident.data, incident.header_lines)
+        where = f"{incident.file}:{line}" if line else str(incident.file)
+        out.append(f"{where}: the seat written unknown can only be seat {seats[0]}, the one listed player, so it "
+                   f"is ruled as seat {seats[0]}; if it is a player not listed (known by name, or by where he "
+                   f"sits), add him under players: with a seat of his own, e.g. - {{seat: {seats[0] % 9 + 1}, "
+                   f"name: ...}}, and write that seat here")
+    return out
+
+
 def unsaid_warnings(incident, timeline, answers: dict) -> list:
     return _button_warning(incident, timeline) + _stack_warnings(incident, answers) + \
         _fold_in_words(incident, timeline) + _call_words_alone(incident, timeline)
