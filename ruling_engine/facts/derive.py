@@ -351,6 +351,8 @@ def _conduct_facts(event: dict, data: dict, final_state=None) -> dict:
         out["conduct.seat"] = event["seat"]
     if player and event["by"] == "player" and "stack" in player:
         behind = _behind(data, final_state, event.get("seat")) if out["conduct.hand_in_progress"] else None
+        if behind is None:            # the hand's pot pushed before the floor's call: what he has now
+            behind = _after_push(data, event)
         known = isinstance(behind, (int, float)) and not isinstance(behind, bool) and math.isfinite(behind)
         out["conduct.stack"] = whole(behind) if known else player["stack"]
     blinds = data["game"].get("blinds")
@@ -359,6 +361,29 @@ def _conduct_facts(event: dict, data: dict, final_state=None) -> dict:
         if "conduct.stack" in out:      # what one round away leaves him (issue 20: the cost of time away)
             out["conduct.round_stack_left"] = max(out["conduct.stack"] - out["conduct.round_blinds"], 0)
     return out
+
+
+def _after_push(data: dict, event: dict):
+    """His chips at the floor call once the hand is over and its pot was pushed before the conduct
+    entry: what he had behind after his betting, plus what was pushed to him (the whole pot where
+    the push gives no amount). None where no pot was pushed by then (what the hand did to his
+    stack is not said) or an amount nobody saw (Q801: the 2,600 pushed to her is hers)."""
+    seat, at = event.get("seat"), event.get("_entry")
+    if at is None or not data.get("actions"):
+        return None
+    pushes = [e for e in data.get("events", []) if e.get("event") == "money_moved" and e.get("did") == "pushed"
+              and e.get("_entry", at) < at]
+    if not pushes:
+        return None
+    view = walk(data)                 # the hand replayed to its end: his stack after his betting, the pot
+    behind = view.stacks.get(seat)
+    if not isinstance(behind, (int, float)) or not math.isfinite(behind):
+        return None
+    for push in pushes:
+        if push.get("seat") == seat:
+            amount = push.get("amount")
+            behind += view.pot if amount is None else amount
+    return behind if math.isfinite(behind) else None
 
 
 def _behind(data: dict, final_state, seat):
