@@ -270,6 +270,9 @@ class ClubEdits:
         return pairs.get(index, index)
 
     def _return(self, point, seat, amount) -> None:
+        amount = _number(amount)
+        if amount is None or not amount > 0:
+            return                    # nothing goes back (a check's 0): the action itself stands as made
         if any(len(k) == 3 and k[1] == "kills" and k[2] == seat for k in self.edits):
             return                    # chips back to a dead hand are a refund: the betting he did stands
         index = _action_of(self.timeline.entries, point.entries, seat)
