@@ -74,3 +74,13 @@ def test_uncalled_bettor_mucking_face_down_is_no_hand_in_the_muck_and_keeps_the_
         assert not any(e["effect"] in ("hand-dead", "no-claim-to-pot") and e.get("seat") == 3
                        for r in answer.rulings for e in r.effects), club
 
+
+def test_edp_3_9_mucked_aggressor_is_not_the_folder_of_an_uncalled_bet(kb):
+    """EDP 3 ¶9 is the aggressor who mucks "after being called", asking to see the caller's cards.
+    Seat 1 folded to seat 3's river bet; nobody called it. 3 ¶9 does not reach the request, and its
+    "he has relinquished all rights to the pot by mucking" is never said of the bettor who won."""
+    report = rule_incident(_incident(kb), kb=kb, with_precedents=False)
+    assert not any(f.startswith("edp.3-9.") for f in report.answers["edp"].fired)
+    seen = next(r for r in report.answers["edp"].rulings if r.issue == "right-to-see")
+    assert seen.outcome == "no-right"
+    assert {c.clause for c in seen.citations} >= {"edp.3-11"}
