@@ -84,3 +84,20 @@ def test_edp_3_9_mucked_aggressor_is_not_the_folder_of_an_uncalled_bet(kb):
     seen = next(r for r in report.answers["edp"].rulings if r.issue == "right-to-see")
     assert seen.outcome == "no-right"
     assert {c.clause for c in seen.citations} >= {"edp.3-11"}
+
+
+def test_gala_uncalled_winner_must_show_is_a_conflict_of_dealer_f_against_k(kb):
+    """Gala's own text: Dealer procedures f) "Under No Circumstances may the pot be awarded to a
+    player until the table has seen their hand" against k) "players are not obliged to show their
+    hand if they do not wish" (with Unethical conduct l) s3, which obliges an uncalled winner to show
+    the others only a hand he has shown someone, and o) on a pot won with no call). Neither is
+    written as the other's exception: the ruling shows both for the Card Room Manager, never picks
+    one silently, and never says a winner nobody called gives up his claim by keeping his cards."""
+    report = rule_incident(_incident(kb, house="gala"), kb=kb, with_precedents=False)
+    seen = next(r for r in report.answers["gala"].rulings if r.issue == "right-to-see")
+    assert seen.basis == "conflict"
+    options = {alt["outcome"]: alt for alt in seen.alternatives}
+    assert set(options) == {"no-right", "must-show"}
+    assert {c.clause for c in seen.citations} >= {"gala.dealer-f", "gala.dealer-k"}
+    assert "giving up his claim" not in seen.decision
+    assert "gala.dealer-h" not in {c.clause for c in seen.citations}     # "Losing players": set aside
