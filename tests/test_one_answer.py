@@ -27,12 +27,10 @@ KNOWN_CONFLICTS = {
     # in an absent player's cards ruled both as his dead hand and as a live hand the dealer killed, is
     # gone: each club's absent-player clause, written for that hand, declares `overrides:` over its
     # clauses on a hand the dealer kills, and vocabulary answered_by maps it, e28/absent)
-    # found when batch Q joined (after its grading; nothing was changed against it): a fault to fix,
-    # a bettor whose river bet went uncalled slid his cards in face down: the right-to-see ruling
-    # awards him the pot while the mucked-hand ruling kills his hand (judge w4's class 4: a winner's
-    # face-down hand after an uncontested win read as a fold)
-    ("Q803", "edp"): "right-to-see's pot-awarded against mucked-hand's dead hand for seat 3: a fault, "
-                     "found when batch Q joined",
+    # (Q803 edp, found when batch Q joined: a bettor whose river bet went uncalled slid his cards in
+    # face down, and the mucked-hand ruling killed the hand right-to-see awarded the pot, is gone: a
+    # hand thrown in after every other player folded (hand_mucked.pot_already_won) won the pot before
+    # it went in, and raises no mucked-hand, e30/uncalled)
     # (P802 ppl, found when batch P joined: the disqualification for cash on the table against the
     # exposure ruling keeping seat 3's hand live, is gone: a sanction given at the call takes him out
     # of the hand and the exposure's "live" is moot, corrected/hand.py)

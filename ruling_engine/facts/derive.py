@@ -140,6 +140,8 @@ def _muck_facts(event: dict, data: dict, final_state) -> dict:
         "hand_mucked.bet_not_called": _last_is_own_bet(final_state, data, seat),
         "hand_mucked.facing_bet": data["street"] in STREETS and _to_call_at(event, data, final_state, seat) > 0,
         "hand_mucked.conceded": _conceded(event, data),
+        # every other player had folded before it: the pot was his when it went in (e30/uncalled)
+        "hand_mucked.pot_already_won": _pot_already_won(event, data, final_state),
         "hand_mucked.marked": bool(event.get("in_question")),     # the floor was called about it
         "hand_mucked.dealer_awarded_elsewhere": _dealer_awarded_elsewhere(event, data),
         "hand_mucked.at_showdown": data["street"] == "showdown" or _betting_closed(_state_at(event, data, final_state)),
@@ -156,6 +158,14 @@ def _state_at(event: dict, data: dict, final_state):
     if before is None or not 0 <= before <= len(data.get("actions", [])):
         return final_state
     return replay(data, before)
+
+
+def _pot_already_won(event: dict, data: dict, final_state) -> bool:
+    """Every other player had folded before the hand went into the muck (the actions before it):
+    his was the one hand left, so the pot was won when the last of the others folded - a bet or
+    raise nobody called, or a check or call that the others then folded to. Giving his cards up
+    afterwards concedes nothing and is no irregularity: the hand has no one left to lose to."""
+    return list(_state_at(event, data, final_state).in_hand) == [event["seat"]]
 
 
 def _betting_closed(state) -> bool:
