@@ -3,7 +3,8 @@
 out-of-turn clauses where it was made, once a later action shows the skipped player had still to act
 (EDP 8 ¶8, Gala house rule (t), FPC 4, PPL •52), never "no listed question covers it" with the
 ruling under the skipped player's point; a blind the floor marked, posted by a seat the button does
-not make that blind, raises the clubs' rules on who posts the blinds (PPL How to play 5)."""
+not make that blind, raises the clubs' rules on who posts the blinds (PPL How to play 5; Gala
+"can only blind in turn", Betting / Initial Bet ¶2)."""
 from ruling_engine.incident.load import parse_incident_text
 from ruling_engine.render.output import to_dict
 from ruling_engine.rulings.rule_on import rule_incident
@@ -87,6 +88,12 @@ def test_marked_post_out_of_position_raises_who_posts_the_blinds_ppl_howto_5(kb)
         assert _at(report, club, "blind-positions"), club     # the mark is never dropped
     ppl = _at(report, "ppl", "blind-positions")[0]
     assert ppl.outcome == "blinds-misplaced" and "ppl.howto-5" in {c.clause for c in ppl.citations}
+
+
+def test_gala_blind_only_in_turn_initial_bet_p2_refuses_a_big_blind_posted_out_of_position(kb):
+    gala = _at(_rule(kb, POST), "gala", "blind-positions")[0]
+    assert gala.outcome == "blinds-misplaced" and gala.basis == "reading"
+    assert {c.clause for c in gala.citations} == {"gala.betting-initial-bet-p2"}
 
 
 def test_marked_post_in_position_is_no_post_out_of_position(kb):
