@@ -36,7 +36,7 @@ from dataclasses import field
 from ruling_engine.records import dataclass
 
 from ruling_engine.facts.hand import BETTING, STUD_BETTING, Hand, replay_timeline
-from ruling_engine.facts.replay import parse_said
+from ruling_engine.facts.replay import clockwise_from, parse_said
 from ruling_engine.incident.said import SUPPOSED_WORDS, is_question, read_question, read_said
 from ruling_engine.incident.unknowns import UNKNOWN
 
@@ -321,6 +321,7 @@ def _read(incident_data: dict, entries: list, streets: list, pairs: dict, bases=
     loop = (actions, action_entry, events, event_entry, posts, board, killed)     # appended to below, never cut
     extra = _irregular_streets(entries, seconds, hand, events, flop_count)
     extra += _deal_out_of_turn(incident_data, entries, events)
+    extra += _posted_out_of_position(data, entries)
     named, unread = hands_named_in_words(incident_data, entries, streets, events, action_entry,
                                          hand.replay(len(actions)).in_hand if actions else None)
     extra += named
@@ -763,6 +764,49 @@ def _deal_out_of_turn(incident_data: dict, entries, events) -> list:
         return []
     return [(index, {"event": "deal_error", "kind": "dealt-out-of-turn", "after_deal": False, "acted": False,
                      "seat": dealer, "in_question": marked, "_derived": True})]
+
+
+POSTED_BLINDS = ("small-blind", "big-blind")
+
+
+def _posted_out_of_position(data: dict, entries) -> list:
+    """A blind the floor marked (`posts: small-blind|big-blind`, `in_question: true`) put up by a
+    seat the button does not make that blind (a returning player posting to come straight back in):
+    the blinds as posted, the event the clubs' rules on who posts the blinds read, at the post's
+    entry and marked as it is (docs/timeline.md: no mark is dropped; a post is otherwise no action
+    and no event, so its mark would raise nothing). The other blind is the one posted in the same
+    hand, else the seat the button makes it. Added after the replay has read the posts: the chips
+    are replayed as written; only the question of who posts is raised. A post on the seat due it is
+    no irregularity of position and raises no point here."""
+    button = data.get("button")
+    seats = sorted(p["seat"] for p in data.get("players", ()) if isinstance(p.get("seat"), int))
+    if not isinstance(button, int) or isinstance(button, bool) or len(seats) < 3:
+        return []
+    order = clockwise_from(seats, button)
+    due = {"small-blind": order[0], "big-blind": order[1]}
+    out = []
+    for index, entry in enumerate(entries):
+        blind = entry.get("posts") if entry["entry"] == "action" else None
+        if blind not in POSTED_BLINDS or not entry.get("in_question") or entry.get("_void") \
+                or entry.get("seat") == due[blind]:
+            continue
+        posted = dict(due)
+        for other in _same_hand(entries, index):
+            if entries[other].get("posts") in POSTED_BLINDS and isinstance(entries[other].get("seat"), int):
+                posted[entries[other]["posts"]] = entries[other]["seat"]
+        posted[blind] = entry["seat"]
+        out.append((index, {"event": "blinds_posted", "small_blind": posted["small-blind"],
+                            "big_blind": posted["big-blind"], "in_question": True, "_derived": True}))
+    return out
+
+
+def _same_hand(entries, index: int) -> list:
+    """The other action entries of the hand the entry at `index` belongs to (no `hand-over:` between)."""
+    def over(entry):
+        return entry["entry"] == "street" and entry.get("street") == "hand-over"
+    start = next((i + 1 for i in range(index - 1, -1, -1) if over(entries[i])), 0)
+    end = next((i for i in range(index + 1, len(entries)) if over(entries[i])), len(entries))
+    return [i for i in range(start, end) if i != index and entries[i]["entry"] == "action"]
 
 
 def _round_complete(hand: Hand, actions_before: int) -> bool:

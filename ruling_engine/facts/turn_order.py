@@ -222,6 +222,11 @@ def _walk(data: dict, street: str, indices: list, button) -> tuple[dict, int | N
     facts = {}
     if oot:
         facts.update(_oot_facts(oot, pending, rnd, data))
+        # his own later action on the round marked too: the question of his out-of-turn action is
+        # asked there, where the restriction it brings and that action are read together
+        facts["oot_acts_again_marked"] = any(
+            actions[j]["seat"] == oot["seat"] and bool(actions[j].get("in_question"))
+            for j in indices if j > oot["index"])
     if oot and not oot["resolved"] and not pending and oot["kind"] == "fold":
         # The skipped players have acted and his turn has come: a fold leaves him nothing to do (his
         # cards are out), so the action goes past him, or nobody is to act (issue 20).

@@ -190,12 +190,19 @@ def ruled_above(point, titles: dict, points: list) -> str | None:
     earlier point, the same way (so nothing is ruled twice, and the mark is not passed over)."""
     if not point.ruled_at:
         return None
-    parts = []
+    parts, below = [], []
     for issue, earlier in point.ruled_at:
         where = points[earlier]
         line = f", line {where.line}" if where.line else ""
-        parts.append(f"{titles.get(issue, issue)} (point {earlier + 1}{line})")
-    return "What this point asks was ruled above, the same under every club: " + "; ".join(parts) + "."
+        (below if where.entries and point.entries and where.entries[0] > point.entries[-1] else parts).append(
+            f"{titles.get(issue, issue)} (point {earlier + 1}{line})")
+    out = []
+    if parts:
+        out.append("What this point asks was ruled above, the same under every club: " + "; ".join(parts) + ".")
+    if below:
+        # an out-of-turn action whose question is asked with its player's own later action
+        out.append("What this point asks is ruled with the later point it bears on: " + "; ".join(below) + ".")
+    return " ".join(out)
 
 
 

@@ -453,7 +453,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
             if issue not in issues:
                 issues.append(issue)
     if any(e.get("in_question") for e in list(timeline.entries) + list(timeline.data.get("events") or [])):
-        _answer_unlisted_marks(kb, points, raised_at, rulings, issues, facts_by_point, currency, timeline.entries)
+        _answer_unlisted_marks(kb, points, raised_at, rulings, issues, facts_by_point, currency, timeline.entries,
+                               ruled_at)
     answers = {}
     streets = street_of_points(timeline, points)
     dealt = deal_state(timeline.entries, timeline.data)      # nobody acts in a hand not yet dealt (issue 20)
@@ -531,7 +532,8 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
     report = Report(incident_file=incident.file, title=incident.title, house=house,
                   issues=[(i, kb.vocabulary.issues[i]["title"]) for i in issues],
                   given=facts_by_point[0], answers=answers,
-                  points=[PointInfo(p.entries, p.kind, p.line, p.label, p.marked, _quiet(points, raised_at, n),
+                  points=[PointInfo(p.entries, p.kind, p.line, p.label, p.marked,
+                                    _quiet(points, raised_at, n) and not ruled_at.get(n),
                                     tuple(ruled_at.get(n, ())), p.beside)
                           for n, p in enumerate(points)],
                   facts_by_point=facts_by_point,
@@ -915,7 +917,7 @@ def _hand_questions_point(points: list) -> int | None:
 
 
 def _answer_unlisted_marks(kb, points: list, raised_at: list, rulings: dict, issues: list, facts_by_point: list,
-                           currency: str, entries: list = ()) -> None:
+                           currency: str, entries: list = (), ruled_at: dict | None = None) -> None:
     """A point the floor marked at which no issue is raised is still answered (issue 21: "a point the
     floor marked silently dropped"): each club rules on it as not covered, its rulebook having no
     clause on it, and cites its discretion clause, never "no irregularity" (with nothing marked,
@@ -933,6 +935,12 @@ def _answer_unlisted_marks(kb, points: list, raised_at: list, rulings: dict, iss
             continue
         if point.kind == "action" and _ruled_earlier_in_hand(points, raised_at, number, entries):
             continue            # an action after an irregularity already ruled is read by that ruling (its corrected hand)
+        later = _asked_later(kb, points, raised_at, number, facts_by_point[number], entries)
+        if later and ruled_at is not None:
+            # the out-of-turn action whose question is asked at its player's own later action (the
+            # restriction it brings read with that action): the point says where it is ruled
+            ruled_at.setdefault(number, []).extend(later)
+            continue
         if facts_by_point[number].get("question.about") in HAND_ANSWERS:
             continue            # a question about his own options is answered from the hand (corrected/now.py)
         for club, club_rulings in rulings.items():
@@ -1040,6 +1048,25 @@ def _ruled_earlier_in_hand(points: list, raised_at: list, number: int, entries) 
         if not _new_hand_between(entries, p.entries[-1], at):
             return True
     return False
+
+
+def _asked_later(kb, points: list, raised_at: list, number: int, facts: dict, entries) -> list:
+    """[(issue, point)] for a marked action that is itself out of turn (action.in_turn false) and
+    raises no issue at its own point: the issues its own facts raise that a later point of the same
+    hand asks (its player's own later action on the round, where the out-of-turn question is
+    asked: vocabulary raised_when). [] for any other point."""
+    point = points[number]
+    if point.kind != "action" or facts.get("action.in_turn") is not False or not point.entries:
+        return []
+    holds = raised_issues(kb.vocabulary, facts)
+    out = []
+    for issue in holds:
+        for n, p in enumerate(points):
+            if n != number and p.entries and p.entries[0] > point.entries[-1] and issue in (raised_at[n] or ()) \
+                    and not _new_hand_between(entries, point.entries[-1], p.entries[0]):
+                out.append((issue, n))
+                break
+    return out
 
 
 def _quiet(points: list, raised_at: list, number: int) -> bool:
