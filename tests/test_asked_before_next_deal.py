@@ -156,3 +156,13 @@ def test_the_hint_for_a_seat_not_listed_says_how_to_write_a_player_at_another_ta
         _rule(kb, tmp_path, OTHER_TABLE.replace("table: 2, ", ""))
     hint = str(error.value)
     assert "table:" in hint and "do not list him under players:" in hint
+
+
+def test_a_rebuy_asked_after_the_bust_reads_the_hand_just_played(kb, tmp_path):
+    # a rebuy's clauses read the hand he busted on (rebuy_request's next_hand_dealt, NEXT_DEAL_SAYS):
+    # that hand is not set apart as history
+    text = MOVED_IN.replace("  - seat_emptied: {seat: 4, reason: eliminated}\n"
+                            "  - player_moved: {seat: 4, took_all_chips: true, in_question: true}\n",
+                            "  - rebuy_request: {seat: 4, chips: 0, starting_chips: 2000, in_question: true}\n")
+    report = _rule(kb, tmp_path, text)
+    assert not any("history" in w for w in report.warnings)

@@ -277,9 +277,12 @@ def asked_before_next_deal(timeline: list) -> bool:
     marks = [e for e in timeline if _marked(e)]
     after = timeline[over + 1:]
     # a marked point between hands: a blind put out for the next deal, or an event that happens
-    # between hands (a player moved in, seated, away); words or a dispute after a hand are about it
+    # between hands (a player moved in, seated, away); words or a dispute after a hand are about it,
+    # and so is a question whose fields the timeline reads from the hand just played (a rebuy after
+    # a bust, chips bought after an all-in: NEXT_DEAL_SAYS, PREVIOUS_HAND_SAYS): that hand is ruled
+    reads_the_hand = set(NEXT_DEAL_SAYS) | set(PREVIOUS_HAND_SAYS)
     between = [e for e in after if _marked(e) and (e["entry"] == "action" and "posts" in e or e["entry"] == "event"
-                                                    and e["event"] in BETWEEN_HANDS_EVENTS)]
+                                                    and e["event"] in BETWEEN_HANDS_EVENTS - reads_the_hand)]
     return bool(marks) and len(between) == len(marks) and not any(
         e["entry"] == "street" or e["entry"] == "action" and "posts" not in e for e in after)
 
