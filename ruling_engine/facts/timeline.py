@@ -308,7 +308,9 @@ def _read(incident_data: dict, entries: list, streets: list, pairs: dict, bases=
                 _posts=posts)
     if blinds_posted:
         data["_blinds_posted"] = (blinds_posted["small_blind"], blinds_posted["big_blind"])
-    if _no_hand_in_progress(entries, events, actions, posts):
+    undealt = incident_data.get("_undealt") and not actions and not any(
+        e["entry"] == "street" and e["street"] != "hand-over" for e in entries)   # asked before the next deal
+    if undealt or _no_hand_in_progress(entries, events, actions, posts):
         data["_no_hand"] = True       # nothing of a hand happened: no blinds are posted for a hand nobody dealt
     data["_dealt_out"] = dealt_out_seats(events)
     if killed:

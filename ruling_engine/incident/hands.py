@@ -258,12 +258,43 @@ def _knocked_out(entries: list) -> set:
     return out
 
 
+def _last_hand_over(timeline: list):
+    return next((i for i in range(len(timeline) - 1, -1, -1) if timeline[i]["entry"] == "street"
+                 and timeline[i]["street"] == "hand-over"), None)
+
+
+def asked_before_next_deal(timeline: list) -> bool:
+    """Whether the points are asked between hands, before the next hand is dealt (docs/timeline.md,
+    "A question asked between hands"): every marked entry comes after the timeline's last
+    `hand-over:`, and nothing after it deals a hand (no `deal:` or other street, no action; a blind
+    put out before the deal deals nothing). What came before that `hand-over:` is history: a
+    finished hand (its result carried: stacks, the seats knocked out, the button moved on) or events
+    of earlier hands, not points of the hand not yet dealt."""
+    from ruling_engine.facts.timeline import BETWEEN_HANDS_EVENTS
+    over = _last_hand_over(timeline)
+    if not over:                 # no hand-over:, or nothing before it: no history to set apart
+        return False
+    marks = [e for e in timeline if _marked(e)]
+    after = timeline[over + 1:]
+    # a marked point between hands: a blind put out for the next deal, or an event that happens
+    # between hands (a player moved in, seated, away); words or a dispute after a hand are about it,
+    # and so is a question whose fields the timeline reads from the hand just played (a rebuy after
+    # a bust, chips bought after an all-in: NEXT_DEAL_SAYS, PREVIOUS_HAND_SAYS): that hand is ruled
+    reads_the_hand = set(NEXT_DEAL_SAYS) | set(PREVIOUS_HAND_SAYS)
+    between = [e for e in after if _marked(e) and (e["entry"] == "action" and "posts" in e or e["entry"] == "event"
+                                                    and e["event"] in BETWEEN_HANDS_EVENTS - reads_the_hand)]
+    return bool(marks) and len(between) == len(marks) and not any(
+        e["entry"] == "street" or e["entry"] == "action" and "posts" not in e for e in after)
+
+
 def hand_incident(data: dict, number: int) -> dict:
     """Hand `number` of a timeline of several, as an incident of its own: its button (its `deal:`'s
     `button:`, or the last hand's moved to the next seat listed), its players with their stacks
     carried from the hand before, the game's level as the level changes before it left it, and its
     entries (with the stretch after the last hand's `hand-over:` in front of them)."""
     hands = split(data["timeline"])
+    if number == len(hands):
+        hands = hands + [[]]         # the next hand, not yet dealt: its entries are the stretch in front
     if len(hands) == 1:
         return data
     seats = sorted(p["seat"] for p in data["players"])
@@ -325,11 +356,49 @@ def hand_incident(data: dict, number: int) -> dict:
 def ruled_incident(incident):
     """The incident of the hand its points are in (itself when the timeline holds one hand)."""
     timeline = incident.data.get("timeline") or []
+    undealt = undealt_incident(incident)
+    if undealt is not None:
+        return undealt
     if not hand_starts(timeline):
         return incident
     from ruling_engine.incident.load import Incident
     number = ruled_hand(timeline, incident.file)
     return Incident(incident.file, hand_incident(incident.data, number), incident.unknowns, incident.header_lines)
+
+
+FILL_SEAT = ("player_moved", "player_seated")     # events that seat a player in a seat
+
+
+def undealt_incident(incident):
+    """A question asked after a `hand-over:` and before the next deal (asked_before_next_deal): the
+    hand not yet dealt, as an incident of its own. When a hand was played before the `hand-over:`,
+    it is cut out as the next hand (hand_incident: stacks, seats knocked out, button carried); when
+    none was (events of earlier hands, written before the `hand-over:`), the timeline starts at the
+    `hand-over:` and the button is the one written. Either way it is marked `_undealt`: no hand is in
+    progress, so there are no dead hands and no pot (facts/timeline.py)."""
+    from ruling_engine.incident.load import Incident
+    timeline = incident.data.get("timeline") or []
+    if not asked_before_next_deal(timeline):
+        return None
+    over = _last_hand_over(timeline)
+    if any(_played(e) for e in timeline[:over]):
+        data = hand_incident(incident.data, len(split(timeline)))
+    else:
+        data = dict(incident.data, timeline=timeline[over:])
+        data["_other_hands"] = (1, 1, [(e["line"], e["event"]) for e in timeline[:over] if e["entry"] == "event"])
+    # a seat emptied and then filled before the deal (a player moved or seated into it) is no empty
+    # seat of the hand to be dealt: its emptying is history (the finished hand's bust), not a point
+    own = data["timeline"]
+    filled = {e.get("seat") for e in own if e["entry"] == "event" and e["event"] in FILL_SEAT}
+    gone = [e for e in own if e["entry"] == "event" and e["event"] == "seat_emptied" and e.get("seat") in filled
+            and not _marked(e) and any(f["entry"] == "event" and f["event"] in FILL_SEAT and f.get("seat") == e["seat"]
+                                       for f in own[own.index(e) + 1:])]
+    if gone:
+        number, count, others = data.get("_other_hands") or (1, 1, [])
+        data["timeline"] = [e for e in own if all(e is not g for g in gone)]
+        data["_other_hands"] = (number, count, sorted(others + [(e["line"], e["event"]) for e in gone]))
+    data["_undealt"] = True
+    return Incident(incident.file, data, incident.unknowns, incident.header_lines)
 
 
 def hands_warnings(incident) -> list:
@@ -338,6 +407,12 @@ def hands_warnings(incident) -> list:
     number, count, others = incident.data.get("_other_hands") or (0, 0, [])
     if not others:
         return []
+    if incident.data.get("_undealt"):
+        named = ", ".join(f"line {line}: {kind}" for line, kind in others[:8]) + (" ..." if len(others) > 8 else "")
+        return [f"{incident.file}: the points are asked after the last hand-over:, before the next hand is dealt; "
+                f"the entries before it ({named}) are history (a finished hand, or earlier hands), read for "
+                "what they carry (the stacks, the players out, the button), not ruled: mark one with "
+                "in_question: true to rule on its hand"]
     named = ", ".join(f"line {line}: {kind}" for line, kind in others[:8]) + (" ..." if len(others) > 8 else "")
     return [f"{incident.file}: the timeline holds {count} hands and hand {number}, where the points are, is "
             f"ruled; the events of the other hands ({named}) are read for what they say about it (the button, "

@@ -476,6 +476,8 @@ def _check_seats(data: dict, node, file: str, vocabulary: Vocabulary) -> None:
     known = ", ".join(map(str, sorted(seats)))
     records = vocabulary.records
     moved_to = {e.get("to") for e in data["timeline"] if e.get("entry") == "event" and e.get("event") == "seat_changed"}
+    hand_table = next((e.get("number") for e in data["timeline"] if e.get("entry") == "event"
+                       and e.get("event") == "table_count" and e.get("hand_here") is True), None)
     for entry in data["timeline"]:
         names = []
         if entry["entry"] == "action":
@@ -490,11 +492,20 @@ def _check_seats(data: dict, node, file: str, vocabulary: Vocabulary) -> None:
         elif entry["entry"] == "event":
             fields = records[records["event"][entry["event"]].record]
             names = [n for n, spec in fields.items() if spec.type == "seat"]
+            if "table" in fields and entry.get("table") is not None and entry.get("table") != hand_table:
+                # an event at another table (its `table:` written, not this hand's): its seat is a seat
+                # there, not one of players:, which are this table's seats and its order of action
+                names = []
         for name in names:
             seat = entry.get(name)
             if seat is not None and seat != UNKNOWN and seat not in seats:
+                elsewhere = entry["entry"] == "event" and "table" in records[records["event"][entry["event"]].record]
                 raise FloorcallError(file, entry["line"], f"a seat of a player in the hand ({known})",
                                      f"seat {seat}" if name == "seat" else f"{name}: {seat}",
+                                     ("a player at another table: write its number as table: on this entry, "
+                                      "and do not list him under players: (they are this table's seats, its "
+                                      "order of action); a player at this table: add him under players:, or "
+                                      "correct the seat") if elsewhere else
                                      "add the player under players:, or correct the seat")
 
 

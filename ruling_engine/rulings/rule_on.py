@@ -482,7 +482,10 @@ def _rule_complete(incident: Incident, kb: KnowledgeBase, house: str | None, wit
         # a raise the corrected hand read as a call under a restriction: the ruling that made it a
         # raise is read under that restriction too (one answer, e22/undone)
         club_rulings[:] = read_under_restriction(kb, club_rulings, corrected.held, streets)
-        money = settle(base.data, base.hand, club_rulings, kb.vocabulary, corrected)
+        # asked before the next deal (incident/hands.py, asked_before_next_deal): no pot, nothing won;
+        # a chip put out before the deal is no pot of a hand (docs/timeline.md, "A question asked between hands")
+        undealt = dealt == "between" and base.data.get("_undealt")
+        money = [] if undealt else settle(base.data, base.hand, club_rulings, kb.vocabulary, corrected)
         money += voided_entries(base.data, club_rulings, money, corrected.stacks)   # a void re-entry undone
         orphaned = uncontested_pots(money) if no_contender and hand_point_number is not None else []
         if orphaned:

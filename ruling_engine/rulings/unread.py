@@ -23,7 +23,7 @@ import functools
 from ruling_engine.facts.timeline import blinds_posted_at, level_changes_before
 from ruling_engine.knowledge.conditions import disjuncts
 
-RECORD_ONLY = {"title", "notes", "expected", "casebook", "tda", "house", "others", "said", "board", "_approximate", "_after_hand", "_other_hands",
+RECORD_ONLY = {"title", "notes", "expected", "casebook", "tda", "house", "others", "said", "board", "_approximate", "_after_hand", "_other_hands", "_undealt",
                "players.name", "players.seat", "game.currency", "game.smallest_chip", "game.level",
                "game.session"}
 
