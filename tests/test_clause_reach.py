@@ -1,0 +1,53 @@
+"""Clauses whose own words decide a point but whose rules were narrower than the words (the blind
+grades of Q501, Q503, Q701 and Q802): each test names the clause it pins. The incidents are written
+here in general terms, not copied from the calls."""
+from ruling_engine.incident.load import parse_incident_text
+from ruling_engine.rulings.rule_on import rule_incident
+
+
+def _rulings(kb, text, club):
+    incident = parse_incident_text(text, "incident.yaml", kb.vocabulary, kb.clubs)
+    return rule_incident(incident, kb, with_precedents=False).answers[club].rulings
+
+
+def _ruling(kb, text, issue, club):
+    return next(r for r in _rulings(kb, text, club) if r.issue == issue)
+
+
+def _effects(ruling):
+    return [e if isinstance(e, dict) else e.__dict__ for e in ruling.effects]
+
+
+CASH_FLOP = """title: t
+house: fpc
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 1
+players:
+  - {seat: 2, stack: 100}
+  - {seat: 3, stack: 100}
+  - {seat: 4, stack: 100}
+pot_at_start: 12
+timeline:
+  - flop: [Q♠, 7♥, 3♦]
+  - {seat: 2, said: bet, chips: [5, 5]}
+"""
+
+
+def test_fpc_2_s3_4_exactly_half_a_raise_over_the_call_is_made_up_to_the_minimum(kb):
+    # Rule 2 s3-4: "if it is over 50% of the amount required to raise then the player must add
+    # enough chips up to the minimum requirement for a raise"; only "less than 50%" is a call.
+    # Silent £15 facing £10: the £5 beyond the call is exactly half a £10 raise, and the £15 is over
+    # 50% of the £20 a raise requires; it is not "less than 50%", so the raise is made up to £20.
+    text = CASH_FLOP + "  - {seat: 3, chips: [10, 5], in_question: true}\n"
+    ruling = _ruling(kb, text, "chips-without-declaration", "fpc")
+    assert ruling.basis != "not covered"
+    assert ruling.outcome == "raise"
+    assert [c.clause for c in ruling.citations] == ["fpc.2-s3-4"]
+    assert {"effect": "ruled-raise", "seat": 3, "total": 20, "add": 5}.items() <= _effects(ruling)[0].items()
+
+
+def test_fpc_2_s3_4_under_half_a_raise_over_the_call_is_still_a_call(kb):
+    # The other side of the same clause: "less than 50% ... the bet is considered to be a call".
+    text = CASH_FLOP + "  - {seat: 3, chips: [10, 1, 1], in_question: true}\n"
+    ruling = _ruling(kb, text, "chips-without-declaration", "fpc")
+    assert ruling.outcome == "call"
