@@ -51,3 +51,37 @@ def test_fpc_2_s3_4_under_half_a_raise_over_the_call_is_still_a_call(kb):
     text = CASH_FLOP + "  - {seat: 3, chips: [10, 1, 1], in_question: true}\n"
     ruling = _ruling(kb, text, "chips-without-declaration", "fpc")
     assert ruling.outcome == "call"
+
+
+CASH_RETURN = """title: t
+house: fpc
+game: {format: cash, variant: NLHE, blinds: [0.1, 0.2], currency: GBP}
+players:
+  - {seat: 3}
+  - {seat: 5}
+timeline:
+  - chips_removed: {seat: 5, amount: 7, to: pocket, still_playing: false}
+  - rejoins_game: {seat: 5, minutes_away: 30, left_with: 7, sits_with: %s, same_day: true, in_question: true}
+"""
+
+
+def test_fpc_48_s4_sitting_down_again_in_a_cash_game_needs_the_minimum_buy_in(kb):
+    # Rule 48 s4: "The minimum buy in for cash games is £10." FPC has no return rule; a player who
+    # stopped playing and sits down again is buying in, so he is dealt in with at least £10.
+    ruling = _ruling(kb, CASH_RETURN % 7, "rejoin-game", "fpc")
+    assert ruling.basis == "reading"
+    assert ruling.outcome == "minimum-buy-in-required"
+    assert [c.clause for c in ruling.citations] == ["fpc.48-s4"]
+    assert any(e.get("effect") == "buy-in-at-least" and e.get("amount") == 10 for e in _effects(ruling))
+    assert _ruling(kb, CASH_RETURN % 12, "rejoin-game", "fpc").outcome == "allowed"
+
+
+def test_fpc_14_s2_3_forfeit_is_for_tournament_chips_not_a_cash_players_own(kb):
+    # Rule 14 s2-3: "Players may not have tournament chips in their pockets ... will forfeit the
+    # chips and the forfeited chips will be taken out of play from the tournament."
+    ruling = _ruling(kb, CASH_RETURN % 7, "chips-off-table", "fpc")
+    assert ruling.basis == "reading"
+    assert ruling.outcome == "allowed"
+    assert [c.clause for c in ruling.citations] == ["fpc.14-s2-3"]
+    tournament = CASH_RETURN.replace("format: cash", "format: tournament") % 7
+    assert _ruling(kb, tournament, "chips-off-table", "fpc").outcome == "forfeited"
