@@ -85,3 +85,29 @@ def test_fpc_14_s2_3_forfeit_is_for_tournament_chips_not_a_cash_players_own(kb):
     assert [c.clause for c in ruling.citations] == ["fpc.14-s2-3"]
     tournament = CASH_RETURN.replace("format: cash", "format: tournament") % 7
     assert _ruling(kb, tournament, "chips-off-table", "fpc").outcome == "forfeited"
+
+
+DEAL = """title: t
+house: edp
+game: {format: cash, variant: NLHE, blinds: [1, 2]}
+button: 4
+players:
+  - {seat: 1, stack: 100}
+  - {seat: 2, stack: 100}
+  - {seat: 3, stack: 100}
+  - {seat: 4, stack: 100}
+timeline:
+  - deal:
+  - card_boxed: {count: %d, during: deal, in_question: true}
+"""
+
+
+def test_edp_7_6_one_boxed_card_in_the_deal_continues_and_becomes_the_burn(kb):
+    # 7 ¶1 •1: "Two or more exposed or boxed cards" are a misdeal; 7 ¶6: "In the event that one card
+    # is exposed the deal will continue and the exposed card becomes the first burn card".
+    ruling = _ruling(kb, DEAL % 1, "boxed-card", "edp")
+    assert ruling.basis == "reading"
+    assert ruling.outcome == "deal-continues-card-burned"
+    assert [c.clause for c in ruling.citations] == ["edp.7-6"]
+    assert "deal-continues" in str(ruling.effects) and "misdeal" not in str(ruling.effects)
+    assert _ruling(kb, DEAL % 2, "boxed-card", "edp").outcome == "misdeal"
