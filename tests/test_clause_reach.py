@@ -111,3 +111,31 @@ def test_edp_7_6_one_boxed_card_in_the_deal_continues_and_becomes_the_burn(kb):
     assert [c.clause for c in ruling.citations] == ["edp.7-6"]
     assert "deal-continues" in str(ruling.effects) and "misdeal" not in str(ruling.effects)
     assert _ruling(kb, DEAL % 2, "boxed-card", "edp").outcome == "misdeal"
+
+
+STRADDLE = """title: t
+house: edp
+game: {format: cash, variant: NLHE, blinds: [0.5, 1]}
+button: 1
+players:
+  - {seat: 1, stack: 50}
+  - {seat: 2, stack: 50}
+  - {seat: 3, stack: 50}
+  - {seat: 4, stack: 50}
+  - {seat: 5, stack: 50}
+timeline:
+  - {seat: 2, posts: small-blind}
+  - {seat: 3, posts: big-blind}
+  - deal:
+  - straddle: {seat: 4, amount: 2, before_cards: %s, in_question: true}
+"""
+
+
+def test_edp_3_20_straddle_during_the_deal_before_his_own_first_card_is_in_time(kb):
+    # 3 ¶20: "A straddle most be posted before the player receives their first card": the deal had
+    # begun, but the straddler had received no card, so the timing clause is met and cited.
+    ruling = _ruling(kb, STRADDLE % "true", "straddle", "edp")
+    assert ruling.outcome == "straddle-stands"
+    assert "edp.3-20" in [c.clause for c in ruling.citations]
+    late = _ruling(kb, STRADDLE % "false", "straddle", "edp")
+    assert late.outcome != "straddle-stands"
