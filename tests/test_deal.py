@@ -51,7 +51,10 @@ def test_exposed_and_boxed_cards_of_the_deal_are_counted_together(kb):
 def test_one_boxed_card_alone_is_not_edp_misdeal_but_two_are(kb):
     one = _ruling(kb, BASE + "  - card_boxed: {count: 1}\n", "edp", "boxed-card")
     two = _ruling(kb, BASE + "  - card_boxed: {count: 2}\n", "edp", "boxed-card")
-    assert one.basis == "not covered"
+    # 7 ¶6 (one card exposed: the deal continues, the card is the first burn) answers the single
+    # boxed card, read as one card exposed in the deal (Q701); it is no misdeal
+    assert (one.basis, one.outcome) == ("reading", "deal-continues-card-burned")
+    assert [c.clause for c in one.citations] == ["edp.7-6"]
     assert two.outcome == "misdeal" and {"edp.7-1-b1", "edp.7-5"} <= {c.clause for c in two.citations}
     # before any substantial action: 7 ¶3-4, which define it, are cited beside (e21/now)
     assert {c.clause for c in two.citations} - {"edp.7-1-b1", "edp.7-5"} <= {"edp.7-3", "edp.7-4"}

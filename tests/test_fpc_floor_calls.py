@@ -206,20 +206,21 @@ def test_fpc_3_declared_call_with_chips_short_is_the_full_call(kb):
 
 
 def test_fpc_3_declared_raise_of_exactly_half_a_raise_is_made_up_to_the_minimum(kb):
-    # Rule 2 is silent at exactly 50% ("over 50%" is made up, "less than 50%" is a call); rule 3
-    # ("Above all, verbal declarations in turn are binding") decides: the declared raise is made up
-    # to rule 5's minimum. Silent chips at 50% stay with the TD; silent chips under 50% are rule 2's
-    # call; a declared raise under 50% is made up too (rule 3 above rule 2: casebook N404, the key
-    # upheld by a blind adjudicator).
+    # Rule 3 ("Above all, verbal declarations in turn are binding") makes the declared raise up to
+    # rule 5's minimum. At exactly 50% rule 2 agrees: it is not "less than 50%", and the amount bet
+    # is over 50% of what a raise requires (Q802), so silent chips at 50% are made up too; silent
+    # chips under 50% are rule 2's call; a declared raise under 50% is made up too (rule 3 above
+    # rule 2: casebook N404, the key upheld by a blind adjudicator).
     flop = HAND + """  - flop: [9♥, 6♣, 2♦]
   - {seat: 2, did: bet, total: 2000}
 """
     ruling = _ruling(kb, flop + "  - {seat: 3, said: raise, chips: [1000, 1000, 1000]}\n", "raise-size")
     assert ruling.outcome == "raised-to-minimum"
-    assert [c.clause for c in ruling.citations] == ["fpc.3-s1-2"]
+    assert [c.clause for c in ruling.citations] == ["fpc.2-s3-4", "fpc.3-s1-2"]
     assert {"effect": "raise-made-up", "seat": 3, "add": 1000, "total": 4000} in _effects(ruling)
     silent = _ruling(kb, flop + "  - {seat: 3, chips: [1000, 1000, 1000]}\n", "chips-without-declaration")
-    assert silent.outcome == "floor-decides"
+    assert silent.outcome == "raise" and [c.clause for c in silent.citations] == ["fpc.2-s3-4"]
+    assert {"effect": "ruled-raise", "seat": 3, "total": 4000, "add": 1000} in _effects(silent)
     under = _ruling(kb, flop + "  - {seat: 3, said: raise, chips: [1000, 1000, 500]}\n", "raise-size")
     assert under.outcome == "raised-to-minimum"
     assert {"effect": "raise-made-up", "seat": 3, "add": 1500, "total": 4000} in _effects(under)
