@@ -151,6 +151,10 @@ def order_facts(data: dict, index: int) -> dict:
     facts = {k: list(v) if isinstance(v, list) else v for k, v in facts.items()}
     if "oot_later_action_in_question" in facts:
         facts["oot_later_action_in_question"] = later == index
+    at = facts.get("_oot_index")
+    if facts.get("oot_acts_again_marked") is False and at is not None:
+        # read per point, not once per hand: the point's view holds the timeline's entries
+        facts["oot_acts_again_marked"] = _marked_after_the_round(data, actions[at])
     return facts
 
 
@@ -224,6 +228,8 @@ def _walk(data: dict, street: str, indices: list, button) -> tuple[dict, int | N
         facts.update(_oot_facts(oot, pending, rnd, data))
         # his own later action on the round marked too: the question of his out-of-turn action is
         # asked there, where the restriction it brings and that action are read together
+        # and a point marked after the round (M305: words on the river about a turn bet out of
+        # turn): the floor was called about the hand as it went on, and the question is asked there
         facts["oot_acts_again_marked"] = any(
             actions[j]["seat"] == oot["seat"] and bool(actions[j].get("in_question"))
             for j in indices if j > oot["index"])
@@ -244,6 +250,20 @@ def _walk(data: dict, street: str, indices: list, button) -> tuple[dict, int | N
 
 
 WALK_MARK_EVERY = 64                    # actions of a round between two of the walk's resume points
+
+
+def _marked_after_the_round(data: dict, action: dict) -> bool:
+    """Whether an entry after the betting round of `action` (past the next street) is marked."""
+    entries, at = data.get("_entries") or [], action.get("_entry")
+    if not isinstance(at, int):
+        return False
+    later_street = False
+    for entry in entries[at + 1:]:
+        if entry.get("entry") == "street":
+            later_street = True
+        elif later_street and entry.get("in_question") is True:
+            return True
+    return False
 
 
 def _resume_walk(hand, street: str, indices: list, button, rnd: _Round) -> int:
