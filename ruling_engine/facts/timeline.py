@@ -201,7 +201,6 @@ def _refuse_unseated_actions(entries: list) -> None:
     choices, rulings/rule_on.py); a timeline read as it stands with one (a whole multi-hand timeline,
     a caller that skipped the choices) is refused with the line, never a KeyError from the replay."""
     from ruling_engine.errors import FloorcallError
-    from ruling_engine.incident.unknowns import UNKNOWN
     for entry in entries:
         folds = entry.get("did") == "fold" or entry.get("said") == "fold"     # puts nothing in: replayed as is
         if entry.get("entry") == "action" and entry.get("seat") == UNKNOWN and not folds:

@@ -153,7 +153,9 @@ def order_facts(data: dict, index: int) -> dict:
         facts["oot_later_action_in_question"] = later == index
     at = facts.get("_oot_index")
     if facts.get("oot_acts_again_marked") is False and at is not None:
-        # read per point, not once per hand: the point's view holds the timeline's entries
+        # a point marked after the round (M305: words on the river about a turn bet out of turn):
+        # the floor was called about the hand as it went on, and the question is asked there; read
+        # per point, not once per hand (the point's view holds the timeline's entries)
         facts["oot_acts_again_marked"] = _marked_after_the_round(data, actions[at])
     return facts
 
@@ -227,9 +229,8 @@ def _walk(data: dict, street: str, indices: list, button) -> tuple[dict, int | N
     if oot:
         facts.update(_oot_facts(oot, pending, rnd, data))
         # his own later action on the round marked too: the question of his out-of-turn action is
-        # asked there, where the restriction it brings and that action are read together
-        # and a point marked after the round (M305: words on the river about a turn bet out of
-        # turn): the floor was called about the hand as it went on, and the question is asked there
+        # asked there, where the restriction it brings and that action are read together (a point
+        # marked after the round is added per point in order_facts)
         facts["oot_acts_again_marked"] = any(
             actions[j]["seat"] == oot["seat"] and bool(actions[j].get("in_question"))
             for j in indices if j > oot["index"])

@@ -200,7 +200,8 @@ def ruled_above(point, titles: dict, points: list) -> str | None:
     if parts:
         out.append("What this point asks was ruled above, the same under every club: " + "; ".join(parts) + ".")
     if below:
-        # an out-of-turn action whose question is asked with its player's own later action
+        # an out-of-turn action whose question is asked at a later marked point (his own later
+        # action on the round, or a point after the round)
         out.append("What this point asks is ruled with the later point it bears on: " + "; ".join(below) + ".")
     return " ".join(out)
 
@@ -258,8 +259,8 @@ def now_lines(now: dict, currency: str) -> list:
     if now.get("void"):
         again = "" if now.get("redealt") is False else ", and it is dealt again"
         if now.get("kept_forced"):
-            return lines + [f"The hand is void and it is dealt again as an exact re-play: the blinds posted "
-                            f"stay in the pot for the re-deal; every player takes back what he put in beyond them."]
+            return lines + ["The hand is void and it is dealt again as an exact re-play: the blinds posted "
+                            "stay in the pot for the re-deal; every player takes back what he put in beyond them."]
         return lines + [f"The hand is void: every player takes back what he put in{again}."]
     for stop in now.get("stops", []):
         # a ruling that stops play leads the Now (e17/discretion): nobody acts in a hand it stopped

@@ -1056,14 +1056,13 @@ def _ruled_earlier_in_hand(points: list, raised_at: list, number: int, entries) 
 def _asked_later(kb, points: list, raised_at: list, number: int, facts: dict, entries) -> list:
     """[(issue, point)] for a marked action that is itself out of turn (action.in_turn false) and
     raises no issue at its own point: the issues its own facts raise that a later point of the same
-    hand asks (its player's own later action on the round, where the out-of-turn question is
-    asked: vocabulary raised_when). [] for any other point."""
+    hand asks (its player's own later action on the round, or a point marked after the round, where
+    the out-of-turn question is asked: vocabulary raised_when). [] for any other point."""
     point = points[number]
     if point.kind != "action" or facts.get("action.in_turn") is not False or not point.entries:
         return []
-    holds = raised_issues(kb.vocabulary, facts)
     out = []
-    for issue in holds:
+    for issue in raised_issues(kb.vocabulary, facts):
         for n, p in enumerate(points):
             if n != number and p.entries and p.entries[0] > point.entries[-1] and issue in (raised_at[n] or ()) \
                     and not _new_hand_between(entries, point.entries[-1], p.entries[0]):
